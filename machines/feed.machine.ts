@@ -1,0 +1,125 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Billboard, FeedOffer, OfferType } from '../server/schemas/offer.ts';
+
+export const feedPageSize = 30;
+
+export interface FeedContext {
+  /** Undefined is the mixed feed. */
+  type: OfferType | undefined;
+  categoryIds: string[];
+  items: FeedOffer[];
+  offset: number;
+  billboard: Billboard | null;
+}
+
+export interface PageRequest {
+  type: OfferType | undefined;
+  categoryIds: string[];
+  offset: number;
+}
+
+export type FeedEvent = { type: 'feed.loadMore' } | { type: 'feed.retry' };
+
+/** Appends a page, dropping offers already in the list (the spec's de-duplication by id). */
+export function appendPage(items: FeedOffer[], page: FeedOffer[]): FeedOffer[] {
+  const seen = new Set(items.map((item) => item.id));
+  return [...items, ...page.filter((item) => !seen.has(item.id) && seen.add(item.id))];
+}
+
+/**
+ * One offer feed: the billboard and pages of 30. `loadingMore` is the lock against double
+ * loading; `end` is the no-more-items flag (a page shorter than 30).
+ */
+export const feedMachine = setup({
+  types: {
+    context: {} as FeedContext,
+    events: {} as FeedEvent,
+    input: {} as { type?: OfferType; categoryIds?: string[] },
+  },
+  actors: {
+    loadBillboard: fromPromise<Billboard | null>(async () => null),
+    loadPage: fromPromise<FeedOffer[], PageRequest>(async () => []),
+  },
+  actions: {
+    addPage: assign(({ context }, page: FeedOffer[]) => ({
+      items: appendPage(context.items, page),
+      offset: context.offset + page.length,
+    })),
+  },
+  guards: {
+    isFullPage: (_, page: FeedOffer[]) => page.length >= feedPageSize,
+  },
+}).createMachine({
+  id: 'feed',
+  context: ({ input }) => ({
+    type: input.type,
+    categoryIds: input.categoryIds ?? [],
+    items: [],
+    offset: 0,
+    billboard: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      type: 'parallel',
+      entry: assign({ items: [], offset: 0 }),
+      states: {
+        billboard: {
+          initial: 'fetching',
+          states: {
+            fetching: {
+              invoke: {
+                src: 'loadBillboard',
+                onDone: { target: 'done', actions: assign({ billboard: ({ event }) => event.output }) },
+                onError: '#feed.failed',
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
+        firstPage: {
+          initial: 'fetching',
+          states: {
+            fetching: {
+              invoke: {
+                src: 'loadPage',
+                input: ({ context }) => ({ type: context.type, categoryIds: context.categoryIds, offset: 0 }),
+                onDone: { target: 'done', actions: { type: 'addPage', params: ({ event }) => event.output } },
+                onError: '#feed.failed',
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
+      },
+      onDone: [
+        { guard: ({ context }) => context.offset >= feedPageSize, target: 'ready.idle' },
+        { target: 'ready.end' },
+      ],
+    },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'feed.loadMore': 'loadingMore' } },
+        loadingMore: {
+          invoke: {
+            src: 'loadPage',
+            input: ({ context }) => ({ type: context.type, categoryIds: context.categoryIds, offset: context.offset }),
+            onDone: [
+              {
+                guard: { type: 'isFullPage', params: ({ event }) => event.output },
+                target: 'idle',
+                actions: { type: 'addPage', params: ({ event }) => event.output },
+              },
+              { target: 'end', actions: { type: 'addPage', params: ({ event }) => event.output } },
+            ],
+            onError: 'loadMoreFailed',
+          },
+        },
+        loadMoreFailed: { on: { 'feed.loadMore': 'loadingMore' } },
+        end: {},
+      },
+    },
+    failed: { on: { 'feed.retry': 'loading' } },
+  },
+});

@@ -1,0 +1,69 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { validateSignIn, type SignInErrors } from '../src/domain/validation.ts';
+
+export interface SignInError {
+  code: string;
+}
+
+export type SignInEvent =
+  | { type: 'signIn.emailChanged'; value: string }
+  | { type: 'signIn.passwordChanged'; value: string }
+  | { type: 'signIn.submit' };
+
+/**
+ * The e-mail and password form. A successful sign-in is noticed by the session machine
+ * through the identity provider; this machine only owns the form and its errors.
+ */
+export const signInMachine = setup({
+  types: {
+    context: {} as { email: string; password: string; fieldErrors: SignInErrors; error: SignInError | null },
+    events: {} as SignInEvent,
+    input: {} as { error?: SignInError | null },
+  },
+  actors: {
+    signInWithPassword: fromPromise<unknown, { email: string; password: string }>(async () => undefined),
+  },
+  guards: {
+    isValid: ({ context }) => Object.keys(validateSignIn(context)).length === 0,
+  },
+}).createMachine({
+  id: 'signIn',
+  context: ({ input }) => ({ email: '', password: '', fieldErrors: {}, error: input.error ?? null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'signIn.emailChanged': {
+          actions: assign({ email: ({ event }) => event.value, fieldErrors: ({ context }) => ({ ...context.fieldErrors, email: undefined }) }),
+        },
+        'signIn.passwordChanged': {
+          actions: assign({ password: ({ event }) => event.value, fieldErrors: ({ context }) => ({ ...context.fieldErrors, password: undefined }) }),
+        },
+        'signIn.submit': [
+          { guard: 'isValid', target: 'submitting', actions: assign({ fieldErrors: {}, error: null }) },
+          { actions: assign({ fieldErrors: ({ context }) => validateSignIn(context), error: null }) },
+        ],
+      },
+    },
+    submitting: {
+      invoke: {
+        src: 'signInWithPassword',
+        input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
+        onDone: 'signedIn',
+        onError: {
+          target: 'editing',
+          actions: assign({
+            error: ({ event }) => ({ code: errorCode(event.error) }),
+            password: '',
+          }),
+        },
+      },
+    },
+    /** Waits for the app to move on (role check, then content or set-up). */
+    signedIn: {},
+  },
+});
+
+function errorCode(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown';
+}

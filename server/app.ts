@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Database } from './db/database.ts';
+import type { IdentityProvider } from './identity/identity.ts';
+import { registerErrorHandler } from './plugins/errorHandler.ts';
+import { brandRoutes } from './routes/brand.ts';
+import { userRoutes } from './routes/user.ts';
+import { offerRoutes } from './routes/offers.ts';
+import { categoryRoutes } from './routes/categories.ts';
+import type { App } from './routes/types.ts';
+
+export interface AppOptions {
+  db: Database;
+  identity: IdentityProvider;
+  /** The built client to serve; omitted in tests and in `npm run dev` (Vite serves it). */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Trust X-Forwarded-* (behind a proxy or the Vite dev server). */
+  trustProxy?: boolean;
+}
+
+const mediaDir = fileURLToPath(new URL('./media', import.meta.url));
+
+/** Builds the whole server without listening, so tests can `inject` requests. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'frame-src': ["'self'"],
+        'connect-src': ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const deps = { db: options.db, identity: options.identity };
+  if (options.identity.registerRoutes) await options.identity.registerRoutes(app);
+  app.get('/v1/health', async () => ({ status: 'ok' as const }));
+  await brandRoutes(app, deps);
+  await userRoutes(app, deps);
+  await offerRoutes(app, deps);
+  await categoryRoutes(app, deps);
+
+  await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false, maxAge: '1d' });
+  const clientDir = options.clientDir;
+  if (clientDir && existsSync(clientDir)) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        // Hashed build assets never change; index.html must always be revalidated.
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const apiPath = /^\/(v1|identitytoolkit\.googleapis\.com|securetoken\.googleapis\.com|media|assets)\//.test(request.url);
+    if (clientDir && !apiPath && request.method === 'GET' && existsSync(`${clientDir}/index.html`)) {
+      // Every app route (/more/faq, /offer/...) is the single-page app.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDir);
+    }
+    return reply.status(404).send({ status: 404, code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  });
+  return app;
+}

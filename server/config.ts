@@ -1,0 +1,63 @@
+import { Type, type Static } from 'typebox';
+import { Value } from 'typebox/value';
+
+const Env = Type.Object({
+  PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8080 }),
+  HOST: Type.String({ default: '0.0.0.0' }),
+  DATA_DIR: Type.String({ minLength: 1, default: '.data' }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+  /** Firebase project id; with FIREBASE_SERVICE_ACCOUNT set, tokens are checked by real Firebase. */
+  FIREBASE_PROJECT_ID: Type.String({ minLength: 1, default: 'klubb-local' }),
+  /** Service-account JSON (the text itself or a file path) for firebase-admin. */
+  FIREBASE_SERVICE_ACCOUNT: Type.Optional(Type.String({ minLength: 1 })),
+  /** Origin added to the dev-only outbox answers; 'development' enables the outbox and test pages. */
+  NODE_ENV: Type.String({ default: 'development' }),
+  /** Seeds the demo brands on start (on by default). */
+  SEED_DEMO: Type.Boolean({ default: true }),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  logLevel: string;
+  identity: { kind: 'embedded'; projectId: string } | { kind: 'firebase'; projectId: string; serviceAccount: string };
+  development: boolean;
+  seedDemo: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; every problem is named in one error. */
+export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(Env.properties).flatMap((k) => (env[k] === undefined || env[k] === '' ? [] : [[k, env[k]]])),
+  );
+  const parsed = Value.Default(Env, Value.Convert(Env, known));
+  const errors = [...Value.Errors(Env, parsed)];
+  if (errors.length > 0) {
+    const lines = errors.map((e) => {
+      const name = e.instancePath.replace(/^\//, '') || 'environment';
+      return `  ${name}=${JSON.stringify((known as Record<string, unknown>)[name] ?? '')}: ${e.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed as Static<typeof Env>;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    identity: e.FIREBASE_SERVICE_ACCOUNT
+      ? { kind: 'firebase', projectId: e.FIREBASE_PROJECT_ID, serviceAccount: e.FIREBASE_SERVICE_ACCOUNT }
+      : { kind: 'embedded', projectId: e.FIREBASE_PROJECT_ID },
+    development: e.NODE_ENV !== 'production',
+    seedDemo: e.SEED_DEMO,
+  };
+}

@@ -1,0 +1,36 @@
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, index } from 'drizzle-orm/pg-core';
+import type { BrandSettings, BrandTheme, NavigationBarEntry } from '../../schemas/brand.ts';
+
+export const brands = pgTable('brand', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Host names (no port) that serve this brand, e.g. aurora.localhost. */
+  appHosts: text('app_hosts').array().notNull(),
+  authTenantId: text('auth_tenant_id').notNull().unique(),
+  contactEmail: text('contact_email').notNull(),
+  logoUrl: text('logo_url').notNull(),
+  icons: jsonb('icons').$type<Record<string, string>>().notNull().default({}),
+  theme: jsonb('theme').$type<BrandTheme>().notNull(),
+  navigationBar: jsonb('navigation_bar').$type<NavigationBarEntry[]>().notNull(),
+  settings: jsonb('settings').$type<BrandSettings>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's membership in one brand; without one the user cannot use that brand's app. */
+export const brandRoles = pgTable(
+  'brand_role',
+  {
+    brandId: text('brand_id').notNull().references(() => brands.id),
+    id: text('id').notNull(),
+    userId: text('user_id').notNull(),
+    /** The kind of role, e.g. member or staff. */
+    brandRoleId: text('brand_role_id').notNull(),
+    /** Display name of the role, shown on the More screen when the brand allows it. */
+    name: text('name').notNull(),
+    legacyId: integer('legacy_id'),
+    /** A revoked role answers 'bad user role for app url'. */
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.id] }), index('brand_role_user_idx').on(t.brandId, t.userId)],
+);

@@ -1,0 +1,5 @@
+export * from './brands.ts';
+export * from './users.ts';
+export * from './offers.ts';
+export * from './identity.ts';
+export * from './mail.ts';

@@ -1,0 +1,60 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { brands } from './brands.ts';
+import type { CallToAction, ContentBlock, ImageOptions, OfferType } from '../../schemas/offer.ts';
+
+export const categories = pgTable(
+  'category',
+  {
+    brandId: text('brand_id').notNull().references(() => brands.id),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    typeList: text('type_list').array().$type<OfferType[]>().notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.id] })],
+);
+
+export const offers = pgTable(
+  'offer',
+  {
+    brandId: text('brand_id').notNull().references(() => brands.id),
+    id: text('id').notNull(),
+    type: text('type').$type<OfferType>().notNull(),
+    categoryId: text('category_id'),
+    title: text('title').notNull(),
+    teaserLine: text('teaser_line').notNull().default(''),
+    preamble: text('preamble').notNull().default(''),
+    tags: text('tags').array().notNull().default([]),
+    puffImage: jsonb('puff_image').$type<ImageOptions>().notNull(),
+    /** Minutes; editorial only. */
+    readingTime: integer('reading_time'),
+    requiresSignIn: boolean('requires_sign_in').notNull().default(true),
+    callToAction: jsonb('call_to_action').$type<CallToAction | null>(),
+    contentBlocks: jsonb('content_blocks').$type<ContentBlock[]>().notNull().default([]),
+    companionOfferId: text('companion_offer_id'),
+    companionOfferHeader: text('companion_offer_header'),
+    itemVariantType: text('item_variant_type'),
+    /** Feed order: newest first. */
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** An unpublished or expired offer is not listed ('The offer is no longer relevant'). */
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.brandId, t.id] }),
+    index('offer_feed_idx').on(t.brandId, t.publishedAt.desc(), t.id),
+    index('offer_type_feed_idx').on(t.brandId, t.type, t.publishedAt.desc(), t.id),
+  ],
+);
+
+/** The card on top of the feed; at most one active per brand. */
+export const billboards = pgTable(
+  'billboard',
+  {
+    brandId: text('brand_id').notNull().references(() => brands.id),
+    id: text('id').notNull(),
+    offerId: text('offer_id').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.id] })],
+);

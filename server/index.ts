@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import { ConfigError, readConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { seedDemo } from './db/seed/index.ts';
+import { createIdentity } from './identity/index.ts';
+import { buildApp } from './app.ts';
+
+async function main() {
+  const config = readConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const identity = await createIdentity(config, { db: database.db, dataDir: config.dataDir });
+  if (config.seedDemo) await seedDemo(database.db, identity);
+  const app = await buildApp({
+    db: database.db,
+    identity,
+    clientDir: process.env.KLUBB_NO_CLIENT ? undefined : fileURLToPath(new URL('../dist', import.meta.url)),
+    logger: { level: config.logLevel },
+    trustProxy: true,
+  });
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Klubb on http://localhost:${config.port} (database: ${database.kind}, identity: ${identity.kind})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,33 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError } from '../errors.ts';
+
+const somethingWentWrong = 'Something went wrong. If the problem persists contact customer service.';
+
+/** Codes for Fastify's own client errors, so every 4xx carries a stable code. */
+const fastifyCodes: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_content_length',
+};
+
+/** One place that turns any error into the spec's {status, code, message}; never a stack trace. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.status).send({ status: error.status, code: error.code, message: error.message });
+    }
+    if ('validation' in error && error.validation) {
+      const message = `${error.validationContext ?? 'request'} ${error.validation[0]?.instancePath ?? ''} ${error.validation[0]?.message ?? 'is invalid'}`;
+      return reply.status(400).send({ status: 400, code: 'invalid_request', message: message.replace(/\s+/g, ' ') });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = fastifyCodes[error.code] ?? (status === 429 ? 'too_many_requests' : 'bad_request');
+      return reply.status(status).send({ status, code, message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ status: 500, code: 'internal_error', message: somethingWentWrong });
+  });
+}

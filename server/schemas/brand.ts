@@ -1,0 +1,106 @@
+import { Type, type Static } from 'typebox';
+
+export const OfferTypeNames = ['editorial', 'benefit', 'live'] as const;
+
+export const ThemeColors = Type.Object({
+  primary: Type.String(),
+  onPrimary: Type.String(),
+  background: Type.String(),
+  surface: Type.String(),
+  text: Type.String(),
+  textMuted: Type.String(),
+  accent: Type.String(),
+  error: Type.String(),
+  navigationBar: Type.String(),
+  onNavigationBar: Type.String(),
+  card: Type.String(),
+});
+
+export const ThemeFonts = Type.Object({
+  body: Type.String(),
+  heading: Type.String(),
+  image: Type.String(),
+  preamble: Type.String(),
+  tag: Type.String(),
+});
+
+export const BrandThemeVariant = Type.Object({
+  colors: ThemeColors,
+  fonts: ThemeFonts,
+  buttonRadius: Type.Integer(),
+  cardRadius: Type.Integer(),
+  grid: Type.Object({
+    xs: Type.Integer(),
+    sm: Type.Integer(),
+    lg: Type.Integer(),
+    gap: Type.Integer(),
+    margin: Type.Integer(),
+  }),
+});
+export type BrandThemeVariant = Static<typeof BrandThemeVariant>;
+
+export const BrandTheme = Type.Object({ light: BrandThemeVariant });
+export type BrandTheme = Static<typeof BrandTheme>;
+
+export const NavigationBarEntry = Type.Object({
+  /** Offer type or section the entry opens: mixedFeed, editorial, benefit, live, search, more. */
+  key: Type.String(),
+  label: Type.String(),
+  icon: Type.String(),
+  path: Type.String(),
+});
+export type NavigationBarEntry = Static<typeof NavigationBarEntry>;
+
+export const BrandSettings = Type.Object({
+  referralCodeInputType: Type.Union([
+    Type.Literal('options'),
+    Type.Literal('code'),
+    Type.Literal('text'),
+    Type.Literal('none'),
+  ]),
+  referralCodeInputFieldLength: Type.Integer(),
+  referralCodeInputHint: Type.String(),
+  verifyWithSsn: Type.Boolean(),
+  ssnInfo: Type.String(),
+  terms: Type.Object({ label: Type.String(), url: Type.String() }),
+  gdpr: Type.Object({ label: Type.String(), url: Type.String() }),
+  showEditorial: Type.Boolean(),
+  showBenefit: Type.Boolean(),
+  showLive: Type.Boolean(),
+  restaurant: Type.Boolean(),
+  showBrandRoleName: Type.Boolean(),
+  offerTheme: Type.String(),
+  /** Lowest container version allowed to run; older containers see the force-update screen. */
+  minimumContainerVersion: Type.String(),
+  appStoreUrl: Type.String(),
+  playStoreUrl: Type.String(),
+});
+export type BrandSettings = Static<typeof BrandSettings>;
+
+export const Brand = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  authTenantId: Type.Optional(Type.String()),
+  contact: Type.Object({ email: Type.String() }),
+  logoUrl: Type.String(),
+  icons: Type.Record(Type.String(), Type.String()),
+  theme: BrandTheme,
+  navigationBar: Type.Array(NavigationBarEntry),
+  settings: BrandSettings,
+});
+export type Brand = Static<typeof Brand>;
+
+export const BrandQuery = Type.Object({
+  appUrl: Type.String({ minLength: 1, maxLength: 2048 }),
+  authTenantIdSelect: Type.Optional(Type.Boolean()),
+});
+
+export const BrandRole = Type.Object({
+  id: Type.String(),
+  legacyId: Type.Optional(Type.Integer()),
+  brandRoleId: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  name: Type.String(),
+});
+export type BrandRole = Static<typeof BrandRole>;

@@ -1,0 +1,81 @@
+import { Type, type Static } from 'typebox';
+import { ImageOptions } from './common.ts';
+
+export { ImageOptions };
+export type ImageOptions = Static<typeof ImageOptions>;
+
+export const OfferType = Type.Union([Type.Literal('editorial'), Type.Literal('benefit'), Type.Literal('live')]);
+export type OfferType = Static<typeof OfferType>;
+
+export const CallToAction = Type.Object({
+  type: Type.Union([
+    Type.Literal('url'),
+    Type.Literal('claim'),
+    Type.Literal('payment'),
+    Type.Literal('referralUrl'),
+    Type.Literal('mailTo'),
+  ]),
+  label: Type.String(),
+  url: Type.Optional(Type.String()),
+  message: Type.Optional(Type.String()),
+});
+export type CallToAction = Static<typeof CallToAction>;
+
+/** Draft-style raw rich-text state (see PROTOCOLS.md); kept as given. */
+export const EditorStateRaw = Type.Object({
+  blocks: Type.Array(Type.Unknown()),
+  entityMap: Type.Record(Type.String(), Type.Unknown()),
+});
+
+export const ContentBlock = Type.Union([
+  Type.Object({ type: Type.Literal('richText'), editorStateRaw: EditorStateRaw }),
+  Type.Object({ type: Type.Literal('image'), image: ImageOptions, caption: Type.Optional(Type.String()) }),
+  Type.Object({ type: Type.Literal('spotify'), src: Type.String() }),
+  Type.Object({ type: Type.Literal('youTube'), src: Type.String() }),
+]);
+export type ContentBlock = Static<typeof ContentBlock>;
+
+export const FeedOffer = Type.Object({
+  id: Type.String(),
+  categoryId: Type.Union([Type.String(), Type.Null()]),
+  type: OfferType,
+  title: Type.String(),
+  teaserLine: Type.String(),
+  tags: Type.Array(Type.String()),
+  puffImage: ImageOptions,
+  readingTime: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type FeedOffer = Static<typeof FeedOffer>;
+
+export const OfferListQuery = Type.Object({
+  type: Type.Optional(OfferType),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  /** JSON array text of category ids, e.g. ["c1","c2"]. */
+  categoryIdSelect: Type.Optional(Type.String({ maxLength: 4096 })),
+});
+
+export const OfferList = Type.Array(FeedOffer);
+
+export const Billboard = Type.Object({
+  offerId: Type.String(),
+  categoryId: Type.Union([Type.String(), Type.Null()]),
+  teaserLine: Type.String(),
+  title: Type.String(),
+  type: OfferType,
+  puffImage: ImageOptions,
+  readingTime: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type Billboard = Static<typeof Billboard>;
+
+export const Category = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  typeList: Type.Array(OfferType),
+});
+export type Category = Static<typeof Category>;
+
+export const CategoryList = Type.Object({
+  list: Type.Array(Category),
+  record: Type.Record(Type.String(), Category),
+});
+export type CategoryList = Static<typeof CategoryList>;

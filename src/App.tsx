@@ -1,0 +1,29 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from './components/index.ts';
+import { brandThemeVars, defaultThemeVariant } from './theme/index.ts';
+import { AppActor, phaseOf } from './appActor.ts';
+import { ErrorScreen } from './screens/error/ErrorScreen.tsx';
+import { ForceUpdateScreen } from './screens/forceUpdate/ForceUpdateScreen.tsx';
+import { SetUpScreen } from './screens/setUp/SetUpScreen.tsx';
+import * as styles from './app.css.ts';
+
+const AuthRoutes = lazy(() => import('./routes/AuthRoutes.tsx'));
+const ContentRoutes = lazy(() => import('./routes/ContentRoutes.tsx'));
+
+/** Picks the screen set from the app phase and gives it the brand's theme. */
+export function App() {
+  const phase = AppActor.useSelector(phaseOf);
+  const theme = AppActor.useSelector((s) => s.context.brand?.theme.light ?? defaultThemeVariant);
+  return (
+    <div className={styles.root} style={brandThemeVars(theme)}>
+      <Suspense fallback={<Spinner fullscreen />}>
+        {phase === 'loading' && <Spinner fullscreen />}
+        {phase === 'auth' && <AuthRoutes />}
+        {phase === 'setUp' && <SetUpScreen />}
+        {phase === 'content' && <ContentRoutes />}
+        {phase === 'forceUpdate' && <ForceUpdateScreen />}
+        {phase === 'error' && <ErrorScreen />}
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { errorFromResponse, failedToFetch } from './apiError.ts';
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  /** The app URL the brand is found by (the page's origin). */
+  appUrl: string;
+  /** The signed-in user's ID token, or null when signed out. */
+  getIdToken: () => Promise<string | null>;
+  fetch?: typeof fetch;
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+export interface ApiClient {
+  get<T>(path: string, query?: Query): Promise<T>;
+  send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
+  readonly appUrl: string;
+}
+
+/** The one way the app talks to /v1: JSON, the ID token, the app URL; errors normalised. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+
+  async function request<T>(method: string, path: string, query?: Query, body?: unknown): Promise<T> {
+    const url = new URL(`${options.baseUrl}${path}`, options.appUrl);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = { Accept: 'application/json', 'X-App-Url': options.appUrl };
+    const token = await options.getIdToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await doFetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch {
+      throw failedToFetch();
+    }
+    if (response.status >= 400) throw await errorFromResponse(response);
+    if (response.status === 204) return {} as T;
+    return (await response.json()) as T;
+  }
+
+  return {
+    appUrl: options.appUrl,
+    get: (path, query) => request('GET', path, query),
+    send: (method, path, body) => request(method, path, undefined, body),
+  };
+}

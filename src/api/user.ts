@@ -1,0 +1,6 @@
+import type { User } from '../../server/schemas/user.ts';
+import type { ApiClient } from './client.ts';
+
+export type { User };
+
+export const getUser = (api: ApiClient) => api.get<User>('/v1/get/user');

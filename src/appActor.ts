@@ -1,0 +1,24 @@
+import { createActorContext } from '@xstate/react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { appMachine } from '../machines/app.machine.ts';
+import type { signInMachine } from '../machines/signIn.machine.ts';
+import type { feedMachine } from '../machines/feed.machine.ts';
+
+/** The root actor for React: `<AppActor.Provider logic={provided machine}>`, then useSelector. */
+export const AppActor = createActorContext(appMachine);
+
+export type AppSnapshot = SnapshotFrom<typeof appMachine>;
+export type SignInRef = ActorRefFrom<typeof signInMachine>;
+export type FeedRef = ActorRefFrom<typeof feedMachine>;
+
+export type Phase = 'loading' | 'auth' | 'setUp' | 'content' | 'forceUpdate' | 'error';
+
+/** Which screen set to show (spec 2.2). */
+export function phaseOf(snapshot: AppSnapshot): Phase {
+  if (snapshot.matches('auth')) return 'auth';
+  if (snapshot.matches('setUp')) return 'setUp';
+  if (snapshot.matches('content')) return 'content';
+  if (snapshot.matches('forceUpdate')) return 'forceUpdate';
+  if (snapshot.matches('error')) return 'error';
+  return 'loading';
+}

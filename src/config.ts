@@ -1,0 +1,27 @@
+/** Build-time configuration (Vite `VITE_*` variables); every value has a working local default. */
+export interface ClientConfig {
+  /** Where /v1 lives; empty means the app's own origin. */
+  apiBase: string;
+  firebase: {
+    apiKey: string;
+    projectId: string;
+    authDomain?: string;
+    /** Origin speaking the Firebase Auth emulator protocol; null for real Firebase. */
+    emulatorOrigin: string | null;
+  };
+  development: boolean;
+}
+
+export function readClientConfig(env: ImportMetaEnv, origin: string): ClientConfig {
+  const realFirebase = Boolean(env.VITE_FIREBASE_API_KEY);
+  return {
+    apiBase: (env.VITE_API_BASE ?? '').replace(/\/$/, ''),
+    firebase: {
+      apiKey: env.VITE_FIREBASE_API_KEY || 'klubb-local-key',
+      projectId: env.VITE_FIREBASE_PROJECT_ID || 'klubb-local',
+      authDomain: env.VITE_FIREBASE_AUTH_DOMAIN || undefined,
+      emulatorOrigin: realFirebase ? null : env.VITE_IDENTITY_ORIGIN || origin,
+    },
+    development: env.DEV,
+  };
+}

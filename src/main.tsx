@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nProvider } from '@lingui/react';
+import './theme/global.css.ts';
+import { readClientConfig } from './config.ts';
+import { activateLocale, i18n, pickLocale } from './i18n/i18n.ts';
+import { provideAppMachine } from './rootActor.ts';
+import { AppActor } from './appActor.ts';
+import { App } from './App.tsx';
+
+const config = readClientConfig(import.meta.env, window.location.origin);
+await activateLocale(pickLocale(navigator.languages));
+const appMachine = provideAppMachine(config, window.location.origin);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <AppActor.Provider logic={appMachine}>
+        <App />
+      </AppActor.Provider>
+    </I18nProvider>
+  </StrictMode>,
+);

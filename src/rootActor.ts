@@ -1,0 +1,62 @@
+import { fromCallback, fromPromise } from 'xstate';
+import { appMachine, type Member } from '../machines/app.machine.ts';
+import { sessionMachine, type SessionEvent } from '../machines/session.machine.ts';
+import { signInMachine } from '../machines/signIn.machine.ts';
+import { feedMachine, type PageRequest } from '../machines/feed.machine.ts';
+import type { ClientConfig } from './config.ts';
+import { createApiClient } from './api/client.ts';
+import { getBrand, getBrandRole } from './api/brand.ts';
+import { getUser } from './api/user.ts';
+import { getBillboard, getOfferList } from './api/offers.ts';
+import { createIdentityService, type IdentityService } from './services/identity.ts';
+
+/**
+ * The composition root: the app machine with the real services behind its actors.
+ * The identity service exists once the brand (and so its tenant) is known.
+ */
+export function provideAppMachine(config: ClientConfig, appUrl: string) {
+  let identity: IdentityService | null = null;
+  const requireIdentity = () => {
+    if (!identity) throw new Error('The identity service starts after the brand is loaded');
+    return identity;
+  };
+  const api = createApiClient({ baseUrl: config.apiBase, appUrl, getIdToken: async () => identity?.getIdToken() ?? null });
+
+  return appMachine.provide({
+    actors: {
+      loadBrand: fromPromise(async () => {
+        const brand = await getBrand(api);
+        identity = createIdentityService(config.firebase, brand.authTenantId ?? '');
+        return brand;
+      }),
+      loadMember: fromPromise(async (): Promise<Member> => {
+        // The role first: it is what says whether this account may use this brand at all.
+        const role = await getBrandRole(api);
+        return { role, user: await getUser(api) };
+      }),
+      session: sessionMachine.provide({
+        actors: {
+          observeUser: fromCallback<SessionEvent>(({ sendBack }) =>
+            requireIdentity().observeUser((user) => sendBack({ type: 'session.userChanged', user })),
+          ),
+          signOut: fromPromise(() => requireIdentity().signOut()),
+        },
+      }),
+      signIn: signInMachine.provide({
+        actors: {
+          signInWithPassword: fromPromise<unknown, { email: string; password: string }>(({ input }) =>
+            requireIdentity().signInWithPassword(input.email, input.password),
+          ),
+        },
+      }),
+      feed: feedMachine.provide({
+        actors: {
+          loadBillboard: fromPromise(() => getBillboard(api)),
+          loadPage: fromPromise(({ input }: { input: PageRequest }) =>
+            getOfferList(api, { type: input.type, offset: input.offset, categoryIds: input.categoryIds }),
+          ),
+        },
+      }),
+    },
+  });
+}

@@ -1,0 +1,75 @@
+import { useEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { useLingui } from '@lingui/react/macro';
+import { useRouter } from '@tanstack/react-router';
+import { BillboardCard, Button, OfferCard, OfferGrid, Spinner } from '../../components/index.ts';
+import type { FeedOffer } from '../../api/offers.ts';
+import { AppActor, type FeedRef } from '../../appActor.ts';
+import { connectFeed } from './feed.connect.ts';
+import * as styles from './feed.css.ts';
+
+/** Scrolling to within this many pixels of the bottom loads the next page (spec section 9). */
+const loadMoreMargin = 600;
+
+export const offerPath = (offer: FeedOffer) => `/mixedFeed/${offer.type}/${offer.id}`;
+
+export function MixedFeedScreen() {
+  const feedRef = AppActor.useSelector((s) => s.children['feed.mixed']) as FeedRef | undefined;
+  return feedRef ? <MixedFeed feedRef={feedRef} /> : <Spinner fullscreen />;
+}
+
+function MixedFeed({ feedRef }: { feedRef: FeedRef }) {
+  const { t } = useLingui();
+  const router = useRouter();
+  const brand = AppActor.useSelector((s) => s.context.brand);
+  const feed = useSelector(feedRef, (s) => connectFeed(s, feedRef), (a, b) =>
+    a.items === b.items && a.billboard === b.billboard && a.loading === b.loading && a.failed === b.failed &&
+    a.loadingMore === b.loadingMore && a.atEnd === b.atEnd,
+  );
+  const sentinel = useLoadMoreSentinel(feed.loadMore, !feed.loading && !feed.atEnd);
+  const open = (offer: FeedOffer) => void router.navigate({ to: offerPath(offer) });
+
+  if (feed.loading) return <Spinner fullscreen />;
+  if (feed.failed) {
+    return (
+      <main className={styles.page}>
+        <p role="alert">{t`Could not fetch the data just now. Please try again.`}</p>
+        <Button onClick={feed.retry}>{t`Try again`}</Button>
+      </main>
+    );
+  }
+  return (
+    <main className={styles.page}>
+      {brand && (
+        <h1 className={styles.logoHeading}>
+          <img className={styles.logo} src={brand.logoUrl} alt={brand.name} />
+        </h1>
+      )}
+      {feed.billboard && (
+        <BillboardCard offer={feed.billboard} href={offerPath(feed.billboard)} onOpen={open} />
+      )}
+      <OfferGrid label={t`Offers`}>
+        {feed.items.map((offer, index) => (
+          <OfferCard key={offer.id} offer={offer} href={offerPath(offer)} onOpen={open} eagerImage={index < 4} />
+        ))}
+      </OfferGrid>
+      <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
+      {feed.loadingMore && <Spinner />}
+    </main>
+  );
+}
+
+/** Calls `loadMore` when the end of the list comes within the load-more margin of the viewport. */
+function useLoadMoreSentinel(loadMore: () => void, active: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !active || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), {
+      rootMargin: `0px 0px ${loadMoreMargin}px 0px`,
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [loadMore, active]);
+  return ref;
+}

@@ -1,0 +1,15 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import * as styles from '../simplePage.css.ts';
+
+/** A registered route whose screen a later release builds. */
+export function ComingSoonScreen() {
+  const { t } = useLingui();
+  return (
+    <main className={styles.page}>
+      <h1 className={styles.heading}>{t`Coming soon`}</h1>
+      <p>{t`This page is not available yet.`}</p>
+      <Link to="/">{t`Go to the start page`}</Link>
+    </main>
+  );
+}

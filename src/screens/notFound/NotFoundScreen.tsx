@@ -1,0 +1,14 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import * as styles from '../simplePage.css.ts';
+
+export function NotFoundScreen() {
+  const { t } = useLingui();
+  return (
+    <main className={styles.page}>
+      <h1 className={styles.heading}>{t`Page not found`}</h1>
+      <p>{t`The page you are looking for does not exist.`}</p>
+      <Link to="/">{t`Go to the start page`}</Link>
+    </main>
+  );
+}

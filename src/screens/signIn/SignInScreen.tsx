@@ -1,0 +1,68 @@
+import { useSelector } from '@xstate/react';
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { FormEvent } from 'react';
+import { Button, TextField } from '../../components/index.ts';
+import { AppActor, type SignInRef } from '../../appActor.ts';
+import { errorMessage } from '../../i18n/errorMessages.ts';
+import { connectSignIn } from './signIn.connect.ts';
+import * as styles from './signIn.css.ts';
+
+const fieldErrorText = {
+  signin_error_enter_email: msg({ id: 'signin_error_enter_email', message: 'Enter your e-mail address' }),
+  signin_error_invalid_email: msg({ id: 'signin_error_invalid_email', message: 'Enter a valid e-mail address' }),
+  signin_error_enter_password: msg({ id: 'signin_error_enter_password', message: 'Enter your password' }),
+};
+
+export function SignInScreen() {
+  const ref = AppActor.useSelector((s) => s.children.signIn) as SignInRef | undefined;
+  return ref ? <SignInForm signInRef={ref} /> : null;
+}
+
+function SignInForm({ signInRef }: { signInRef: SignInRef }) {
+  const { t, i18n } = useLingui();
+  const brand = AppActor.useSelector((s) => s.context.brand);
+  const form = useSelector(signInRef, (s) => connectSignIn(s, signInRef), shallowEqual);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    form.submit();
+  };
+  return (
+    <main className={styles.page}>
+      {brand && <img className={styles.logo} src={brand.logoUrl} alt={brand.name} />}
+      <h1 className={styles.heading}>{t`Sign in`}</h1>
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={form.busy}>
+        {form.errorCode && (
+          <p className={styles.formError} role="alert">
+            {i18n._(errorMessage(form.errorCode))}
+          </p>
+        )}
+        <TextField
+          label={t`E-mail`}
+          type="email"
+          autoComplete="username"
+          value={form.email}
+          onChange={form.setEmail}
+          error={form.emailError && i18n._(fieldErrorText[form.emailError])}
+        />
+        <TextField
+          label={t`Password`}
+          type="password"
+          autoComplete="current-password"
+          value={form.password}
+          onChange={form.setPassword}
+          onEnter={form.submit}
+          error={form.passwordError && i18n._(fieldErrorText[form.passwordError])}
+        />
+        <Button type="submit" fullWidth disabled={form.busy}>
+          {form.busy ? t`Signing in…` : t`Sign in`}
+        </Button>
+      </form>
+    </main>
+  );
+}
+
+/** The connect result is a fresh object each time; compare its values, not its identity. */
+function shallowEqual<T extends Record<string, unknown>>(a: T, b: T): boolean {
+  return Object.keys(a).every((key) => typeof a[key] === 'function' || a[key] === b[key]);
+}
