@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('Swedish browser', () => {
+  test.use({ locale: 'sv-SE' });
+  test('shows the Swedish catalog', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Logga in' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
+  });
+});
+
+test.describe('Norwegian browser', () => {
+  test.use({ locale: 'nb-NO' });
+  test('shows the Norwegian catalog', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Logg inn' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nb');
+  });
+});
+
+test.describe('other languages', () => {
+  test.use({ locale: 'de-DE' });
+  test('fall back to English', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+});

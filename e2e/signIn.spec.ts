@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { SignInPage } from './pages/SignInPage.ts';
+import { FeedPage } from './pages/FeedPage.ts';
+
+const password = 'Password1';
+
+test('an Aurora member signs in, sees the feed with billboard and 30 offers, and signs out', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  const feed = new FeedPage(page);
+  await signIn.open();
+  await signIn.signIn('member@aurora.test', password);
+  await feed.expectLoaded();
+  await expect(page.getByRole('img', { name: 'Aurora' }).first()).toBeVisible();
+  await expect(feed.offerCards()).toHaveCount(30);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stories' })).toBeVisible();
+
+  await page.reload();
+  await feed.expectLoaded();
+
+  await feed.signOut();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('scrolling to the bottom loads the next page of offers', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  const feed = new FeedPage(page);
+  await signIn.open();
+  await signIn.signIn('member@aurora.test', password);
+  await feed.expectLoaded();
+  await page.mouse.wheel(0, 100_000);
+  await expect(feed.offerCards()).toHaveCount(60);
+});
+
+test('empty fields and a malformed e-mail are told per field', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(signIn.fieldError('Enter your e-mail address')).toBeVisible();
+  await expect(signIn.fieldError('Enter your password')).toBeVisible();
+  await page.getByLabel('E-mail').fill('member@aurora');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(signIn.fieldError('Enter a valid e-mail address')).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('a wrong password is refused with the spec text', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  await signIn.signIn('member@aurora.test', 'WrongPassword9');
+  await expect(signIn.alert()).toHaveText('Email or password is incorrect. Please try again.');
+});
+
+test('a Borealis account cannot sign in on Aurora', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  await signIn.signIn('member@borealis.test', password);
+  await expect(signIn.alert()).toHaveText('Email or password is incorrect. Please try again.');
+});
+
+test('an account without a role in Aurora is told to contact customer service', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  await signIn.signIn('norole@aurora.test', password);
+  await expect(signIn.alert()).toContainText('contact customer service');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('the password toggle shows and hides the password', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  const field = page.getByLabel('Password', { exact: true });
+  await field.fill('Secret123');
+  await expect(field).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(field).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Hide password' }).click();
+  await expect(field).toHaveAttribute('type', 'password');
+});
+
+test('a member who has not completed onboarding lands in set-up', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  await signIn.signIn('new@aurora.test', password);
+  await expect(page.getByRole('heading', { name: 'Complete your account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});

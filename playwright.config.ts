@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8091);
+
+/** Debian's Chromium (Playwright cannot download its own here), without background traffic. */
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? 'list' : [['list']],
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: 'en-US',
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions: chromium } },
+  ],
+  webServer: {
+    // A fresh embedded database each run; the demo seed fills it.
+    command: `rm -rf .data/e2e && tsx server/index.ts`,
+    env: { PORT: String(port), DATA_DIR: '.data/e2e', LOG_LEVEL: 'warn' },
+    url: `http://localhost:${port}/v1/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
+});

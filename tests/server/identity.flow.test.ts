@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../server/errors.ts';
+import { createClock, decodePayload, projectId, startIdentityApp, toolkitErrorBody, type IdentityTestApp } from './identity.helpers.ts';
+
+const clock = createClock();
+let t: IdentityTestApp;
+
+beforeAll(async () => {
+  t = await startIdentityApp({ now: clock.now });
+}, 60_000);
+afterAll(() => t.close());
+
+const signUp = (tenantId: string, email: string, password = 'secret-1') =>
+  t.call('signUp', { email, password, tenantId, returnSecureToken: true, clientType: 'CLIENT_TYPE_WEB' });
+const signIn = (tenantId: string, email: string, password: string) =>
+  t.call('signInWithPassword', { email, password, tenantId, returnSecureToken: true });
+
+describe('embedded identity: account life cycle', () => {
+  it('signs up, signs in, looks up, refreshes, changes the password and deletes', async () => {
+    const created = await signUp('aurora-1', 'Ada@Example.com');
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ kind: 'identitytoolkit#SignupNewUserResponse', email: 'ada@example.com', expiresIn: '3600' });
+    const uid = created.body.localId as string;
+    expect(uid).toMatch(/^[A-Za-z0-9]{28}$/);
+
+    const signedIn = await signIn('aurora-1', 'ada@example.com', 'secret-1');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toMatchObject({ localId: uid, registered: true });
+    const claims = decodePayload(signedIn.body.idToken);
+    expect(claims).toMatchObject({
+      iss: `https://securetoken.google.com/${projectId}`,
+      aud: projectId,
+      sub: uid,
+      user_id: uid,
+      email: 'ada@example.com',
+      email_verified: false,
+      firebase: { identities: { email: ['ada@example.com'] }, sign_in_provider: 'password', tenant: 'aurora-1' },
+    });
+    expect(claims.exp - claims.iat).toBe(3600);
+
+    const lookup = await t.call('lookup', { idToken: signedIn.body.idToken });
+    expect(lookup.status).toBe(200);
+    const [user] = lookup.body.users;
+    expect(user).toMatchObject({ localId: uid, email: 'ada@example.com', emailVerified: false, tenantId: 'aurora-1' });
+    expect(user.providerUserInfo).toEqual([{ providerId: 'password', email: 'ada@example.com', federatedId: 'ada@example.com', rawId: 'ada@example.com' }]);
+    expect(user.passwordHash).not.toContain('scrypt');
+    expect(user.createdAt).toBe(String(clock.ms));
+    expect(user.lastLoginAt).toBe(String(clock.ms));
+
+    clock.advance(2000);
+    const refreshed = await t.refresh(signedIn.body.refreshToken);
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body).toMatchObject({ expires_in: '3600', token_type: 'Bearer', user_id: uid, project_id: projectId });
+    expect(refreshed.body.access_token).toBe(refreshed.body.id_token);
+    expect(decodePayload(refreshed.body.id_token).auth_time).toBe(claims.auth_time);
+    await expect(t.identity.verifyIdToken(refreshed.body.id_token)).resolves.toEqual({
+      uid,
+      tenantId: 'aurora-1',
+      email: 'ada@example.com',
+      authTime: claims.auth_time,
+    });
+
+    clock.advance(2000);
+    const updated = await t.call('update', { idToken: refreshed.body.id_token, password: 'secret-2', returnSecureToken: true });
+    expect(updated.status).toBe(200);
+    expect(updated.body.idToken).toBeTypeOf('string');
+    await expect(t.identity.verifyIdToken(refreshed.body.id_token)).rejects.toMatchObject({ status: 401, code: 'auth/id-token-revoked' });
+    expect((await t.call('lookup', { idToken: signedIn.body.idToken })).body).toEqual(toolkitErrorBody('TOKEN_EXPIRED'));
+    expect((await t.refresh(signedIn.body.refreshToken)).body).toEqual(toolkitErrorBody('TOKEN_EXPIRED'));
+    expect((await t.refresh(updated.body.refreshToken)).status).toBe(200);
+    expect((await signIn('aurora-1', 'ada@example.com', 'secret-1')).body).toEqual(toolkitErrorBody('INVALID_LOGIN_CREDENTIALS'));
+    expect((await signIn('aurora-1', 'ada@example.com', 'secret-2')).status).toBe(200);
+
+    const deleted = await t.call('delete', { idToken: updated.body.idToken });
+    expect(deleted).toEqual({ status: 200, body: { kind: 'identitytoolkit#DeleteAccountResponse' } });
+    await expect(t.identity.verifyIdToken(updated.body.idToken)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+    expect((await t.refresh(updated.body.refreshToken)).body).toEqual(toolkitErrorBody('INVALID_REFRESH_TOKEN'));
+    expect(await t.identity.findAccountByEmail('aurora-1', 'ada@example.com')).toBeNull();
+  });
+
+  it('answers INVALID_LOGIN_CREDENTIALS for a wrong password and an unknown e-mail alike', async () => {
+    await signUp('aurora-2', 'bea@example.com');
+    expect(await signIn('aurora-2', 'bea@example.com', 'wrong-password')).toEqual({ status: 400, body: toolkitErrorBody('INVALID_LOGIN_CREDENTIALS') });
+    expect(await signIn('aurora-2', 'nobody@example.com', 'secret-1')).toEqual({ status: 400, body: toolkitErrorBody('INVALID_LOGIN_CREDENTIALS') });
+  });
+
+  it('refuses a second account with the same e-mail in a tenant', async () => {
+    expect((await signUp('aurora-3', 'cid@example.com')).status).toBe(200);
+    expect(await signUp('aurora-3', 'CID@example.com')).toEqual({ status: 400, body: toolkitErrorBody('EMAIL_EXISTS') });
+    await expect(t.identity.createAccount({ tenantId: 'aurora-3', email: 'cid@example.com', password: 'secret-1' })).rejects.toEqual(
+      new ApiError(409, 'auth/email-already-exists', 'The e-mail address is already in use by another account'),
+    );
+  });
+
+  it('keeps tenants apart', async () => {
+    const inNorth = await signUp('north', 'dan@example.com', 'north-pass');
+    const inSouth = await signUp('south', 'dan@example.com', 'south-pass');
+    expect(inNorth.body.localId).not.toBe(inSouth.body.localId);
+    expect((await signIn('north', 'dan@example.com', 'south-pass')).body).toEqual(toolkitErrorBody('INVALID_LOGIN_CREDENTIALS'));
+    expect((await signIn('east', 'dan@example.com', 'north-pass')).body).toEqual(toolkitErrorBody('INVALID_LOGIN_CREDENTIALS'));
+    const south = await signIn('south', 'dan@example.com', 'south-pass');
+    expect((await t.call('lookup', { idToken: south.body.idToken })).body.users[0].tenantId).toBe('south');
+    expect(await t.identity.findAccountByEmail('north', 'DAN@example.com')).toBe(inNorth.body.localId);
+  });
+
+  it('signs in with a custom token the server made', async () => {
+    const uid = await t.identity.createAccount({ tenantId: 'aurora-4', email: 'eve@example.com', password: 'secret-1', uid: 'seed-eve' });
+    expect(uid).toBe('seed-eve');
+    const token = await t.identity.createCustomToken('aurora-4', uid);
+    const signedIn = await t.call('signInWithCustomToken', { token, tenantId: 'aurora-4', returnSecureToken: true });
+    expect(signedIn.status).toBe(200);
+    expect(decodePayload(signedIn.body.idToken)).toMatchObject({ sub: uid, firebase: { sign_in_provider: 'custom', tenant: 'aurora-4' } });
+    expect(decodePayload((await t.refresh(signedIn.body.refreshToken)).body.id_token).firebase.sign_in_provider).toBe('custom');
+    expect((await t.call('signInWithCustomToken', { token, tenantId: 'other' })).body).toEqual(toolkitErrorBody('TENANT_ID_MISMATCH'));
+    expect((await t.call('signInWithCustomToken', { token: signedIn.body.idToken })).body).toEqual(toolkitErrorBody('INVALID_CUSTOM_TOKEN'));
+    expect((await t.call('signInWithCustomToken', { token: 'not.a.jwt' })).body).toEqual(toolkitErrorBody('INVALID_CUSTOM_TOKEN'));
+  });
+});

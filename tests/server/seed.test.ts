@@ -1,0 +1,220 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, OpenDatabase } from '../../server/db/database.ts';
+import { billboards, brandRoles, brands, categories, offers, users } from '../../server/db/schema/index.ts';
+import { demoContent, demoUsers, seedDemo } from '../../server/db/seed/index.ts';
+import { generateOffers } from '../../server/db/seed/offers.ts';
+import { ApiError } from '../../server/errors.ts';
+import type { IdentityProvider, NewAccount } from '../../server/identity/identity.ts';
+import type { ContentBlock, ImageOptions } from '../../server/schemas/offer.ts';
+import { openTestDatabase } from './support/testDatabase.ts';
+
+/** Records the seed's account calls; stands in for the real provider. */
+class MapIdentity implements IdentityProvider {
+  readonly kind = 'embedded' as const;
+  readonly accounts = new Map<string, NewAccount & { uid: string }>();
+  creates = 0;
+  async verifyIdToken(): Promise<never> {
+    throw new Error('not used by the seed');
+  }
+  async createAccount(account: NewAccount): Promise<string> {
+    this.creates++;
+    const key = `${account.tenantId}/${account.email.toLowerCase()}`;
+    if (this.accounts.has(key)) throw new ApiError(409, 'auth/email-already-exists', 'exists');
+    const uid = account.uid ?? `generated-${this.accounts.size}`;
+    this.accounts.set(key, { ...account, uid });
+    return uid;
+  }
+  async findAccountByEmail(tenantId: string, email: string): Promise<string | null> {
+    return this.accounts.get(`${tenantId}/${email.toLowerCase()}`)?.uid ?? null;
+  }
+}
+
+const mediaDir = fileURLToPath(new URL('../../server/media/', import.meta.url));
+const tables = { brands, brandRoles, users, categories, offers, billboards };
+
+async function rowCounts(db: Database) {
+  const entries = await Promise.all(
+    Object.entries(tables).map(async ([name, table]) => [name, (await db.select({ n: count() }).from(table))[0]!.n] as const),
+  );
+  return Object.fromEntries(entries);
+}
+
+const imagesOf = (o: ImageOptions) => [o.jpeg.medium, o.jpeg.large, o.webp.medium, o.webp.large];
+
+describe('seedDemo', () => {
+  let database: OpenDatabase;
+  let db: Database;
+  const identity = new MapIdentity();
+  let firstCounts: Record<string, number>;
+  let allOffers: (typeof offers.$inferSelect)[];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    db = database.db;
+    await seedDemo(db, identity);
+    firstCounts = await rowCounts(db);
+    await seedDemo(db, identity);
+    allOffers = await db.select().from(offers);
+  }, 120_000);
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('is idempotent: a second run adds nothing and creates no accounts', async () => {
+    expect(await rowCounts(db)).toEqual(firstCounts);
+    expect(identity.accounts.size).toBe(4);
+    expect(identity.creates).toBe(4);
+  });
+
+  it('creates both brands with their hosts and tenants', async () => {
+    const rows = await db.select().from(brands);
+    const byId = Object.fromEntries(rows.map((b) => [b.id, b]));
+    expect(byId.aurora).toMatchObject({ appHosts: ['localhost', 'aurora.localhost', '127.0.0.1'], authTenantId: 'aurora-tenant' });
+    expect(byId.borealis).toMatchObject({ appHosts: ['borealis.localhost'], authTenantId: 'borealis-tenant' });
+    expect(byId.aurora!.settings.showEditorial).toBe(true);
+    expect(byId.borealis!.settings.showEditorial).toBe(false);
+    expect(byId.aurora!.theme.light.colors.primary).not.toBe(byId.borealis!.theme.light.colors.primary);
+    for (const b of rows) {
+      for (const entry of b.navigationBar) expect(b.icons[entry.icon], entry.icon).toMatch(/^M[\d\s.,a-zA-Z-]+$/);
+      for (const url of [b.logoUrl, b.settings.terms.url, b.settings.gdpr.url]) {
+        expect(existsSync(mediaDir + url.replace(/^\/media\//, '')), url).toBe(true);
+      }
+    }
+  });
+
+  it('creates the four demo users with their roles and onboarding state', async () => {
+    for (const u of demoUsers) {
+      expect(await identity.findAccountByEmail(u.tenantId, u.email), u.email).toBe(u.uid);
+      expect(identity.accounts.get(`${u.tenantId}/${u.email}`)?.password).toBe('Password1');
+    }
+    const profiles = await db.select().from(users);
+    const roles = await db.select().from(brandRoles);
+    const profile = (email: string) => profiles.find((p) => p.email === email);
+    const rolesOf = (email: string) => roles.filter((r) => r.userId === profile(email)?.id);
+
+    expect(profile('member@aurora.test')).toMatchObject({ brandId: 'aurora', firstName: 'Maja', lastName: 'Lind', phoneNumber: '+46701234567', completedOnboarding: true });
+    expect(profile('member@aurora.test')!.addressList).toHaveLength(1);
+    expect(rolesOf('member@aurora.test')).toMatchObject([{ brandId: 'aurora', brandRoleId: 'member', name: 'Gold member', legacyId: 1001, active: true }]);
+
+    expect(profile('new@aurora.test')).toMatchObject({ brandId: 'aurora', completedOnboarding: false, phoneNumber: null });
+    expect(rolesOf('new@aurora.test')).toMatchObject([{ brandId: 'aurora', brandRoleId: 'member' }]);
+
+    expect(profile('norole@aurora.test')).toMatchObject({ brandId: 'aurora' });
+    expect(rolesOf('norole@aurora.test')).toEqual([]);
+
+    expect(profile('member@borealis.test')).toMatchObject({ brandId: 'borealis', completedOnboarding: true });
+    expect(rolesOf('member@borealis.test')).toMatchObject([{ brandId: 'borealis', brandRoleId: 'member', name: 'Explorer' }]);
+    expect(await identity.findAccountByEmail('aurora-tenant', 'member@borealis.test')).toBeNull();
+  });
+
+  it('has enough offers of every shown type', async () => {
+    const countOf = (brandId: string, type: string) => allOffers.filter((o) => o.brandId === brandId && o.type === type).length;
+    for (const type of ['editorial', 'benefit', 'live']) expect(countOf('aurora', type), type).toBeGreaterThanOrEqual(150);
+    for (const type of ['benefit', 'live']) expect(countOf('borealis', type), type).toBeGreaterThanOrEqual(40);
+    expect(countOf('borealis', 'editorial')).toBe(0);
+  });
+
+  it('references only categories, companions and offers that exist', async () => {
+    const cats = await db.select().from(categories);
+    const offerKeys = new Set(allOffers.map((o) => `${o.brandId}/${o.id}`));
+    for (const o of allOffers) {
+      const category = cats.find((c) => c.brandId === o.brandId && c.id === o.categoryId);
+      expect(category?.typeList, `${o.id} category`).toContain(o.type);
+      if (o.companionOfferId) expect(offerKeys.has(`${o.brandId}/${o.companionOfferId}`), o.id).toBe(true);
+    }
+    for (const brandId of ['aurora', 'borealis']) {
+      const brandCats = cats.filter((c) => c.brandId === brandId);
+      expect(brandCats.length).toBeGreaterThanOrEqual(5);
+      const boards = await db.select().from(billboards).where(and(eq(billboards.brandId, brandId), eq(billboards.active, true)));
+      expect(boards).toHaveLength(1);
+      expect(allOffers.find((o) => o.brandId === brandId && o.id === boards[0]!.offerId)?.active).toBe(true);
+    }
+    const companions = allOffers.filter((o) => o.companionOfferId);
+    expect(companions.length).toBeGreaterThanOrEqual(6);
+    expect(companions.some((o) => !o.companionOfferId!.includes(`-${o.type}-`))).toBe(true);
+    expect(companions.every((o) => o.companionOfferHeader)).toBe(true);
+  });
+
+  it('uses image files that exist on disk', () => {
+    const urls = new Set<string>();
+    for (const o of allOffers) {
+      imagesOf(o.puffImage).forEach((u) => urls.add(u!));
+      for (const b of o.contentBlocks) if (b.type === 'image') imagesOf(b.image).forEach((u) => urls.add(u!));
+    }
+    expect(urls.size).toBeGreaterThanOrEqual(40);
+    for (const url of urls) {
+      expect(url).toMatch(/^\/media\/offers\/\d\d-(medium|large)\.(jpg|webp)$/);
+      expect(existsSync(mediaDir + url.replace(/^\/media\//, '')), url).toBe(true);
+    }
+    expect(allOffers.some((o) => o.puffImage.imageDescription === undefined)).toBe(true);
+  });
+
+  it('varies the feed fields: dates, reading time, activity, sign-in and calls to action', () => {
+    for (const brandId of ['aurora', 'borealis']) {
+      const dates = allOffers.filter((o) => o.brandId === brandId).map((o) => o.publishedAt.getTime());
+      expect(new Set(dates).size).toBe(dates.length);
+    }
+    const editorial = allOffers.filter((o) => o.type === 'editorial');
+    expect(editorial.every((o) => o.readingTime! >= 1 && o.readingTime! <= 12)).toBe(true);
+    expect(editorial.some((o) => o.readingTime === 1)).toBe(true);
+    expect(allOffers.filter((o) => o.type !== 'editorial').every((o) => o.readingTime === null)).toBe(true);
+    expect(allOffers.some((o) => !o.active)).toBe(true);
+    expect(allOffers.some((o) => !o.requiresSignIn)).toBe(true);
+    const ctaTypes = new Set(allOffers.map((o) => o.callToAction?.type));
+    expect([...ctaTypes].sort()).toEqual(['claim', 'mailTo', 'payment', 'referralUrl', 'url']);
+    for (const brandId of ['aurora', 'borealis']) {
+      const titles = allOffers.filter((o) => o.brandId === brandId).map((o) => o.title);
+      expect(new Set(titles).size).toBe(titles.length);
+    }
+  });
+
+  it('writes valid rich text with every style, block type and embed', () => {
+    const styles = new Set<string>();
+    const blockTypes = new Set<string>();
+    const blockKinds = new Set<string>();
+    const urls: string[] = [];
+    for (const o of allOffers) {
+      for (const block of o.contentBlocks as ContentBlock[]) {
+        blockKinds.add(block.type);
+        if (block.type !== 'richText') continue;
+        const raw = block.editorStateRaw as { blocks: RawBlock[]; entityMap: Record<string, { data: { url: string } }> };
+        for (const b of raw.blocks) {
+          blockTypes.add(b.type);
+          const length = Array.from(b.text).length;
+          for (const r of b.inlineStyleRanges) {
+            styles.add(r.style);
+            expect(r.offset + r.length).toBeLessThanOrEqual(length);
+          }
+          for (const r of b.entityRanges) {
+            expect(r.offset + r.length).toBeLessThanOrEqual(length);
+            urls.push(raw.entityMap[String(r.key)]!.data.url);
+          }
+        }
+      }
+    }
+    expect([...styles].sort()).toEqual(['BOLD', 'CODE', 'HIGHLIGHT', 'ITALIC', 'STRIKETHROUGH', 'UNDERLINE']);
+    for (const t of ['unstyled', 'header-two', 'blockquote', 'code-block', 'unordered-list-item', 'ordered-list-item']) {
+      expect(blockTypes.has(t), t).toBe(true);
+    }
+    expect([...blockKinds].sort()).toEqual(['image', 'richText', 'spotify', 'youTube']);
+    expect(urls.some((u) => u.startsWith('https://'))).toBe(true);
+    expect(urls.some((u) => u.startsWith('http://aurora.localhost/'))).toBe(true);
+    expect(urls.every((u) => /^(https?|mailto|tel):/.test(u))).toBe(true);
+  });
+
+  it('generates the same content on every run', () => {
+    const now = new Date('2025-06-01T12:00:00Z');
+    expect(generateOffers(demoContent[0]!, now)).toEqual(generateOffers(demoContent[0]!, now));
+  });
+});
+
+interface RawBlock {
+  text: string;
+  type: string;
+  inlineStyleRanges: { offset: number; length: number; style: string }[];
+  entityRanges: { offset: number; length: number; key: number }[];
+}

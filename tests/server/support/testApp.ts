@@ -1,0 +1,38 @@
+import { buildApp } from '../../../server/app.ts';
+import { createEmbeddedIdentity } from '../../../server/identity/embedded/index.ts';
+import { openTestDatabase } from './testDatabase.ts';
+import { testPassword } from './factories.ts';
+
+export const testProjectId = 'klubb-test';
+
+/** The whole server on a fresh database, with the embedded identity provider. */
+export async function createTestApp() {
+  const database = await openTestDatabase();
+  const identity = await createEmbeddedIdentity({ db: database.db, dataDir: 'memory://', projectId: testProjectId });
+  const app = await buildApp({ db: database.db, identity });
+  await app.ready();
+
+  /** Signs in through the identity protocol, as the firebase SDK would, and returns the ID token. */
+  async function idTokenFor(tenantId: string, email: string, password = testPassword): Promise<string> {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test',
+      payload: { email, password, tenantId, returnSecureToken: true },
+    });
+    if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+    return response.json().idToken as string;
+  }
+
+  return {
+    app,
+    db: database.db,
+    identity,
+    idTokenFor,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
