@@ -48,7 +48,7 @@ export const appMachine = setup({
   types: {
     context: {} as AppContext,
     events: {} as AppEvent,
-    input: {} as { containerVersion?: string },
+    input: {} as { containerVersion?: string } | undefined,
   },
   actors: {
     loadBrand: fromPromise<Brand>(async () => {
@@ -71,7 +71,7 @@ export const appMachine = setup({
 }).createMachine({
   id: 'app',
   context: ({ input }) => ({
-    containerVersion: input.containerVersion ?? '0.0.0',
+    containerVersion: input?.containerVersion ?? '0.0.0',
     brand: null,
     member: null,
     authError: null,

@@ -19,6 +19,9 @@ class MapIdentity implements IdentityProvider {
   async verifyIdToken(): Promise<never> {
     throw new Error('not used by the seed');
   }
+  async createCustomToken(): Promise<never> {
+    throw new Error('not used by the seed');
+  }
   async createAccount(account: NewAccount): Promise<string> {
     this.creates++;
     const key = `${account.tenantId}/${account.email.toLowerCase()}`;

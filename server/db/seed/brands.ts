@@ -1,0 +1,134 @@
+import type { brands } from '../schema/brands.ts';
+import type { BrandThemeVariant } from '../../schemas/brand.ts';
+import { demoIcons } from './icons.ts';
+
+type BrandRow = typeof brands.$inferInsert;
+
+/** The spec's grid: 2, 3 and 4 columns, 16 px gap, 24 px margins. */
+const grid = { xs: 2, sm: 3, lg: 4, gap: 16, margin: 24 };
+
+const auroraTheme: BrandThemeVariant = {
+  colors: {
+    primary: '#155e75',
+    onPrimary: '#ffffff',
+    background: '#f8fafc',
+    surface: '#ffffff',
+    text: '#0f172a',
+    textMuted: '#475569',
+    accent: '#ea7a2e',
+    error: '#b91c1c',
+    navigationBar: '#ffffff',
+    onNavigationBar: '#155e75',
+    card: '#ffffff',
+  },
+  fonts: {
+    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    heading: 'Georgia, "Times New Roman", serif',
+    image: 'Georgia, "Times New Roman", serif',
+    preamble: 'Georgia, "Times New Roman", serif',
+    tag: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  },
+  buttonRadius: 24,
+  cardRadius: 12,
+  grid,
+};
+
+const borealisTheme: BrandThemeVariant = {
+  colors: {
+    primary: '#a3e635',
+    onPrimary: '#0b1a12',
+    background: '#0b1a12',
+    surface: '#12261a',
+    text: '#ecfccb',
+    textMuted: '#a8bba0',
+    accent: '#f97316',
+    error: '#f87171',
+    navigationBar: '#050d08',
+    onNavigationBar: '#a3e635',
+    card: '#12261a',
+  },
+  fonts: {
+    body: '"Helvetica Neue", Helvetica, Arial, sans-serif',
+    heading: 'ui-monospace, Menlo, Consolas, "Liberation Mono", monospace',
+    image: 'ui-monospace, Menlo, Consolas, "Liberation Mono", monospace',
+    preamble: '"Helvetica Neue", Helvetica, Arial, sans-serif',
+    tag: 'ui-monospace, Menlo, Consolas, monospace',
+  },
+  buttonRadius: 2,
+  cardRadius: 0,
+  grid,
+};
+
+export const aurora: BrandRow = {
+  id: 'aurora',
+  name: 'Aurora',
+  appHosts: ['localhost', 'aurora.localhost', '127.0.0.1'],
+  authTenantId: 'aurora-tenant',
+  contactEmail: 'kundservice@aurora.test',
+  logoUrl: '/media/brand/aurora/logo.svg',
+  icons: demoIcons,
+  theme: { light: auroraTheme },
+  navigationBar: [
+    { key: 'mixedFeed', label: 'Home', icon: 'home', path: '/' },
+    { key: 'editorial', label: 'Stories', icon: 'editorial', path: '/editorial' },
+    { key: 'benefit', label: 'Benefits', icon: 'benefit', path: '/benefit' },
+    { key: 'live', label: 'Live', icon: 'live', path: '/live' },
+    { key: 'more', label: 'More', icon: 'more', path: '/more' },
+  ],
+  settings: {
+    referralCodeInputType: 'options',
+    referralCodeInputFieldLength: 6,
+    referralCodeInputHint: 'Choose your card, or enter the first six digits of another card',
+    verifyWithSsn: false,
+    ssnInfo: '',
+    terms: { label: 'Terms of membership', url: '/media/brand/aurora/terms.html' },
+    gdpr: { label: 'Privacy policy', url: '/media/brand/aurora/privacy.html' },
+    showEditorial: true,
+    showBenefit: true,
+    showLive: true,
+    restaurant: true,
+    showBrandRoleName: true,
+    offerTheme: 'default',
+    minimumContainerVersion: '0.0.0',
+    appStoreUrl: 'https://apps.apple.com/se/app/aurora-klubb/id1234567890',
+    playStoreUrl: 'https://play.google.com/store/apps/details?id=test.aurora.klubb',
+  },
+};
+
+export const borealis: BrandRow = {
+  id: 'borealis',
+  name: 'Borealis',
+  appHosts: ['borealis.localhost'],
+  authTenantId: 'borealis-tenant',
+  contactEmail: 'hello@borealis.test',
+  logoUrl: '/media/brand/borealis/logo.svg',
+  icons: demoIcons,
+  theme: { light: borealisTheme },
+  navigationBar: [
+    { key: 'mixedFeed', label: 'Start', icon: 'home', path: '/' },
+    { key: 'benefit', label: 'Perks', icon: 'benefit', path: '/benefit' },
+    { key: 'live', label: 'Events', icon: 'live', path: '/live' },
+    { key: 'more', label: 'More', icon: 'more', path: '/more' },
+  ],
+  settings: {
+    referralCodeInputType: 'code',
+    referralCodeInputFieldLength: 6,
+    referralCodeInputHint: 'Enter the 6-digit code from your invitation',
+    verifyWithSsn: true,
+    ssnInfo:
+      'We check your Swedish personal identity number (YYYYMMDDXXXX) once, to confirm your membership. Partners never see it.',
+    terms: { label: 'Terms of membership', url: '/media/brand/borealis/terms.html' },
+    gdpr: { label: 'Privacy policy', url: '/media/brand/borealis/privacy.html' },
+    showEditorial: false,
+    showBenefit: true,
+    showLive: true,
+    restaurant: true,
+    showBrandRoleName: false,
+    offerTheme: 'default',
+    minimumContainerVersion: '0.0.0',
+    appStoreUrl: 'https://apps.apple.com/no/app/borealis-club/id1234567891',
+    playStoreUrl: 'https://play.google.com/store/apps/details?id=test.borealis.club',
+  },
+};
+
+export const demoBrands = [aurora, borealis];

@@ -1,0 +1,99 @@
+import type { ContentBlock, OfferType } from '../../schemas/offer.ts';
+import { imageOptions } from './images.ts';
+import { fill, type TextContext } from './offerText.ts';
+import type { Random } from './prng.ts';
+import { buildRaw, code, group, h2, link, ol, p, quote, styled, ul, type BlockSpec, type Segment } from './richText.ts';
+import { bodySentences, outsideLinks, quotes, spotifyEmbeds, subheads, tips, youTubeEmbeds } from './words.ts';
+
+export interface ContentOptions {
+  type: OfferType;
+  ctx: TextContext;
+  /** A picture other than the puff image, for the inline image block. */
+  picture: string;
+  /** Every feature at once (featured offers), instead of a random mix. */
+  complete: boolean;
+  /** A link into the app's own host, e.g. http://aurora.localhost/benefit/aurora-benefit-003. */
+  ownLink?: { text: string; url: string };
+  media?: 'spotify' | 'youTube';
+}
+
+const sentence = (random: Random, ctx: TextContext) => fill(random.pick(bodySentences), ctx);
+
+/** A paragraph of three or four sentences, one of them styled. */
+function paragraph(random: Random, ctx: TextContext): BlockSpec {
+  const sentences = Array.from({ length: random.int(3, 4) }, () => sentence(random, ctx));
+  const styledAt = random.int(0, sentences.length - 1);
+  const style = random.pick(['BOLD', 'ITALIC', 'UNDERLINE', 'HIGHLIGHT'] as const);
+  return p(...sentences.flatMap((s, i): Segment[] => [i === styledAt ? styled(s, style) : s, i < sentences.length - 1 ? ' ' : '']));
+}
+
+/** Overlapping styles: a highlighted sentence with a bold, italic name inside. */
+const highlighted = (ctx: TextContext): BlockSpec =>
+  p(
+    group(['HIGHLIGHT'], 'Our tip: ask for ', styled(ctx.partner, 'BOLD', 'ITALIC'), ' and mention you are a member.'),
+    ' It works every time.',
+  );
+
+function linked(random: Random, ctx: TextContext): BlockSpec {
+  const target = random.pick(outsideLinks);
+  return p(`Want to know more about ${ctx.topic}? Read `, link(target.text, target.url, 'UNDERLINE'), ' before you go.');
+}
+
+function priceLine(ctx: TextContext): BlockSpec {
+  return p(
+    'Members pay ',
+    styled(`${ctx.oldPrice} kr`, 'STRIKETHROUGH'),
+    ' ',
+    styled(`${ctx.price} kr`, 'BOLD'),
+    ' with the code ',
+    styled(ctx.code, 'CODE'),
+    '.',
+  );
+}
+
+const openingHours = (): BlockSpec[] => [code('Mon–Fri   10:00–18:00'), code('Sat       10:00–16:00'), code('Sun       closed')];
+
+function tipList(random: Random): BlockSpec[] {
+  const picked = random.sample(tips, random.int(3, 4));
+  const items = picked.map((tip, i): Segment[] => (i === 0 ? [styled(tip, 'BOLD')] : [tip]));
+  const list = random.chance(0.5) ? ul(items) : ol(items);
+  return random.chance(0.3) ? [...list, ...ul([['Even better: ', styled('bring a friend', 'ITALIC')]], 1)] : list;
+}
+
+const quoteBlock = (random: Random, ctx: TextContext): BlockSpec =>
+  quote(`“${random.pick(quotes)}” `, styled(`– ${ctx.host}`, 'ITALIC'));
+
+const ownLinkBlock = (own: { text: string; url: string }): BlockSpec =>
+  p('Looking for more? Have a look at ', link(own.text, own.url), ' in the app.');
+
+function closing(random: Random, ctx: TextContext, type: OfferType): BlockSpec[] {
+  const last =
+    type === 'live'
+      ? p('See you at ', styled(ctx.venue, 'BOLD'), '! 🎉 Questions? Write to ', link('the organiser', 'mailto:events@example.com'), '.')
+      : p(sentence(random, ctx), ' Skål! 🥂');
+  return [h2(random.pick(subheads)), paragraph(random, ctx), last];
+}
+
+export function buildContent(random: Random, o: ContentOptions): ContentBlock[] {
+  const { ctx, type, complete } = o;
+  const want = (probability: number) => complete || random.chance(probability);
+  const first: BlockSpec[] = [paragraph(random, ctx)];
+  if (want(0.5)) first.push(highlighted(ctx));
+  first.push(h2(random.pick(subheads)), paragraph(random, ctx));
+  if (want(0.6)) first.push(linked(random, ctx));
+  if (type === 'benefit' || complete) first.push(priceLine(ctx));
+  if (want(0.7)) first.push(...tipList(random));
+  if (want(0.35)) first.push(quoteBlock(random, ctx));
+  if (want(0.2)) first.push(h2('Opening hours'), ...openingHours());
+  if (o.ownLink) first.push(ownLinkBlock(o.ownLink));
+
+  const blocks: ContentBlock[] = [{ type: 'richText', editorStateRaw: buildRaw(random, first) }];
+  if (want(0.6)) {
+    const caption = fill(random.pick(['{Place}, photographed for {brandName}.', '{Partner} in {place}.', 'A moment of {topic}.']), ctx);
+    blocks.push({ type: 'image', image: imageOptions(o.picture), caption });
+  }
+  if (want(0.5)) blocks.push({ type: 'richText', editorStateRaw: buildRaw(random, closing(random, ctx, type)) });
+  if (o.media === 'spotify') blocks.push({ type: 'spotify', src: random.pick(spotifyEmbeds) });
+  if (o.media === 'youTube') blocks.push({ type: 'youTube', src: random.pick(youTubeEmbeds) });
+  return blocks;
+}

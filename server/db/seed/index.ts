@@ -1,0 +1,54 @@
+import type { IdentityProvider } from '../../identity/identity.ts';
+import type { Database } from '../database.ts';
+import { billboards, brands, categories, offers } from '../schema/index.ts';
+import { aurora, borealis } from './brands.ts';
+import { auroraCategories, borealisCategories, type CategorySeed } from './categories.ts';
+import { billboardFor, generateOffers, type BrandContent } from './offers.ts';
+import { seedUsers } from './users.ts';
+
+export { demoBrands } from './brands.ts';
+export { DEMO_PASSWORD, demoUsers, type DemoUser } from './users.ts';
+
+/** What each demo brand carries; Borealis hides editorial, so it has none. */
+export const demoContent: BrandContent[] = [
+  {
+    brandId: 'aurora',
+    brandName: 'Aurora',
+    appHost: 'aurora.localhost',
+    contactEmail: aurora.contactEmail,
+    categories: auroraCategories,
+    counts: { editorial: 160, benefit: 160, live: 160 },
+  },
+  {
+    brandId: 'borealis',
+    brandName: 'Borealis',
+    appHost: 'borealis.localhost',
+    contactEmail: borealis.contactEmail,
+    categories: borealisCategories,
+    counts: { benefit: 48, live: 48 },
+  },
+];
+
+const featuredType = { aurora: 'editorial', borealis: 'live' } as const;
+const CHUNK = 100;
+
+const categoryRows = (brandId: string, list: CategorySeed[]) =>
+  list.map((c, position) => ({ brandId, id: c.id, name: c.name, typeList: c.typeList, position }));
+
+/**
+ * Seeds the demo brands, their categories, offers, billboards and users. Idempotent: rows
+ * have stable ids and existing ones are left as they are; accounts are looked up first.
+ */
+export async function seedDemo(db: Database, identity: IdentityProvider, now: Date = new Date()): Promise<void> {
+  await db.insert(brands).values([aurora, borealis]).onConflictDoNothing();
+  for (const content of demoContent) {
+    await db.insert(categories).values(categoryRows(content.brandId, content.categories)).onConflictDoNothing();
+    const rows = generateOffers(content, now);
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await db.insert(offers).values(rows.slice(i, i + CHUNK)).onConflictDoNothing();
+    }
+    const type = featuredType[content.brandId as keyof typeof featuredType];
+    await db.insert(billboards).values(billboardFor(content.brandId, type)).onConflictDoNothing();
+  }
+  await seedUsers(db, identity);
+}

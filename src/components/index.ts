@@ -1,0 +1,14 @@
+export { BillboardCard, type BillboardCardProps } from './BillboardCard.tsx';
+export { Button, type ButtonProps, type ButtonVariant } from './Button.tsx';
+export { contactMailHref, type MailSender } from './contactMail.ts';
+export { ErrorView, type ErrorViewProps } from './ErrorView.tsx';
+export { fallbackIcons } from './fallbackIcons.ts';
+export { Icon, type IconProps } from './Icon.tsx';
+export { Image, type ImageProps } from './Image.tsx';
+export { missingDescriptionAlt, type ImageSize } from './imageSources.ts';
+export { isPlainLeftClick, onPlainClick } from './linkClick.ts';
+export { OfferCard, type HeadingLevel, type OfferCardProps } from './OfferCard.tsx';
+export { OfferGrid, type OfferGridProps } from './OfferGrid.tsx';
+export { OfferSubtitle, type OfferSubtitleProps } from './OfferSubtitle.tsx';
+export { Spinner, type SpinnerProps } from './Spinner.tsx';
+export { TextField, type TextFieldProps } from './TextField.tsx';

@@ -1,0 +1,47 @@
+import { globalStyle, style, type GlobalStyleRule } from '@vanilla-extract/css';
+import { vars } from './contract.css.ts';
+import { media } from './breakpoints.ts';
+
+globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
+
+globalStyle('body', {
+  margin: 0,
+  fontFamily: vars.font.body,
+  background: vars.color.background,
+  color: vars.color.text,
+  WebkitFontSmoothing: 'antialiased',
+});
+
+globalStyle(':focus-visible', {
+  outline: `2px solid ${vars.color.accent}`,
+  outlineOffset: 2,
+});
+
+globalStyle('*, *::before, *::after', {
+  '@media': {
+    [media.reducedMotion]: {
+      animationDuration: '0.01ms !important',
+      animationIterationCount: '1 !important',
+      transitionDuration: '0.01ms !important',
+    },
+  },
+});
+
+const visuallyHiddenRule: GlobalStyleRule = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
+
+/** Hidden on screen, still read by screen readers. */
+export const visuallyHidden = style(visuallyHiddenRule);
+
+// The plain class name too, for markup that cannot import styles (e.g. rich text).
+globalStyle('.visually-hidden', visuallyHiddenRule);

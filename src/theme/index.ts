@@ -1,0 +1,6 @@
+export { vars } from './contract.css.ts';
+export { applyBrandTheme, brandThemeVars } from './brandTheme.ts';
+export { defaultThemeVariant } from './defaultTheme.ts';
+export { breakpoints, media } from './breakpoints.ts';
+export { layout } from './layout.ts';
+export { visuallyHidden } from './global.css.ts';

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMachine } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { renderAppWithFakes } from './appHarness.tsx';
+import { testBrand, testMember } from './fixtures.ts';
+
+/**
+ * The app-phase chart as a member sees it. createTestModel cannot walk the real machine
+ * (it invokes actors), so this model names the same phases and the paths drive the real
+ * app machine and React views through fake services.
+ */
+const appPhaseModel = createMachine({
+  id: 'appPhases',
+  initial: 'loadingBrand',
+  states: {
+    loadingBrand: {
+      on: {
+        BRAND_FOUND_SIGNED_OUT: 'auth',
+        BRAND_FOUND_SIGNED_IN: 'loadingMember',
+        BRAND_UNKNOWN: 'brandError',
+        CONTAINER_TOO_OLD: 'forceUpdate',
+      },
+    },
+    auth: { on: { SIGN_IN: 'loadingMember', SUBMIT_EMPTY: 'authFieldErrors' } },
+    authFieldErrors: { on: { SIGN_IN: 'loadingMember' } },
+    rejected: { on: { SIGN_IN: 'loadingMember' } },
+    loadingMember: {
+      on: { MEMBER_COMPLETE: 'content', MEMBER_NEW: 'setUp', MEMBER_NO_ROLE: 'rejected', MEMBER_FAILS: 'memberError' },
+    },
+    content: { on: { SIGN_OUT: 'auth' } },
+    setUp: { on: { SIGN_OUT: 'auth' } },
+    memberError: { on: { RETRY: 'loadingMember' } },
+    brandError: {},
+    forceUpdate: {},
+  },
+});
+
+const model = createTestModel(appPhaseModel);
+
+/** One path per transition of the model: the shortest simple path that ends by taking it. */
+function pathPerTransition() {
+  const byTransition = new Map<string, ReturnType<typeof model.getSimplePaths>[number]>();
+  for (const path of model.getSimplePaths()) {
+    for (let i = 0; i < path.steps.length; i++) {
+      const before = i === 0 ? 'start' : String(path.steps[i - 1]!.state.value);
+      const key = `${before}|${path.steps[i]!.event.type}`;
+      const prefix = { ...path, steps: path.steps.slice(0, i + 1), state: path.steps[i]!.state };
+      if ((byTransition.get(key)?.steps.length ?? Infinity) > prefix.steps.length) byTransition.set(key, prefix);
+    }
+  }
+  return [...byTransition.values()];
+}
+
+describe('app phases, generated paths', () => {
+  for (const path of pathPerTransition()) {
+    const events = path.steps.map((step) => step.event.type).join(' → ');
+    it(`${events} reaches ${String(path.state.value)}`, async () => {
+      const app = renderAppWithFakes();
+      const user = userEvent.setup();
+      expect(screen.getByRole('status')).toBeTruthy();
+      await model.testPath(path, {
+        states: {
+          loadingBrand: () => void expect(screen.getByRole('status')).toBeTruthy(),
+          loadingMember: async () => void expect(await screen.findByRole('status')).toBeTruthy(),
+          auth: async () => {
+            expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+            expect(screen.queryByRole('alert')).toBeNull();
+          },
+          authFieldErrors: async () => {
+            expect(await screen.findByText('Enter your e-mail address')).toBeTruthy();
+            expect(screen.getByText('Enter your password')).toBeTruthy();
+          },
+          rejected: async () => {
+            expect((await screen.findByRole('alert')).textContent).toContain('Please contact customer service.');
+            expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
+          },
+          content: async () => {
+            const list = await screen.findByRole('list', { name: 'Offers' });
+            expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+            expect(screen.queryByRole('link', { name: /^$/ })).toBeNull();
+          },
+          setUp: async () => void expect(await screen.findByRole('heading', { name: 'Complete your account' })).toBeTruthy(),
+          memberError: async () => {
+            expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+            const mail = screen.getByRole('link', { name: /customer service/i }).getAttribute('href');
+            expect(mail).toBe('mailto:help@aurora.test');
+          },
+          brandError: async () => {
+            expect(await screen.findByText('This app address is not connected to any club.')).toBeTruthy();
+            expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+          },
+          forceUpdate: async () => {
+            expect(await screen.findByRole('heading', { name: 'Update required' })).toBeTruthy();
+            expect(screen.getByRole('link', { name: 'Open the App Store' }).getAttribute('href')).toBe('https://apps.example/app');
+          },
+        },
+        events: {
+          BRAND_FOUND_SIGNED_OUT: async () => {
+            app.setSignedIn(false);
+            await app.answerBrand();
+          },
+          BRAND_FOUND_SIGNED_IN: async () => {
+            app.setSignedIn(true);
+            await app.answerBrand();
+          },
+          BRAND_UNKNOWN: () => app.failBrand({ status: 404, code: 'brand_not_found', message: 'No brand' }),
+          CONTAINER_TOO_OLD: () => app.answerBrand(testBrand({ minimumContainerVersion: '6.0.0' })),
+          SUBMIT_EMPTY: () => user.click(screen.getByRole('button', { name: 'Sign in' })),
+          SIGN_IN: async () => {
+            await user.clear(screen.getByLabelText('E-mail'));
+            await user.type(screen.getByLabelText('E-mail'), 'member@aurora.test');
+            await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'Password1');
+            await user.click(screen.getByRole('button', { name: 'Sign in' }));
+          },
+          MEMBER_COMPLETE: () => app.answerMember(testMember(true)),
+          MEMBER_NEW: () => app.answerMember(testMember(false)),
+          MEMBER_NO_ROLE: () => app.failMember({ status: 403, code: 'no_role_with_app_url', message: 'no role with app url' }),
+          MEMBER_FAILS: () => app.failMember({ status: 500, code: 'internal_error', message: 'boom' }),
+          SIGN_OUT: async () => user.click(await screen.findByRole('button', { name: 'Sign out' })),
+          RETRY: () => user.click(screen.getByRole('button', { name: 'Try again' })),
+        },
+      });
+    });
+  }
+
+  it('reaches every phase of the model', () => {
+    const reached = new Set(
+      model.getSimplePaths().flatMap((p) => [String(p.state.value), ...p.steps.map((step) => String(step.state.value))]),
+    );
+    expect([...reached].sort()).toEqual(Object.keys(appPhaseModel.config.states!).sort());
+  });
+});

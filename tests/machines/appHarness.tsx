@@ -1,0 +1,91 @@
+import { vi } from 'vitest';
+import { act, render } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@lingui/core';
+import { fromCallback, fromPromise } from 'xstate';
+import { appMachine, type Member } from '../../machines/app.machine.ts';
+import { sessionMachine, type SessionEvent, type SessionUser } from '../../machines/session.machine.ts';
+import { signInMachine } from '../../machines/signIn.machine.ts';
+import { feedMachine, type PageRequest } from '../../machines/feed.machine.ts';
+import { AppActor } from '../../src/appActor.ts';
+import { App } from '../../src/App.tsx';
+import type { Brand } from '../../server/schemas/brand.ts';
+import type { Billboard, FeedOffer } from '../../server/schemas/offer.ts';
+import { testBrand, testMember, testOffers } from './fixtures.ts';
+
+interface Deferred<T> {
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Renders the real App over the real app machine, with the services replaced by
+ * controllable fakes: each test says when the brand or member answers, and how.
+ */
+export function renderAppWithFakes() {
+  let brandCall: Deferred<Brand> | null = null;
+  let memberCall: Deferred<Member> | null = null;
+  let currentUser: SessionUser | null = null;
+  let emitUser: ((user: SessionUser | null) => void) | null = null;
+
+  const machine = appMachine.provide({
+    actors: {
+      loadBrand: fromPromise<Brand>(() => new Promise((resolve, reject) => (brandCall = { resolve, reject }))),
+      loadMember: fromPromise<Member>(() => new Promise((resolve, reject) => (memberCall = { resolve, reject }))),
+      session: sessionMachine.provide({
+        actors: {
+          observeUser: fromCallback<SessionEvent>(({ sendBack }) => {
+            emitUser = (user) => sendBack({ type: 'session.userChanged', user });
+            queueMicrotask(() => emitUser?.(currentUser));
+            return () => (emitUser = null);
+          }),
+          signOut: fromPromise(async () => {
+            currentUser = null;
+          }),
+        },
+      }),
+      signIn: signInMachine.provide({
+        actors: {
+          signInWithPassword: fromPromise<unknown, { email: string; password: string }>(async ({ input }) => {
+            currentUser = { uid: 'uid-1', email: input.email };
+            queueMicrotask(() => emitUser?.(currentUser));
+          }),
+        },
+      }),
+      feed: feedMachine.provide({
+        actors: {
+          loadBillboard: fromPromise<Billboard | null>(async () => null),
+          loadPage: fromPromise<FeedOffer[], PageRequest>(async () => testOffers(3)),
+        },
+      }),
+    },
+  });
+
+  render(
+    <I18nProvider i18n={i18n}>
+      <AppActor.Provider logic={machine}>
+        <App />
+      </AppActor.Provider>
+    </I18nProvider>,
+  );
+
+  const settle = async <T,>(take: () => Deferred<T> | null, act_: (d: Deferred<T>) => void) => {
+    await vi.waitFor(() => {
+      if (!take()) throw new Error('the call has not been made yet');
+    });
+    const call = take()!;
+    await act(async () => act_(call));
+  };
+
+  return {
+    setSignedIn(signedIn: boolean) {
+      currentUser = signedIn ? { uid: 'uid-1', email: 'member@aurora.test' } : null;
+    },
+    answerBrand: (brand: Brand = testBrand()) =>
+      settle(() => brandCall, (call) => ((brandCall = null), call.resolve(brand))),
+    failBrand: (error: unknown) => settle(() => brandCall, (call) => ((brandCall = null), call.reject(error))),
+    answerMember: (member: Member = testMember()) =>
+      settle(() => memberCall, (call) => ((memberCall = null), call.resolve(member))),
+    failMember: (error: unknown) => settle(() => memberCall, (call) => ((memberCall = null), call.reject(error))),
+  };
+}

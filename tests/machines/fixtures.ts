@@ -1,0 +1,61 @@
+import type { Brand } from '../../server/schemas/brand.ts';
+import type { FeedOffer } from '../../server/schemas/offer.ts';
+import type { Member } from '../../machines/app.machine.ts';
+
+export function testBrand(overrides: Partial<Brand['settings']> = {}): Brand {
+  return {
+    id: 'aurora',
+    name: 'Aurora',
+    authTenantId: 'aurora-tenant',
+    contact: { email: 'help@aurora.test' },
+    logoUrl: '/media/brand/aurora/logo.svg',
+    icons: {},
+    theme: {
+      light: {
+        colors: {
+          primary: '#123456', onPrimary: '#fff', background: '#fff', surface: '#eee', text: '#111', textMuted: '#555',
+          accent: '#f80', error: '#c00', navigationBar: '#fff', onNavigationBar: '#111', card: '#fff',
+        },
+        fonts: { body: 'sans-serif', heading: 'serif', image: 'sans-serif', preamble: 'serif', tag: 'sans-serif' },
+        buttonRadius: 8,
+        cardRadius: 8,
+        grid: { xs: 2, sm: 3, lg: 4, gap: 16, margin: 24 },
+      },
+    },
+    navigationBar: [
+      { key: 'mixedFeed', label: 'Home', icon: 'home', path: '/' },
+      { key: 'hidden', label: '', icon: '', path: '/nowhere' },
+    ],
+    settings: {
+      referralCodeInputType: 'options', referralCodeInputFieldLength: 6, referralCodeInputHint: '', verifyWithSsn: false,
+      ssnInfo: '', terms: { label: 'Terms', url: '/terms' }, gdpr: { label: 'Privacy', url: '/privacy' },
+      showEditorial: true, showBenefit: true, showLive: true, restaurant: true, showBrandRoleName: true,
+      offerTheme: 'default', minimumContainerVersion: '0.0.0', appStoreUrl: 'https://apps.example/app', playStoreUrl: '',
+      ...overrides,
+    },
+  };
+}
+
+export function testMember(completedOnboarding = true): Member {
+  return {
+    role: { id: 'r1', brandRoleId: 'member', firstName: 'Maja', lastName: 'Lind', name: 'Gold member' },
+    user: {
+      id: 'uid-1', firstName: 'Maja', lastName: 'Lind', fullName: 'Maja Lind', email: 'member@aurora.test',
+      phoneNumber: completedOnboarding ? '+46701234567' : null, ssn: null, addressList: [], companyName: null,
+      companyAddress: null, pushNotificationToken: null, completedOnboarding,
+    },
+  };
+}
+
+export function testOffers(count: number, from = 0): FeedOffer[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `offer-${from + i}`,
+    categoryId: null,
+    type: 'benefit' as const,
+    title: `Offer ${from + i}`,
+    teaserLine: `Teaser ${from + i}`,
+    tags: [],
+    puffImage: { jpeg: { medium: '/a.jpg' }, webp: { medium: '/a.webp' } },
+    readingTime: null,
+  }));
+}
