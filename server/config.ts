@@ -10,11 +10,11 @@ const Env = Type.Object({
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
   ),
-  /** Firebase project id; with FIREBASE_SERVICE_ACCOUNT set, tokens are checked by real Firebase. */
-  FIREBASE_PROJECT_ID: Type.String({ minLength: 1, default: 'klubb-local' }),
+  /** Firebase project id: of the embedded provider's tokens, or of real Firebase (default: the service account's). */
+  FIREBASE_PROJECT_ID: Type.Optional(Type.String({ minLength: 1 })),
   /** Service-account JSON (the text itself or a file path) for firebase-admin. */
   FIREBASE_SERVICE_ACCOUNT: Type.Optional(Type.String({ minLength: 1 })),
-  /** Origin added to the dev-only outbox answers; 'development' enables the outbox and test pages. */
+  /** 'production' turns off development-only pages. */
   NODE_ENV: Type.String({ default: 'development' }),
   /** Seeds the demo brands on start (on by default). */
   SEED_DEMO: Type.Boolean({ default: true }),
@@ -26,7 +26,7 @@ export type Config = {
   dataDir: string;
   databaseUrl?: string;
   logLevel: string;
-  identity: { kind: 'embedded'; projectId: string } | { kind: 'firebase'; projectId: string; serviceAccount: string };
+  identity: { kind: 'embedded'; projectId: string } | { kind: 'firebase'; projectId?: string; serviceAccount: string };
   development: boolean;
   seedDemo: boolean;
 };
@@ -56,7 +56,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     identity: e.FIREBASE_SERVICE_ACCOUNT
       ? { kind: 'firebase', projectId: e.FIREBASE_PROJECT_ID, serviceAccount: e.FIREBASE_SERVICE_ACCOUNT }
-      : { kind: 'embedded', projectId: e.FIREBASE_PROJECT_ID },
+      : { kind: 'embedded', projectId: e.FIREBASE_PROJECT_ID ?? 'klubb-local' },
     development: e.NODE_ENV !== 'production',
     seedDemo: e.SEED_DEMO,
   };

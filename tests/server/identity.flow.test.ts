@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../server/errors.ts';
+import { createIdentity } from '../../server/identity/index.ts';
 import { createClock, decodePayload, projectId, startIdentityApp, toolkitErrorBody, type IdentityTestApp } from './identity.helpers.ts';
 
 const clock = createClock();
@@ -114,5 +115,28 @@ describe('embedded identity: account life cycle', () => {
     expect((await t.call('signInWithCustomToken', { token, tenantId: 'other' })).body).toEqual(toolkitErrorBody('TENANT_ID_MISMATCH'));
     expect((await t.call('signInWithCustomToken', { token: signedIn.body.idToken })).body).toEqual(toolkitErrorBody('INVALID_CUSTOM_TOKEN'));
     expect((await t.call('signInWithCustomToken', { token: 'not.a.jwt' })).body).toEqual(toolkitErrorBody('INVALID_CUSTOM_TOKEN'));
+  });
+
+  it('wants a recent sign-in to change the password or delete, not to rename', async () => {
+    const created = await signUp('aurora-5', 'gia@example.com');
+    clock.advance(6 * 60_000);
+    const { idToken } = created.body;
+    expect((await t.call('update', { idToken, password: 'secret-2' })).body).toEqual(toolkitErrorBody('CREDENTIAL_TOO_OLD_LOGIN_AGAIN'));
+    expect((await t.call('update', { idToken, email: 'gia2@example.com' })).body).toEqual(toolkitErrorBody('CREDENTIAL_TOO_OLD_LOGIN_AGAIN'));
+    expect((await t.call('delete', { idToken })).body).toEqual(toolkitErrorBody('CREDENTIAL_TOO_OLD_LOGIN_AGAIN'));
+    const renamed = await t.call('update', { idToken, displayName: 'Gia', returnSecureToken: true });
+    expect(renamed.body).toMatchObject({ localId: created.body.localId, displayName: 'Gia' });
+    expect(renamed.body.idToken).toBeUndefined();
+    expect((await t.call('lookup', { idToken })).body.users[0].displayName).toBe('Gia');
+  });
+});
+
+describe('createIdentity', () => {
+  it('chooses the provider from the configuration', async () => {
+    const embedded = await createIdentity({ identity: { kind: 'embedded', projectId } }, { db: t.db, dataDir: 'memory://' });
+    expect(embedded.kind).toBe('embedded');
+    expect(embedded.registerRoutes).toBeTypeOf('function');
+    const firebase = createIdentity({ identity: { kind: 'firebase', projectId, serviceAccount: '{}' } }, { db: t.db, dataDir: 'memory://' });
+    await expect(firebase).rejects.toThrow('FIREBASE_SERVICE_ACCOUNT: invalid service-account key');
   });
 });

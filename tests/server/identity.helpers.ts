@@ -16,7 +16,7 @@ export interface IdentityTestApp {
   identity: EmbeddedIdentity;
   db: Database;
   /** POST accounts:<method> with a JSON body; answers status and parsed body. */
-  call(method: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  call(method: string, body: unknown, from?: { headers?: Record<string, string>; remoteAddress?: string }): Promise<{ status: number; body: any }>;
   /** POST securetoken v1/token, form-encoded. */
   refresh(refreshToken: string): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
@@ -34,11 +34,12 @@ export async function startIdentityApp(
     app,
     identity,
     db: database.db,
-    async call(method, body, headers = {}) {
+    async call(method, body, from = {}) {
       const response = await app.inject({
         method: 'POST',
         url: `/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${apiKey}`,
-        headers: { 'content-type': 'application/json', ...headers },
+        remoteAddress: from.remoteAddress,
+        headers: { 'content-type': 'application/json', ...from.headers },
         payload: JSON.stringify(body),
       });
       return { status: response.statusCode, body: response.json() };

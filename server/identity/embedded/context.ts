@@ -1,0 +1,22 @@
+import type { Database } from '../../db/database.ts';
+import type { LoginLimiter } from './loginLimiter.ts';
+import type { SigningKey } from './signingKey.ts';
+
+/** A brand as far as reset mails care: its id (for the outbox) and the hosts its app is served on. */
+export interface TenantBrand {
+  id: string;
+  appHosts: string[];
+}
+
+/** Everything the embedded provider's parts share. */
+export interface EmbeddedContext {
+  db: Database;
+  projectId: string;
+  /** Milliseconds since epoch. */
+  now: () => number;
+  signingKey: SigningKey;
+  loginLimiter: LoginLimiter;
+  brandForTenant: (tenantId: string) => Promise<TenantBrand | null>;
+}
+
+export const nowSeconds = (context: Pick<EmbeddedContext, 'now'>) => Math.floor(context.now() / 1000);

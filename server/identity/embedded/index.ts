@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { JSONWebKeySet } from 'jose';
+import type { Database } from '../../db/database.ts';
+import { brands } from '../../db/schema/brands.ts';
+import { ApiError } from '../../errors.ts';
+import type { IdentityProvider, NewAccount, VerifiedToken } from '../identity.ts';
+import { findAccountByEmail, findAccountByUid } from './accountStore.ts';
+import type { EmbeddedContext, TenantBrand } from './context.ts';
+import { createLoginLimiter, defaultLoginLimits, type LoginLimits } from './loginLimiter.ts';
+import { createPasswordAccount } from './passwordAccounts.ts';
+import { isStrongEnough } from './passwords.ts';
+import { isValidEmail, isValidTenantId } from './requestBody.ts';
+import { registerEmbeddedRoutes } from './routes/index.ts';
+import { loadOrCreateSigningKey } from './signingKey.ts';
+import { createCustomToken, verifyIdTokenForAccount } from './tokens.ts';
+
+export interface EmbeddedIdentityOptions {
+  db: Database;
+  /** Holds identity-signing-key.json; `memory://...` keeps the key in memory. */
+  dataDir: string;
+  projectId: string;
+  /** Milliseconds since epoch (tests move time with it). */
+  now?: () => number;
+  loginLimits?: LoginLimits;
+  /** The brand of a tenant: reset links may only point at its app hosts. Defaults to the brand table. */
+  brandForTenant?: (tenantId: string) => Promise<TenantBrand | null>;
+}
+
+export interface EmbeddedIdentity extends IdentityProvider {
+  readonly kind: 'embedded';
+  registerRoutes(app: FastifyInstance): Promise<void>;
+  /** The public keys ID tokens are signed with (also served at GET /identity/.well-known/jwks.json). */
+  jwks(): JSONWebKeySet;
+}
+
+export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): Promise<EmbeddedIdentity> {
+  const now = options.now ?? Date.now;
+  const context: EmbeddedContext = {
+    db: options.db,
+    projectId: options.projectId,
+    now,
+    signingKey: await loadOrCreateSigningKey(options.dataDir),
+    loginLimiter: createLoginLimiter(options.db, now, options.loginLimits ?? defaultLoginLimits),
+    brandForTenant: options.brandForTenant ?? ((tenantId) => brandFromTable(options.db, tenantId)),
+  };
+
+  return {
+    kind: 'embedded',
+    registerRoutes: (app) => registerEmbeddedRoutes(app, context),
+    jwks: () => context.signingKey.publicJwks,
+
+    async verifyIdToken(idToken: string): Promise<VerifiedToken> {
+      const { claims } = await verifyIdTokenForAccount(context, idToken);
+      return { uid: claims.uid, tenantId: claims.tenantId, email: claims.email, authTime: claims.authTime };
+    },
+
+    async createAccount(account: NewAccount): Promise<string> {
+      const email = account.email.toLowerCase();
+      if (!isValidTenantId(account.tenantId)) throw new ApiError(400, 'auth/invalid-tenant-id', 'The tenant id is not valid');
+      if (!isValidEmail(email)) throw new ApiError(400, 'auth/invalid-email', 'The e-mail address is not valid');
+      if (!isStrongEnough(account.password)) {
+        throw new ApiError(400, 'auth/invalid-password', 'The password must be at least 6 characters long');
+      }
+      const created = await createPasswordAccount(context, { ...account, email });
+      if (created === 'email-taken') {
+        throw new ApiError(409, 'auth/email-already-exists', 'The e-mail address is already in use by another account');
+      }
+      if (created === 'uid-taken') throw new ApiError(409, 'auth/uid-already-exists', 'The uid is already in use by another account');
+      return created.uid;
+    },
+
+    async findAccountByEmail(tenantId: string, email: string): Promise<string | null> {
+      return (await findAccountByEmail(options.db, tenantId, email.toLowerCase()))?.uid ?? null;
+    },
+
+    async createCustomToken(tenantId: string, uid: string): Promise<string> {
+      const account = await findAccountByUid(options.db, uid);
+      if (!account || account.tenantId !== tenantId) throw new ApiError(404, 'auth/user-not-found', 'There is no account with this uid in the tenant');
+      return createCustomToken(context, tenantId, uid);
+    },
+  };
+}
+
+async function brandFromTable(db: Database, tenantId: string): Promise<TenantBrand | null> {
+  const [brand] = await db
+    .select({ id: brands.id, appHosts: brands.appHosts })
+    .from(brands)
+    .where(eq(brands.authTenantId, tenantId))
+    .limit(1);
+  return brand ?? null;
+}

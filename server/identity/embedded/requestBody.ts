@@ -1,0 +1,62 @@
+import { Type, type Static, type TObject } from 'typebox';
+import { Value } from 'typebox/value';
+import { toolkitError } from './toolkitErrors.ts';
+
+const optionalString = Type.Optional(Type.String({ maxLength: 8192 }));
+const optionalFlag = Type.Optional(Type.Boolean());
+
+// Unknown members (clientType, captchaResponse, ...) are allowed, as the SDK sends several.
+export const CredentialsBody = Type.Object({
+  email: optionalString,
+  password: optionalString,
+  tenantId: optionalString,
+  displayName: optionalString,
+  returnSecureToken: optionalFlag,
+});
+export const IdTokenBody = Type.Object({ idToken: optionalString });
+export const UpdateBody = Type.Object({
+  idToken: optionalString,
+  email: optionalString,
+  password: optionalString,
+  displayName: optionalString,
+  deleteAttribute: Type.Optional(Type.Array(Type.String())),
+  returnSecureToken: optionalFlag,
+});
+export const OobCodeRequestBody = Type.Object({
+  requestType: optionalString,
+  email: optionalString,
+  tenantId: optionalString,
+  continueUrl: optionalString,
+});
+export const ResetPasswordBody = Type.Object({ oobCode: optionalString, newPassword: optionalString, tenantId: optionalString });
+export const CustomTokenBody = Type.Object({ token: optionalString, tenantId: optionalString, returnSecureToken: optionalFlag });
+export const RefreshBody = Type.Object({ grant_type: optionalString, refresh_token: optionalString });
+
+/** The body checked against `schema`; a wrong shape is a Firebase-style INVALID_ARGUMENT. */
+export function readBody<S extends TObject>(schema: S, body: unknown): Static<S> {
+  if (Value.Check(schema, body)) return body as Static<S>;
+  const first = [...Value.Errors(schema, body)][0];
+  const field = first?.instancePath.replace(/^\//, '') || 'body';
+  throw toolkitError('INVALID_ARGUMENT', `Invalid value at '${field}' (${first?.message ?? 'invalid'})`);
+}
+
+const tenantPattern = /^[A-Za-z0-9-]{1,64}$/;
+
+export const isValidTenantId = (tenantId: string) => tenantPattern.test(tenantId);
+
+/** Every account lives in a tenant (one per brand); the SDK sends it when `auth.tenantId` is set. */
+export function requireTenant(tenantId: string | undefined): string {
+  if (tenantId === undefined || tenantId === '') throw toolkitError('MISSING_TENANT_ID');
+  if (!tenantPattern.test(tenantId)) throw toolkitError('INVALID_TENANT_ID');
+  return tenantId;
+}
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalizeEmail(email: string | undefined, missingCode = 'MISSING_EMAIL'): string {
+  if (email === undefined || email === '') throw toolkitError(missingCode);
+  if (email.length > 320 || !emailPattern.test(email)) throw toolkitError('INVALID_EMAIL');
+  return email.toLowerCase();
+}
+
+export const isValidEmail = (email: string) => email.length <= 320 && emailPattern.test(email);

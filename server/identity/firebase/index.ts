@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import type { IdentityProvider, NewAccount, VerifiedToken } from '../identity.ts';
+import { verifyIdTokenClaims } from '../tokenClaims.ts';
+import { accountError, isUserNotFound, verificationError } from './adminErrors.ts';
+import { readServiceAccount, ServiceAccountError } from './serviceAccount.ts';
+
+/** Google's public keys for Firebase ID tokens, as a JWK set. */
+export const firebaseIdTokenJwksUrl = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
+
+export interface FirebaseIdentityOptions {
+  /** Defaults to the service account's project. */
+  projectId?: string;
+  /** Service-account key: the JSON text or a path to the file. */
+  serviceAccount: string;
+  /** Keys for the shared claim check; Google's JWK set by default (tests pass a local one). */
+  keys?: JWTVerifyGetKey;
+  now?: () => number;
+}
+
+/**
+ * Real Firebase Auth / Identity Platform. firebase-admin is imported here only, so the
+ * embedded provider never loads it. Throws ServiceAccountError for a malformed key.
+ */
+export async function createFirebaseIdentity(options: FirebaseIdentityOptions): Promise<IdentityProvider> {
+  const serviceAccount = readServiceAccount(options.serviceAccount);
+  const projectId = options.projectId ?? serviceAccount.projectId;
+  if (serviceAccount.projectId !== projectId) {
+    throw new ServiceAccountError(
+      `the key is for project "${serviceAccount.projectId}" but FIREBASE_PROJECT_ID is "${projectId}"; set FIREBASE_PROJECT_ID=${serviceAccount.projectId}`,
+    );
+  }
+  const { cert, initializeApp } = await import('firebase-admin/app');
+  const { getAuth } = await import('firebase-admin/auth');
+  const app = initializeApp({ credential: cert(serviceAccount), projectId: projectId }, `klubb-identity-${randomUUID()}`);
+  const tenantAuth = (tenantId: string) => getAuth(app).tenantManager().authForTenant(tenantId);
+  const keys = options.keys ?? createRemoteJWKSet(new URL(firebaseIdTokenJwksUrl));
+
+  return {
+    kind: 'firebase',
+
+    async verifyIdToken(idToken: string): Promise<VerifiedToken> {
+      const claims = await verifyIdTokenClaims(idToken, {
+        projectId: projectId,
+        keys,
+        now: options.now,
+        requireTenant: true,
+        clockToleranceSeconds: 5,
+      });
+      // Revocation and disabled accounts only Firebase knows; the tenant's Auth also re-checks the tenant.
+      try {
+        await tenantAuth(claims.tenantId!).verifyIdToken(idToken, true);
+      } catch (error) {
+        throw verificationError(error);
+      }
+      return { uid: claims.uid, tenantId: claims.tenantId, email: claims.email, authTime: claims.authTime };
+    },
+
+    async createAccount(account: NewAccount): Promise<string> {
+      try {
+        const { uid } = await tenantAuth(account.tenantId).createUser({
+          uid: account.uid,
+          email: account.email.toLowerCase(),
+          password: account.password,
+          displayName: account.displayName,
+        });
+        return uid;
+      } catch (error) {
+        throw accountError(error);
+      }
+    },
+
+    async findAccountByEmail(tenantId: string, email: string): Promise<string | null> {
+      try {
+        return (await tenantAuth(tenantId).getUserByEmail(email.toLowerCase())).uid;
+      } catch (error) {
+        if (isUserNotFound(error)) return null;
+        throw accountError(error);
+      }
+    },
+
+    async createCustomToken(tenantId: string, uid: string): Promise<string> {
+      try {
+        return await tenantAuth(tenantId).createCustomToken(uid);
+      } catch (error) {
+        throw accountError(error);
+      }
+    },
+  };
+}

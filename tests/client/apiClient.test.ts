@@ -1,0 +1,60 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../../src/api/client.ts';
+import { ApiError } from '../../src/api/apiError.ts';
+import { getBillboard, getOfferList } from '../../src/api/offers.ts';
+
+function clientWith(fetch: typeof globalThis.fetch, token: string | null = 'token-1') {
+  return createApiClient({ baseUrl: '', appUrl: 'http://aurora.localhost:8080', getIdToken: async () => token, fetch });
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('API client', () => {
+  it('sends the ID token, Accept JSON and the app URL, with query parameters', async () => {
+    const fetch = vi.fn(async () => json(200, []));
+    await getOfferList(clientWith(fetch), { type: 'live', offset: 30, categoryIds: ['a', 'b'] });
+    const [url, init] = fetch.mock.calls[0] as unknown as [URL, RequestInit];
+    expect(url.toString()).toBe(
+      'http://aurora.localhost:8080/v1/get_list/offer?type=live&offset=30&categoryIdSelect=%5B%22a%22%2C%22b%22%5D',
+    );
+    expect(init.headers).toMatchObject({
+      Accept: 'application/json',
+      Authorization: 'Bearer token-1',
+      'X-App-Url': 'http://aurora.localhost:8080',
+    });
+  });
+
+  it('sends no Authorization header when signed out', async () => {
+    const fetch = vi.fn(async () => json(200, {}));
+    await clientWith(fetch, null).get('/v1/get/brand');
+    const [, init] = fetch.mock.calls[0] as unknown as [URL, RequestInit];
+    expect(init.headers).not.toHaveProperty('Authorization');
+  });
+
+  it('turns any status of 400 or more into status, code and message', async () => {
+    const fetch = vi.fn(async () => json(403, { status: 403, code: 'no_role_with_app_url', message: 'no role with app url' }));
+    await expect(clientWith(fetch).get('/v1/get/brand/role')).rejects.toEqual(
+      new ApiError(403, 'no_role_with_app_url', 'no role with app url'),
+    );
+    const htmlError = vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+    await expect(clientWith(htmlError).get('/v1/x')).rejects.toMatchObject({ status: 502, code: 'http_502' });
+  });
+
+  it('turns a network failure into status 600 failed_to_fetch', async () => {
+    const fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(clientWith(fetch).get('/v1/get/user')).rejects.toMatchObject({ status: 600, code: 'failed_to_fetch' });
+  });
+
+  it('answers an empty object for 204', async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 204 }));
+    await expect(clientWith(fetch).send('DELETE', '/v1/delete/user')).resolves.toEqual({});
+  });
+
+  it('reads a 404 billboard as no billboard, and keeps other errors', async () => {
+    await expect(getBillboard(clientWith(vi.fn(async () => json(404, { code: 'billboard_not_found' }))))).resolves.toBeNull();
+    await expect(getBillboard(clientWith(vi.fn(async () => json(500, {}))))).rejects.toMatchObject({ status: 500 });
+  });
+});

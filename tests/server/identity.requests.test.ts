@@ -1,0 +1,131 @@
+import Fastify from 'fastify';
+import { SignJWT, generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmbeddedIdentity } from '../../server/identity/embedded/index.ts';
+import { createClock, decodePayload, projectId, startIdentityApp, toolkitErrorBody, type IdentityTestApp } from './identity.helpers.ts';
+
+const clock = createClock();
+let t: IdentityTestApp;
+let idToken: string;
+let uid: string;
+
+beforeAll(async () => {
+  t = await startIdentityApp({ now: clock.now });
+  const created = await t.call('signUp', { email: 'fay@example.com', password: 'secret-1', tenantId: 'aurora', returnSecureToken: true });
+  ({ idToken, localId: uid } = created.body);
+}, 60_000);
+afterAll(() => t.close());
+
+const post = (url: string, payload: string, contentType = 'application/json') =>
+  t.app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
+const signUpUrl = '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k';
+
+describe('embedded identity: malformed requests', () => {
+  it('answers 400 in Firebase shape for broken JSON, wrong types and wrong content types', async () => {
+    for (const response of [
+      await post(signUpUrl, '{"email": '),
+      await post(signUpUrl, ''),
+      await post(signUpUrl, '[1, 2]'),
+      await post(signUpUrl, '"text"'),
+      await post(signUpUrl, 'null'),
+      await post(signUpUrl, JSON.stringify({ email: 42, password: 'secret-1', tenantId: 'aurora' })),
+      await post(signUpUrl, JSON.stringify({ email: 'a@b.se', password: ['x'], tenantId: 'aurora' })),
+      await post(signUpUrl, 'email=a', 'text/plain'),
+      await post('/identitytoolkit.googleapis.com/v1/accounts:update?key=k', JSON.stringify({ idToken, deleteAttribute: 'DISPLAY_NAME' })),
+      await post('/securetoken.googleapis.com/v1/token?key=k', 'grant_type=refresh_token&refresh_token=a&refresh_token=b', 'application/x-www-form-urlencoded'),
+    ]) {
+      expect(response.statusCode).toBe(400);
+      const body = response.json();
+      expect(body.error.code).toBe(400);
+      expect(body.error.message).toMatch(/^INVALID_ARGUMENT/);
+      expect(body.error.errors).toEqual([{ message: body.error.message, domain: 'global', reason: 'invalid' }]);
+    }
+  });
+
+  it('names missing and invalid fields with Firebase codes', async () => {
+    const cases: Array<[string, object, string]> = [
+      ['signUp', { password: 'secret-1', tenantId: 'aurora' }, 'MISSING_EMAIL'],
+      ['signUp', { email: 'not-an-email', password: 'secret-1', tenantId: 'aurora' }, 'INVALID_EMAIL'],
+      ['signUp', { email: 'gil@example.com', tenantId: 'aurora' }, 'MISSING_PASSWORD'],
+      ['signUp', { email: 'gil@example.com', password: '12345', tenantId: 'aurora' }, 'WEAK_PASSWORD : Password should be at least 6 characters'],
+      ['signUp', { email: 'gil@example.com', password: 'secret-1' }, 'MISSING_TENANT_ID'],
+      ['signInWithPassword', { email: 'fay@example.com', tenantId: 'aurora' }, 'MISSING_PASSWORD'],
+      ['signInWithPassword', { email: '', password: 'x', tenantId: 'aurora' }, 'INVALID_EMAIL'],
+      ['lookup', {}, 'INVALID_ID_TOKEN'],
+      ['lookup', { idToken: 'garbage' }, 'INVALID_ID_TOKEN'],
+      ['update', { idToken, password: '123' }, 'WEAK_PASSWORD : Password should be at least 6 characters'],
+      ['sendOobCode', { email: 'fay@example.com', tenantId: 'aurora' }, 'MISSING_REQ_TYPE'],
+      ['sendOobCode', { requestType: 'VERIFY_EMAIL', idToken }, 'INVALID_REQ_TYPE'],
+      ['resetPassword', {}, 'MISSING_OOB_CODE'],
+      ['resetPassword', { oobCode: 'made-up' }, 'INVALID_OOB_CODE'],
+      ['signInWithCustomToken', {}, 'MISSING_CUSTOM_TOKEN'],
+    ];
+    for (const [method, body, message] of cases) {
+      expect({ method, ...(await t.call(method, body)) }).toEqual({ method, status: 400, body: toolkitErrorBody(message) });
+    }
+    const refresh = (payload: string) => post('/securetoken.googleapis.com/v1/token?key=k', payload, 'application/x-www-form-urlencoded');
+    expect((await refresh('refresh_token=x')).json()).toEqual(toolkitErrorBody('MISSING_GRANT_TYPE'));
+    expect((await refresh('grant_type=password')).json()).toEqual(toolkitErrorBody('INVALID_GRANT_TYPE'));
+    expect((await refresh('grant_type=refresh_token')).json()).toEqual(toolkitErrorBody('MISSING_REFRESH_TOKEN'));
+    expect((await t.refresh('password.unknown')).body).toEqual(toolkitErrorBody('INVALID_REFRESH_TOKEN'));
+  });
+
+  it('routes the literal colon exactly and wants an API key', async () => {
+    expect((await post('/identitytoolkit.googleapis.com/v1/accounts:signUpX?key=k', '{}')).statusCode).toBe(404);
+    expect((await post('/identitytoolkit.googleapis.com/v1/accounts/signUp?key=k', '{}')).statusCode).toBe(404);
+    const withoutKey = await post('/identitytoolkit.googleapis.com/v1/accounts:lookup', JSON.stringify({ idToken }));
+    expect(withoutKey.statusCode).toBe(400);
+    expect(withoutKey.json().error.message).toMatch(/^API_KEY_INVALID/);
+    expect((await post('/identitytoolkit.googleapis.com/v1/accounts:lookup?key=any', JSON.stringify({ idToken }))).statusCode).toBe(200);
+  });
+
+  it('keeps the form parser and the error shape inside its own routes', async () => {
+    const app = Fastify();
+    await (await createEmbeddedIdentity({ db: t.db, dataDir: 'memory://', projectId })).registerRoutes(app);
+    app.post('/api/echo', async (request) => ({ body: request.body }));
+    const form = await app.inject({ method: 'POST', url: '/api/echo', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' });
+    expect(form.statusCode).toBe(415);
+    expect(form.json().error).toBe('Unsupported Media Type');
+    const json = await app.inject({ method: 'POST', url: '/api/echo', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    expect(json.json()).toMatchObject({ statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+    await app.close();
+  });
+
+  it('serves the public key set', async () => {
+    const jwks = await t.app.inject({ method: 'GET', url: '/identity/.well-known/jwks.json' });
+    expect(jwks.json()).toEqual(t.identity.jwks());
+    expect(jwks.json().keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(jwks.json().keys[0].d).toBeUndefined();
+  });
+});
+
+describe('embedded identity: untrustworthy ID tokens', () => {
+  const claimsOf = () => decodePayload(idToken);
+
+  it('refuses a token signed by another key, even with the same kid', async () => {
+    const { privateKey } = await generateKeyPair('RS256');
+    const kid = t.identity.jwks().keys[0]!.kid!;
+    const forged = await new SignJWT(claimsOf()).setProtectedHeader({ alg: 'RS256', kid }).sign(privateKey);
+    await expect(t.identity.verifyIdToken(forged)).rejects.toMatchObject({ status: 401, code: 'auth/invalid-id-token' });
+    expect((await t.call('lookup', { idToken: forged })).body).toEqual(toolkitErrorBody('INVALID_ID_TOKEN'));
+  });
+
+  it('refuses a tampered payload and an unsigned token', async () => {
+    const [header, , signature] = idToken.split('.');
+    const payload = Buffer.from(JSON.stringify({ ...claimsOf(), sub: 'someone-else', user_id: 'someone-else' })).toString('base64url');
+    await expect(t.identity.verifyIdToken(`${header}.${payload}.${signature}`)).rejects.toMatchObject({ code: 'auth/invalid-id-token' });
+    const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    await expect(t.identity.verifyIdToken(`${none}.${payload}.`)).rejects.toMatchObject({ code: 'auth/invalid-id-token' });
+  });
+
+  it('reports expiry, then refuses a deleted user', async () => {
+    clock.advance(3601_000);
+    await expect(t.identity.verifyIdToken(idToken)).rejects.toMatchObject({ status: 401, code: 'auth/id-token-expired' });
+    expect((await t.call('lookup', { idToken })).body).toEqual(toolkitErrorBody('TOKEN_EXPIRED'));
+    const fresh = await t.call('signInWithPassword', { email: 'fay@example.com', password: 'secret-1', tenantId: 'aurora' });
+    expect(fresh.body.localId).toBe(uid);
+    await t.call('delete', { idToken: fresh.body.idToken });
+    await expect(t.identity.verifyIdToken(fresh.body.idToken)).rejects.toMatchObject({ status: 401, code: 'auth/user-not-found' });
+    expect((await t.call('lookup', { idToken: fresh.body.idToken })).body).toEqual(toolkitErrorBody('USER_NOT_FOUND'));
+  });
+});

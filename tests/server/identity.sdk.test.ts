@@ -1,0 +1,107 @@
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { desc, eq } from 'drizzle-orm';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import {
+  confirmPasswordReset,
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  deleteUser,
+  inMemoryPersistence,
+  initializeAuth,
+  sendPasswordResetEmail,
+  signInWithCustomToken,
+  signInWithEmailAndPassword,
+  signOut,
+  updatePassword,
+  verifyPasswordResetCode,
+  type Auth,
+} from 'firebase/auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../server/db/schema/mail.ts';
+import { apiKey, projectId, startIdentityApp, type IdentityTestApp } from './identity.helpers.ts';
+
+let t: IdentityTestApp;
+let origin: string;
+let firebaseApp: FirebaseApp;
+let auth: Auth;
+
+beforeAll(async () => {
+  t = await startIdentityApp();
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  firebaseApp = initializeApp({ apiKey, projectId }, 'identity-sdk-test');
+  auth = initializeAuth(firebaseApp, { persistence: inMemoryPersistence });
+  auth.tenantId = 'aurora';
+  connectAuthEmulator(auth, origin, { disableWarnings: true });
+}, 60_000);
+afterAll(async () => {
+  await deleteApp(firebaseApp);
+  await t.close();
+});
+
+const email = 'mia@example.com';
+const resetCodeFromOutbox = async () => {
+  const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id)).limit(1);
+  expect(mail!.text).toContain(`${origin}/password_reset/`);
+  return /\/password_reset\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+};
+
+describe('the firebase JS SDK against the embedded identity provider', () => {
+  it('signs up, signs in, refreshes, changes and resets the password, and deletes', async () => {
+    const created = await createUserWithEmailAndPassword(auth, email, 'secret-1');
+    expect(created.user).toMatchObject({ email, tenantId: 'aurora', emailVerified: false });
+    const uid = created.user.uid;
+    expect(created.user.providerData[0]).toMatchObject({ providerId: 'password', email });
+    await signOut(auth);
+    expect(auth.currentUser).toBeNull();
+
+    const signedIn = await signInWithEmailAndPassword(auth, email, 'secret-1');
+    expect(signedIn.user.uid).toBe(uid);
+    const firstToken = await signedIn.user.getIdToken();
+    await sleep(1100);
+    const refreshedToken = await signedIn.user.getIdToken(true);
+    expect(refreshedToken).not.toBe(firstToken);
+    const result = await signedIn.user.getIdTokenResult();
+    expect(result).toMatchObject({ signInProvider: 'password', claims: { firebase: { tenant: 'aurora' } } });
+    await expect(t.identity.verifyIdToken(refreshedToken)).resolves.toMatchObject({ uid, tenantId: 'aurora', email });
+
+    await updatePassword(signedIn.user, 'secret-2');
+    const afterUpdate = await auth.currentUser!.getIdToken();
+    await expect(t.identity.verifyIdToken(afterUpdate)).resolves.toMatchObject({ uid, tenantId: 'aurora' });
+    await signOut(auth);
+    await expect(signInWithEmailAndPassword(auth, email, 'secret-1')).rejects.toMatchObject({
+      name: 'FirebaseError',
+      code: 'auth/invalid-credential',
+    });
+    await expect(signInWithEmailAndPassword(auth, 'nobody@example.com', 'secret-1')).rejects.toMatchObject({ code: 'auth/invalid-credential' });
+    await expect(createUserWithEmailAndPassword(auth, email, 'secret-9')).rejects.toMatchObject({ code: 'auth/email-already-in-use' });
+    await expect(createUserWithEmailAndPassword(auth, 'short@example.com', '123')).rejects.toMatchObject({ code: 'auth/weak-password' });
+
+    await sendPasswordResetEmail(auth, email);
+    const oobCode = await resetCodeFromOutbox();
+    expect(await verifyPasswordResetCode(auth, oobCode)).toBe(email);
+    await confirmPasswordReset(auth, oobCode, 'secret-3');
+    await expect(confirmPasswordReset(auth, oobCode, 'secret-4')).rejects.toMatchObject({ code: 'auth/invalid-action-code' });
+
+    const afterReset = await signInWithEmailAndPassword(auth, email, 'secret-3');
+    expect(afterReset.user.uid).toBe(uid);
+    await deleteUser(afterReset.user);
+    expect(auth.currentUser).toBeNull();
+    await expect(signInWithEmailAndPassword(auth, email, 'secret-3')).rejects.toMatchObject({ code: 'auth/invalid-credential' });
+  }, 60_000);
+
+  it('signs in with a custom token and rejects a user of another tenant', async () => {
+    const uid = await t.identity.createAccount({ tenantId: 'aurora', email: 'ned@example.com', password: 'secret-1' });
+    const signedIn = await signInWithCustomToken(auth, await t.identity.createCustomToken('aurora', uid));
+    expect(signedIn.user).toMatchObject({ uid, email: 'ned@example.com', tenantId: 'aurora' });
+    await expect(t.identity.verifyIdToken(await signedIn.user.getIdToken())).resolves.toMatchObject({ uid, tenantId: 'aurora' });
+    await signOut(auth);
+
+    const elsewhere = await t.identity.createAccount({ tenantId: 'borealis', email: 'ned@example.com', password: 'secret-1' });
+    await expect(signInWithCustomToken(auth, await t.identity.createCustomToken('borealis', elsewhere))).rejects.toMatchObject({
+      code: 'auth/tenant-id-mismatch',
+    });
+    await expect(signInWithEmailAndPassword(auth, 'ned@example.com', 'wrong')).rejects.toMatchObject({ code: 'auth/invalid-credential' });
+  }, 60_000);
+});
