@@ -46,7 +46,9 @@ function MixedFeed({ feedRef }: { feedRef: FeedRef }) {
         </h1>
       )}
       {feed.billboard && (
-        <BillboardCard offer={feed.billboard} href={offerPath(feed.billboard)} onOpen={open} />
+        <div className={styles.billboard}>
+          <BillboardCard offer={feed.billboard} href={offerPath(feed.billboard)} onOpen={open} />
+        </div>
       )}
       <OfferGrid label={t`Offers`}>
         {feed.items.map((offer, index) => (

@@ -15,3 +15,5 @@ export const logoHeading = style({ margin: 0, display: 'flex', justifyContent: '
 export const logo = style({ height: 48 });
 
 export const sentinel = style({ height: 1 });
+
+export const billboard = style({ padding: `0 ${vars.grid.margin}` });

@@ -1,0 +1,61 @@
+import autocannon from 'autocannon';
+
+export interface Endpoint {
+  label: string;
+  path: string;
+  headers?: Record<string, string>;
+}
+
+export interface LoadResult {
+  endpoint: Endpoint;
+  rps: number;
+  /** Milliseconds; autocannon records whole milliseconds. */
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+}
+
+const connections = 10;
+const warmupSeconds = 2;
+const durationSeconds = 10;
+
+/** The embedded identity server's sign-in, as the Firebase SDK calls it. */
+export async function signInForIdToken(origin: string, email: string, password: string, tenantId: string): Promise<string> {
+  const response = await fetch(`${origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, tenantId, returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { idToken?: string };
+  if (!response.ok || !body.idToken) throw new Error(`sign-in failed: HTTP ${response.status} ${JSON.stringify(body)}`);
+  return body.idToken;
+}
+
+/** One request first, so a wrong token or brand fails loudly before the load run. */
+export async function probe(origin: string, endpoint: Endpoint): Promise<{ status: number; summary: string }> {
+  const response = await fetch(origin + endpoint.path, { headers: endpoint.headers });
+  const body: unknown = await response.json();
+  const summary = Array.isArray(body) ? `${body.length} items` : JSON.stringify(body).slice(0, 120);
+  return { status: response.status, summary };
+}
+
+export async function loadEndpoint(origin: string, endpoint: Endpoint): Promise<LoadResult> {
+  const options = { url: origin + endpoint.path, connections, headers: endpoint.headers };
+  await autocannon({ ...options, duration: warmupSeconds });
+  const result = await autocannon({ ...options, duration: durationSeconds });
+  return {
+    endpoint,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
+  };
+}
+
+export const loadSettings = { connections, warmupSeconds, durationSeconds };

@@ -1,0 +1,81 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Response } from '@playwright/test';
+
+export interface Chunk {
+  name: string;
+  raw: number;
+  gzip: number;
+}
+
+export interface LoadedChunks {
+  firstLoad: Chunk[];
+  signedIn: Chunk[];
+  /** Requests to anything but loopback, which the bench refuses. */
+  blocked: string[];
+}
+
+const distAssets = fileURLToPath(new URL('../dist/assets/', import.meta.url));
+const chromiumArgs = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export function measureChunk(name: string, body: Buffer): Chunk {
+  return { name, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+}
+
+export const totalGzip = (chunks: Chunk[]) => chunks.reduce((sum, c) => sum + c.gzip, 0);
+
+function isScript(response: Response): boolean {
+  return response.request().resourceType() === 'script' || new URL(response.url()).pathname.endsWith('.js');
+}
+
+/** Opens the app, then signs in, recording the JS each step downloads. */
+export async function loadChunksInBrowser(origin: string, email: string, password: string): Promise<LoadedChunks> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+  try {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const blocked: string[] = [];
+    await context.route('**/*', (route) => {
+      const { hostname } = new URL(route.request().url());
+      if (hostname === 'localhost' || hostname === '127.0.0.1') return route.continue();
+      blocked.push(route.request().url());
+      return route.abort();
+    });
+    const page = await context.newPage();
+    const bodies = new Map<string, { phase: 'firstLoad' | 'signedIn'; body: Promise<Buffer> }>();
+    let phase: 'firstLoad' | 'signedIn' = 'firstLoad';
+    page.on('response', (response) => {
+      if (!isScript(response) || bodies.has(response.url())) return;
+      bodies.set(response.url(), { phase, body: response.body() });
+    });
+
+    await page.goto(`${origin}/`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+
+    phase = 'signedIn';
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('list', { name: 'Offers' }).waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+
+    const chunks = { firstLoad: [] as Chunk[], signedIn: [] as Chunk[] };
+    for (const [url, entry] of bodies) {
+      const name = new URL(url).pathname.split('/').pop() ?? url;
+      chunks[entry.phase].push(measureChunk(name, await entry.body));
+    }
+    return { ...chunks, blocked };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Every JS chunk the build produced, lazy ones included. */
+export async function distChunks(): Promise<Chunk[]> {
+  const names = (await readdir(distAssets)).filter((n) => n.endsWith('.js')).sort();
+  return Promise.all(names.map(async (name) => measureChunk(name, await readFile(distAssets + name))));
+}

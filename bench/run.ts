@@ -1,0 +1,111 @@
+import { loadEndpoint, loadSettings, probe, signInForIdToken, type Endpoint, type LoadResult } from './apiLoad.ts';
+import { distChunks, loadChunksInBrowser, totalGzip, type Chunk } from './bundleSize.ts';
+import { heading, kB, printTable } from './format.ts';
+import { startServer } from './server.ts';
+
+const demo = { email: 'member@aurora.test', password: 'Password1', tenantId: 'aurora-tenant' };
+const firstLoadBudgetBytes = 170_000;
+const minOfferToHealthRatio = 1 / 3;
+
+const ms = (value: number) => (value < 1 ? '<1' : String(value));
+
+function chunkRows(chunks: Chunk[]): string[][] {
+  return chunks.map((c) => [c.name, kB(c.raw), kB(c.gzip)]);
+}
+
+function printChunks(chunks: Chunk[]) {
+  const rows = chunkRows([...chunks].sort((a, b) => b.gzip - a.gzip));
+  rows.push(['total', kB(chunks.reduce((s, c) => s + c.raw, 0)), kB(totalGzip(chunks))]);
+  printTable(['chunk', ' raw kB', ' gzip kB'], rows);
+}
+
+async function benchBundle(origin: string) {
+  heading('Client bundle (gzip level 9, 1 kB = 1000 bytes)');
+  const loaded = await loadChunksInBrowser(origin, demo.email, demo.password);
+
+  console.log('\nFirst load: JS downloaded until the sign-in page shows and the network is idle');
+  printChunks(loaded.firstLoad);
+  const total = totalGzip(loaded.firstLoad);
+  const ratio = total / firstLoadBudgetBytes;
+  console.log(
+    `\nFirst-load JS: ${kB(total)} kB gzip of a ${kB(firstLoadBudgetBytes)} kB budget = ${(ratio * 100).toFixed(0)}% -> ${ratio <= 1 ? 'PASS' : 'OVER'}`,
+  );
+
+  console.log('\nSigned in: additional JS downloaded until the offer feed shows and the network is idle');
+  if (loaded.signedIn.length === 0) console.log('(none)');
+  else printChunks(loaded.signedIn);
+  if (loaded.blocked.length > 0) console.log(`\nBlocked ${loaded.blocked.length} non-loopback requests: ${loaded.blocked.join(', ')}`);
+
+  console.log('\nAll chunks in dist/assets');
+  const firstLoadNames = new Set(loaded.firstLoad.map((c) => c.name));
+  const signedInNames = new Set(loaded.signedIn.map((c) => c.name));
+  const loadedWhen = (name: string) => (firstLoadNames.has(name) ? 'first load' : signedInNames.has(name) ? 'signed in' : 'later/never');
+  printTable(
+    ['chunk', ' raw kB', ' gzip kB', 'loaded'],
+    (await distChunks()).map((c) => [...chunkRows([c])[0]!, loadedWhen(c.name)]),
+  );
+}
+
+async function benchApi(origin: string) {
+  const { connections, warmupSeconds, durationSeconds } = loadSettings;
+  heading(`API load (autocannon: ${connections} connections, ${warmupSeconds} s warm-up, ${durationSeconds} s measured)`);
+  const idToken = await signInForIdToken(origin, demo.email, demo.password, demo.tenantId);
+  const member = { Authorization: `Bearer ${idToken}`, 'X-App-Url': origin };
+  const endpoints: Endpoint[] = [
+    { label: 'health (trivial)', path: '/v1/health' },
+    { label: 'offer list', path: '/v1/get_list/offer?offset=0', headers: member },
+    { label: 'offer list, live, p5', path: '/v1/get_list/offer?offset=120&type=live', headers: member },
+  ];
+
+  const results: LoadResult[] = [];
+  for (const endpoint of endpoints) {
+    const first = await probe(origin, endpoint);
+    console.log(`probe ${endpoint.path}: HTTP ${first.status}, ${first.summary}`);
+    results.push(await loadEndpoint(origin, endpoint));
+  }
+
+  console.log('');
+  printTable(
+    ['endpoint', 'path', ' req/s', ' p50 ms', ' p99 ms', ' requests', ' non-2xx', ' errors'],
+    results.map((r) => [
+      r.endpoint.label, r.endpoint.path, r.rps.toFixed(0), ms(r.p50), ms(r.p99),
+      String(r.requests), String(r.non2xx), String(r.errors),
+    ]),
+  );
+
+  const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0);
+  for (const r of failed) {
+    console.log(`\n!!! ERRORS on ${r.endpoint.path}: ${r.non2xx} non-2xx, ${r.errors} errors/timeouts; status codes ${JSON.stringify(r.statusCodes)}`);
+  }
+  if (failed.length > 0) console.log('!!! These numbers include failed requests and do not measure the real endpoint.');
+
+  const [health, ...offerLists] = results;
+  console.log(`\nTarget: offer-list req/s at least 1/3 (${(minOfferToHealthRatio * 100).toFixed(0)}%) of the trivial endpoint's`);
+  for (const r of offerLists) {
+    const ratio = r.rps / health!.rps;
+    const verdict = ratio >= minOfferToHealthRatio ? 'PASS' : 'BELOW';
+    console.log(`  ${r.endpoint.label}: ${r.rps.toFixed(0)} / ${health!.rps.toFixed(0)} = ${ratio.toFixed(2)} -> ${verdict}`);
+  }
+  return failed.length === 0;
+}
+
+async function main() {
+  console.log('Starting server (fresh embedded database, demo seed)...');
+  const server = await startServer();
+  const stopAndExit = () => void server.stop().finally(() => process.exit(130));
+  process.once('SIGINT', stopAndExit);
+  process.once('SIGTERM', stopAndExit);
+  try {
+    console.log(`Server at ${server.origin}`);
+    await benchBundle(server.origin);
+    const clean = await benchApi(server.origin);
+    if (!clean) process.exitCode = 1;
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('bench failed:', error);
+  process.exitCode = 1;
+});
