@@ -19,8 +19,8 @@ export interface AppOptions {
   /** The built client to serve; omitted in tests and in `npm run dev` (Vite serves it). */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
-  /** Trust X-Forwarded-* (behind a proxy or the Vite dev server). */
-  trustProxy?: boolean;
+  /** Whose X-Forwarded-* to trust (a proxy, the Vite dev server); a client must not fake its address. */
+  trustProxy?: boolean | string;
 }
 
 const mediaDir = fileURLToPath(new URL('./media', import.meta.url));

@@ -16,6 +16,8 @@ const Env = Type.Object({
   FIREBASE_SERVICE_ACCOUNT: Type.Optional(Type.String({ minLength: 1 })),
   /** 'production' turns off development-only pages. */
   NODE_ENV: Type.String({ default: 'development' }),
+  /** Whose X-Forwarded-* headers to believe: 'loopback' (a proxy on this machine), a list of addresses, or 'true'. */
+  TRUST_PROXY: Type.String({ minLength: 1, default: 'loopback' }),
   /** Seeds the demo brands on start (on by default). */
   SEED_DEMO: Type.Boolean({ default: true }),
 });
@@ -29,6 +31,7 @@ export type Config = {
   identity: { kind: 'embedded'; projectId: string } | { kind: 'firebase'; projectId?: string; serviceAccount: string };
   development: boolean;
   seedDemo: boolean;
+  trustProxy: boolean | string;
 };
 
 export class ConfigError extends Error {}
@@ -59,5 +62,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'embedded', projectId: e.FIREBASE_PROJECT_ID ?? 'klubb-local' },
     development: e.NODE_ENV !== 'production',
     seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
   };
 }

@@ -15,7 +15,7 @@ async function main() {
     identity,
     clientDir: process.env.KLUBB_NO_CLIENT ? undefined : fileURLToPath(new URL('../dist', import.meta.url)),
     logger: { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   const shutdown = async () => {
     await app.close();

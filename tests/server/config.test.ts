@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from '../../server/config.ts';
+
+describe('configuration', () => {
+  it('works with nothing set: embedded database and identity on port 8080', () => {
+    expect(readConfig({})).toMatchObject({
+      port: 8080,
+      dataDir: '.data',
+      databaseUrl: undefined,
+      identity: { kind: 'embedded', projectId: 'klubb-local' },
+      seedDemo: true,
+      trustProxy: 'loopback',
+    });
+  });
+
+  it('reads values and switches providers', () => {
+    const config = readConfig({
+      PORT: '9000',
+      DATABASE_URL: 'postgres://u@127.0.0.1/klubb',
+      FIREBASE_SERVICE_ACCOUNT: '/etc/key.json',
+      SEED_DEMO: 'false',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      databaseUrl: 'postgres://u@127.0.0.1/klubb',
+      identity: { kind: 'firebase', serviceAccount: '/etc/key.json' },
+      seedDemo: false,
+      trustProxy: true,
+    });
+  });
+
+  it('names every bad variable in one clear error', () => {
+    let error: unknown;
+    try {
+      readConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT="eighty"');
+    expect(message).toContain('DATABASE_URL="mysql://x"');
+    expect(message).toContain('LOG_LEVEL="loud"');
+  });
+});
