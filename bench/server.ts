@@ -56,7 +56,7 @@ async function waitForHealth(origin: string, child: ChildProcess, log: () => str
 export async function startServer(): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'klubb-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', '/tmp/trace.mjs', 'server/index.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: projectRoot,
     env: { ...process.env, PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
