@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from './db/database.ts';
 import type { IdentityProvider } from './identity/identity.ts';
 import { registerErrorHandler } from './plugins/errorHandler.ts';
+import { createBrands, createMemberGuard } from './plugins/memberContext.ts';
 import { brandRoutes } from './routes/brand.ts';
 import { userRoutes } from './routes/user.ts';
 import { offerRoutes } from './routes/offers.ts';
@@ -19,6 +20,8 @@ export interface AppOptions {
   /** The built client to serve; omitted in tests and in `npm run dev` (Vite serves it). */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Milliseconds since epoch for the caches (tests move time with it). */
+  now?: () => number;
   /** Whose X-Forwarded-* to trust (a proxy, the Vite dev server); a client must not fake its address. */
   trustProxy?: boolean | string;
 }
@@ -46,7 +49,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
 
-  const deps = { db: options.db, identity: options.identity };
+  const brands = createBrands(options.db, options.now);
+  const requireMember = createMemberGuard(options.db, options.identity, brands, options.now);
+  const deps = { db: options.db, identity: options.identity, brands, requireMember, now: options.now };
   if (options.identity.registerRoutes) await options.identity.registerRoutes(app);
   app.get('/v1/health', async () => ({ status: 'ok' as const }));
   await brandRoutes(app, deps);

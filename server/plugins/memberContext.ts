@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { TtlCache } from '../cache.ts';
 import { ApiError, unauthenticated } from '../errors.ts';
 import type { IdentityProvider, VerifiedToken } from '../identity/identity.ts';
 import { appUrlHost, findBrandByHost, findBrandRole, type BrandRoleRow, type BrandRow } from '../repositories/brands.repository.ts';
@@ -26,25 +27,42 @@ export function requestAppUrl(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-export async function brandForRequest(db: Database, request: FastifyRequest): Promise<BrandRow> {
-  const host = appUrlHost(requestAppUrl(request));
-  const brand = host ? await findBrandByHost(db, host) : null;
-  if (!brand) throw new ApiError(404, 'brand_not_found', 'No brand is registered for this app URL');
-  return brand;
+/** How long a brand (30 s) and a member's role (5 s) may be served from memory. */
+export const memberCacheTtl = { brandMs: 30_000, roleMs: 5_000 };
+
+export type Brands = ReturnType<typeof createBrands>;
+
+/** Brands by app host, cached: every request needs its brand. */
+export function createBrands(db: Database, now?: () => number) {
+  const byHost = new TtlCache<string, BrandRow | null>({ ttlMs: memberCacheTtl.brandMs, maxEntries: 1000, now });
+  return {
+    byHost: (host: string) => byHost.getOrLoad(host, () => findBrandByHost(db, host)),
+    async forRequest(request: FastifyRequest): Promise<BrandRow> {
+      const host = appUrlHost(requestAppUrl(request));
+      const brand = host ? await this.byHost(host) : null;
+      if (!brand) throw new ApiError(404, 'brand_not_found', 'No brand is registered for this app URL');
+      return brand;
+    },
+  };
 }
 
 /**
  * preHandler for member-only routes: a valid ID token of the brand's tenant, and a role
  * in the brand of the app URL (the spec's 'no role with app url' / 'bad user role for app url').
+ * Roles are cached for a few seconds, so a revoked role takes effect within that time.
  */
-export function requireMember(db: Database, identity: IdentityProvider) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+export function createMemberGuard(db: Database, identity: IdentityProvider, brands: Brands, now?: () => number) {
+  const roles = new TtlCache<string, BrandRoleRow | null>({ ttlMs: memberCacheTtl.roleMs, maxEntries: 50_000, now });
+  return async function requireMember(request: FastifyRequest, _reply: FastifyReply) {
     const authorization = request.headers.authorization;
     const match = typeof authorization === 'string' ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
     if (!match?.[1]) throw unauthenticated();
     const token = await identity.verifyIdToken(match[1]);
-    const brand = await brandForRequest(db, request);
-    const role = token.tenantId === brand.authTenantId ? await findBrandRole(db, brand.id, token.uid) : null;
+    const brand = await brands.forRequest(request);
+    const role =
+      token.tenantId === brand.authTenantId
+        ? await roles.getOrLoad(`${brand.id}\n${token.uid}`, () => findBrandRole(db, brand.id, token.uid))
+        : null;
     if (!role) throw new ApiError(403, 'no_role_with_app_url', 'no role with app url');
     if (!role.active) throw new ApiError(403, 'bad_user_role_for_app_url', 'bad user role for app url');
     request.member = { brand, token, role };

@@ -1,9 +1,8 @@
 import { ApiError, badRequest } from '../errors.ts';
 import { ApiErrorBody } from '../schemas/common.ts';
 import { Brand, BrandQuery, BrandRole } from '../schemas/brand.ts';
-import { appUrlHost, findBrandByHost, type BrandRow } from '../repositories/brands.repository.ts';
+import { appUrlHost, type BrandRow } from '../repositories/brands.repository.ts';
 import { findUser } from '../repositories/users.repository.ts';
-import { requireMember } from '../plugins/memberContext.ts';
 import type { App, RouteDeps } from './types.ts';
 
 export function toBrand(row: BrandRow, withTenant: boolean): Brand {
@@ -20,14 +19,14 @@ export function toBrand(row: BrandRow, withTenant: boolean): Brand {
   };
 }
 
-export async function brandRoutes(app: App, { db, identity }: RouteDeps) {
+export async function brandRoutes(app: App, { db, brands, requireMember }: RouteDeps) {
   app.get(
     '/v1/get/brand',
     { schema: { querystring: BrandQuery, response: { 200: Brand, '4xx': ApiErrorBody } } },
     async (request) => {
       const host = appUrlHost(request.query.appUrl);
       if (!host) throw badRequest('invalid_app_url', 'appUrl must be a URL');
-      const brand = await findBrandByHost(db, host);
+      const brand = await brands.byHost(host);
       if (!brand) throw new ApiError(404, 'brand_not_found', `No brand is registered for ${host}`);
       return toBrand(brand, request.query.authTenantIdSelect === true);
     },
@@ -36,7 +35,7 @@ export async function brandRoutes(app: App, { db, identity }: RouteDeps) {
   app.get(
     '/v1/get/brand/role',
     {
-      preHandler: requireMember(db, identity),
+      preHandler: requireMember,
       schema: { response: { 200: BrandRole, '4xx': ApiErrorBody } },
     },
     async (request) => {

@@ -1,13 +1,12 @@
 import { ApiErrorBody } from '../schemas/common.ts';
 import { CategoryList, type Category } from '../schemas/offer.ts';
-import { requireMember } from '../plugins/memberContext.ts';
 import { listCategories } from '../repositories/categories.repository.ts';
 import type { App, RouteDeps } from './types.ts';
 
-export async function categoryRoutes(app: App, { db, identity }: RouteDeps) {
+export async function categoryRoutes(app: App, { db, requireMember }: RouteDeps) {
   app.get(
     '/v1/get_list/brand/category',
-    { preHandler: requireMember(db, identity), schema: { response: { 200: CategoryList, '4xx': ApiErrorBody } } },
+    { preHandler: requireMember, schema: { response: { 200: CategoryList, '4xx': ApiErrorBody } } },
     async (request) => {
       const list: Category[] = await listCategories(db, request.member.brand.id);
       return { list, record: Object.fromEntries(list.map((c) => [c.id, c])) };

@@ -1,9 +1,12 @@
 import { ApiErrorBody } from '../schemas/common.ts';
 import { Billboard, OfferList, OfferListQuery } from '../schemas/offer.ts';
+import { TtlCache } from '../cache.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { requireMember } from '../plugins/memberContext.ts';
-import { findBillboard, listFeedOffers } from '../repositories/offers.repository.ts';
+import { findBillboard, listFeedOffers, type FeedQuery } from '../repositories/offers.repository.ts';
 import type { App, RouteDeps } from './types.ts';
+
+/** Feed pages and billboards are the same for every member of a brand: served from memory for 10 s. */
+export const feedCacheTtlMs = 10_000;
 
 /** categoryIdSelect arrives as JSON array text, e.g. ["food","travel"]. */
 export function parseCategoryIdSelect(text: string | undefined): string[] | undefined {
@@ -17,29 +20,33 @@ export function parseCategoryIdSelect(text: string | undefined): string[] | unde
   if (!Array.isArray(parsed) || parsed.length > 100 || !parsed.every((id) => typeof id === 'string' && id.length <= 200)) {
     throw badRequest('invalid_category_id_select', 'categoryIdSelect must be a JSON array of category ids');
   }
-  return parsed as string[];
+  return [...new Set(parsed as string[])].sort();
 }
 
-export async function offerRoutes(app: App, { db, identity }: RouteDeps) {
-  const member = requireMember(db, identity);
+export async function offerRoutes(app: App, { db, requireMember, now }: RouteDeps) {
+  const pages = new TtlCache<string, Awaited<ReturnType<typeof listFeedOffers>>>({ ttlMs: feedCacheTtlMs, maxEntries: 5_000, now });
+  const billboards = new TtlCache<string, Awaited<ReturnType<typeof findBillboard>>>({ ttlMs: feedCacheTtlMs, maxEntries: 1_000, now });
 
   app.get(
     '/v1/get_list/offer',
-    { preHandler: member, schema: { querystring: OfferListQuery, response: { 200: OfferList, '4xx': ApiErrorBody } } },
-    async (request) =>
-      listFeedOffers(db, {
+    { preHandler: requireMember, schema: { querystring: OfferListQuery, response: { 200: OfferList, '4xx': ApiErrorBody } } },
+    async (request) => {
+      const query: FeedQuery = {
         brandId: request.member.brand.id,
         type: request.query.type,
         categoryIds: parseCategoryIdSelect(request.query.categoryIdSelect),
         offset: request.query.offset ?? 0,
-      }),
+      };
+      return pages.getOrLoad(JSON.stringify(query), () => listFeedOffers(db, query));
+    },
   );
 
   app.get(
     '/v1/get/billboard',
-    { preHandler: member, schema: { response: { 200: Billboard, '4xx': ApiErrorBody } } },
+    { preHandler: requireMember, schema: { response: { 200: Billboard, '4xx': ApiErrorBody } } },
     async (request) => {
-      const billboard = await findBillboard(db, request.member.brand.id);
+      const brandId = request.member.brand.id;
+      const billboard = await billboards.getOrLoad(brandId, () => findBillboard(db, brandId));
       if (!billboard) throw notFound('billboard_not_found', 'There is no billboard');
       return billboard;
     },

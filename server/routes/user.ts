@@ -1,7 +1,6 @@
 import { ApiErrorBody } from '../schemas/common.ts';
 import { User } from '../schemas/user.ts';
 import { notFound } from '../errors.ts';
-import { requireMember } from '../plugins/memberContext.ts';
 import { findUser, type UserRow } from '../repositories/users.repository.ts';
 import type { App, RouteDeps } from './types.ts';
 
@@ -22,10 +21,10 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export async function userRoutes(app: App, { db, identity }: RouteDeps) {
+export async function userRoutes(app: App, { db, requireMember }: RouteDeps) {
   app.get(
     '/v1/get/user',
-    { preHandler: requireMember(db, identity), schema: { response: { 200: User, '4xx': ApiErrorBody } } },
+    { preHandler: requireMember, schema: { response: { 200: User, '4xx': ApiErrorBody } } },
     async (request) => {
       const { brand, token } = request.member;
       const user = await findUser(db, brand.id, token.uid);

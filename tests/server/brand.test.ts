@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandRoles } from '../../server/db/schema/index.ts';
+import { memberCacheTtl } from '../../server/plugins/memberContext.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import { makeBrand, makeMember } from './support/factories.ts';
 
 let t: TestApp;
 let auroraToken: string;
+let clock = Date.now();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ now: () => clock });
   const aurora = await makeBrand(t.db, 'aurora', ['localhost', 'aurora.localhost']);
   const borealis = await makeBrand(t.db, 'borealis', ['borealis.localhost']);
   await makeMember(t.db, t.identity, aurora, { email: 'member@aurora.test', firstName: 'Maja', lastName: 'Lind' });
@@ -113,12 +115,15 @@ describe('GET /v1/get/brand/role', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('keeps a role check per request: revoking takes effect at once', async () => {
+  it('checks the role on every request: a revoked role is refused once the 5 s role cache has passed', async () => {
     const token = await t.idTokenFor('aurora-tenant', 'member@aurora.test');
     expect((await getRole({ authorization: `Bearer ${token}` })).statusCode).toBe(200);
     await t.db.update(brandRoles).set({ active: false });
+    clock += memberCacheTtl.roleMs;
     expect((await getRole({ authorization: `Bearer ${token}` })).json().code).toBe('bad_user_role_for_app_url');
     await t.db.update(brandRoles).set({ active: true });
+    clock += memberCacheTtl.roleMs;
+    expect((await getRole({ authorization: `Bearer ${token}` })).statusCode).toBe(200);
   });
 });
 

@@ -1,3 +1,5 @@
+import type { TtlCache } from '../../cache.ts';
+import type { Account } from './accountStore.ts';
 import type { Database } from '../../db/database.ts';
 import type { LoginLimiter } from './loginLimiter.ts';
 import type { SigningKey } from './signingKey.ts';
@@ -17,6 +19,8 @@ export interface EmbeddedContext {
   signingKey: SigningKey;
   loginLimiter: LoginLimiter;
   brandForTenant: (tenantId: string) => Promise<TenantBrand | null>;
+  /** Account status for the API's token checks; the identity routes drop an entry when they change it. */
+  accountCache: TtlCache<string, Account | null>;
 }
 
 export const nowSeconds = (context: Pick<EmbeddedContext, 'now'>) => Math.floor(context.now() / 1000);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import type { Database } from '../../db/database.ts';
 import { brands } from '../../db/schema/brands.ts';
+import { TtlCache } from '../../cache.ts';
 import { ApiError } from '../../errors.ts';
 import type { IdentityProvider, NewAccount, VerifiedToken } from '../identity.ts';
 import { findAccountByEmail, findAccountByUid } from './accountStore.ts';
@@ -34,6 +35,9 @@ export interface EmbeddedIdentity extends IdentityProvider {
   jwks(): JSONWebKeySet;
 }
 
+/** How long the API may trust a cached account status (disabled, revoked since) on another instance. */
+export const accountCacheTtlMs = 5_000;
+
 export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): Promise<EmbeddedIdentity> {
   const now = options.now ?? Date.now;
   const context: EmbeddedContext = {
@@ -43,6 +47,7 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
     signingKey: await loadOrCreateSigningKey(options.dataDir),
     loginLimiter: createLoginLimiter(options.db, now, options.loginLimits ?? defaultLoginLimits),
     brandForTenant: options.brandForTenant ?? ((tenantId) => brandFromTable(options.db, tenantId)),
+    accountCache: new TtlCache({ ttlMs: accountCacheTtlMs, maxEntries: 50_000, now }),
   };
 
   return {
@@ -51,7 +56,9 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
     jwks: () => context.signingKey.publicJwks,
 
     async verifyIdToken(idToken: string): Promise<VerifiedToken> {
-      const { claims } = await verifyIdTokenForAccount(context, idToken);
+      const { claims } = await verifyIdTokenForAccount(context, idToken, (uid) =>
+        context.accountCache.getOrLoad(uid, () => findAccountByUid(options.db, uid)),
+      );
       return { uid: claims.uid, tenantId: claims.tenantId, email: claims.email, authTime: claims.authTime };
     },
 

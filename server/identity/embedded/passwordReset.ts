@@ -88,4 +88,5 @@ export async function confirmPasswordReset(context: EmbeddedContext, code: strin
       .set({ passwordHash, validSince: nowSeconds(context), emailVerified: true })
       .where(eq(identityAccounts.uid, account.uid));
   });
+  context.accountCache.delete(account.uid);
 }

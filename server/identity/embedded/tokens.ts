@@ -80,6 +80,7 @@ export async function refreshSession(context: EmbeddedContext, refreshToken: str
 export async function verifyIdTokenForAccount(
   context: EmbeddedContext,
   idToken: string,
+  findAccount: (uid: string) => Promise<Account | null> = (uid) => findAccountByUid(context.db, uid),
 ): Promise<{ claims: IdTokenClaims; account: Account }> {
   const claims = await verifyIdTokenClaims(idToken, {
     projectId: context.projectId,
@@ -87,7 +88,7 @@ export async function verifyIdTokenForAccount(
     now: context.now,
     requireTenant: true,
   });
-  const account = await findAccountByUid(context.db, claims.uid);
+  const account = await findAccount(claims.uid);
   if (!account || account.tenantId !== claims.tenantId) {
     throw new ApiError(401, 'auth/user-not-found', 'There is no account for this ID token');
   }

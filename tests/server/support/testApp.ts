@@ -6,10 +6,10 @@ import { testPassword } from './factories.ts';
 export const testProjectId = 'klubb-test';
 
 /** The whole server on a fresh database, with the embedded identity provider. */
-export async function createTestApp() {
+export async function createTestApp(options: { now?: () => number } = {}) {
   const database = await openTestDatabase();
-  const identity = await createEmbeddedIdentity({ db: database.db, dataDir: 'memory://', projectId: testProjectId });
-  const app = await buildApp({ db: database.db, identity });
+  const identity = await createEmbeddedIdentity({ db: database.db, dataDir: 'memory://', projectId: testProjectId, now: options.now });
+  const app = await buildApp({ db: database.db, identity, now: options.now });
   await app.ready();
 
   /** Signs in through the identity protocol, as the firebase SDK would, and returns the ID token. */

@@ -45,7 +45,9 @@ export function toUserInfo(account: Account) {
 
 async function applyPatch(context: EmbeddedContext, account: Account, patch: AccountPatch) {
   try {
-    return await updateAccount(context.db, account.uid, patch);
+    const updated = await updateAccount(context.db, account.uid, patch);
+    context.accountCache.delete(account.uid);
+    return updated;
   } catch (error) {
     // The e-mail was taken between the check and the update.
     if (isUniqueViolation(error)) throw toolkitError('EMAIL_EXISTS');
@@ -106,6 +108,7 @@ export function registerAccountRoutes(app: FastifyInstance, context: EmbeddedCon
     const { claims, account } = await verifiedAccount(context, readBody(IdTokenBody, request.body).idToken);
     requireRecentSignIn(context, claims.authTime);
     await deleteAccount(context.db, account.uid);
+    context.accountCache.delete(account.uid);
     return { kind: 'identitytoolkit#DeleteAccountResponse' };
   });
 }
