@@ -7,6 +7,8 @@ export interface VerifiedToken {
   tenantId: string | null;
   email: string | null;
   authTime: number;
+  /** Seconds since epoch. */
+  expiresAt: number;
 }
 
 export interface NewAccount {

@@ -26,6 +26,8 @@ export interface IdTokenClaims {
   authTime: number;
   /** Seconds since epoch. */
   issuedAt: number;
+  /** Seconds since epoch. */
+  expiresAt: number;
   signInProvider: string | null;
 }
 
@@ -82,6 +84,7 @@ function readClaims(payload: JWTPayload, latestAuthTime: number, requireTenant: 
     emailVerified: payload.email_verified === true,
     authTime,
     issuedAt: iat,
+    expiresAt: payload.exp as number,
     signInProvider: typeof firebase.sign_in_provider === 'string' ? firebase.sign_in_provider : null,
   };
 }

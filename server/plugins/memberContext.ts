@@ -27,7 +27,7 @@ export function requestAppUrl(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-/** How long a brand (30 s) and a member's role (5 s) may be served from memory. */
+/** How long a brand (30 s) and a member's role and verified token (5 s) may be served from memory. */
 export const memberCacheTtl = { brandMs: 30_000, roleMs: 5_000 };
 
 export type Brands = ReturnType<typeof createBrands>;
@@ -51,13 +51,22 @@ export function createBrands(db: Database, now?: () => number) {
  * in the brand of the app URL (the spec's 'no role with app url' / 'bad user role for app url').
  * Roles are cached for a few seconds, so a revoked role takes effect within that time.
  */
-export function createMemberGuard(db: Database, identity: IdentityProvider, brands: Brands, now?: () => number) {
+export function createMemberGuard(db: Database, identity: IdentityProvider, brands: Brands, now = Date.now) {
   const roles = new TtlCache<string, BrandRoleRow | null>({ ttlMs: memberCacheTtl.roleMs, maxEntries: 50_000, now });
+  // Checking an RS256 signature costs more than the rest of a cached request; a token already
+  // verified is trusted again for the role TTL, never past its own expiry.
+  const tokens = new TtlCache<string, VerifiedToken>({ ttlMs: memberCacheTtl.roleMs, maxEntries: 50_000, now });
+  async function verify(idToken: string): Promise<VerifiedToken> {
+    const token = await tokens.getOrLoad(idToken, () => identity.verifyIdToken(idToken));
+    if (token.expiresAt * 1000 > now()) return token;
+    tokens.delete(idToken);
+    return identity.verifyIdToken(idToken);
+  }
   return async function requireMember(request: FastifyRequest, _reply: FastifyReply) {
     const authorization = request.headers.authorization;
     const match = typeof authorization === 'string' ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
     if (!match?.[1]) throw unauthenticated();
-    const token = await identity.verifyIdToken(match[1]);
+    const token = await verify(match[1]);
     const brand = await brands.forRequest(request);
     const role =
       token.tenantId === brand.authTenantId

@@ -125,14 +125,24 @@ describe('GET /v1/get/brand/role', () => {
     clock += memberCacheTtl.roleMs;
     expect((await getRole({ authorization: `Bearer ${token}` })).statusCode).toBe(200);
   });
+
+  it('refuses a token past its expiry even when it was accepted moments before', async () => {
+    const token = await t.idTokenFor('aurora-tenant', 'member@aurora.test');
+    expect((await getRole({ authorization: `Bearer ${token}` })).statusCode).toBe(200);
+    clock += 3600 * 1000;
+    const response = await getRole({ authorization: `Bearer ${token}` });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('auth/id-token-expired');
+  });
 });
 
 describe('GET /v1/get/user', () => {
   it('answers the signed-in member', async () => {
+    const token = await t.idTokenFor('aurora-tenant', 'member@aurora.test');
     const response = await t.app.inject({
       method: 'GET',
       url: '/v1/get/user',
-      headers: { 'x-app-url': 'http://localhost', authorization: `Bearer ${auroraToken}` },
+      headers: { 'x-app-url': 'http://localhost', authorization: `Bearer ${token}` },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({

@@ -46,6 +46,7 @@ describe('shared ID-token claim checks', () => {
       emailVerified: true,
       authTime: nowSeconds - 120,
       issuedAt: nowSeconds - 60,
+      expiresAt: nowSeconds + 3540,
       signInProvider: 'password',
     });
   });

@@ -59,6 +59,7 @@ describe('embedded identity: account life cycle', () => {
       tenantId: 'aurora-1',
       email: 'ada@example.com',
       authTime: claims.auth_time,
+      expiresAt: decodePayload(refreshed.body.id_token).exp,
     });
 
     clock.advance(2000);

@@ -59,7 +59,7 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
       const { claims } = await verifyIdTokenForAccount(context, idToken, (uid) =>
         context.accountCache.getOrLoad(uid, () => findAccountByUid(options.db, uid)),
       );
-      return { uid: claims.uid, tenantId: claims.tenantId, email: claims.email, authTime: claims.authTime };
+      return { uid: claims.uid, tenantId: claims.tenantId, email: claims.email, authTime: claims.authTime, expiresAt: claims.expiresAt };
     },
 
     async createAccount(account: NewAccount): Promise<string> {

@@ -53,7 +53,7 @@ export async function createFirebaseIdentity(options: FirebaseIdentityOptions): 
       } catch (error) {
         throw verificationError(error);
       }
-      return { uid: claims.uid, tenantId: claims.tenantId, email: claims.email, authTime: claims.authTime };
+      return { uid: claims.uid, tenantId: claims.tenantId, email: claims.email, authTime: claims.authTime, expiresAt: claims.expiresAt };
     },
 
     async createAccount(account: NewAccount): Promise<string> {
