@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -8,6 +9,7 @@ import type { Database } from './db/database.ts';
 import type { IdentityProvider } from './identity/identity.ts';
 import { registerErrorHandler } from './plugins/errorHandler.ts';
 import { createBrands, createMemberGuard } from './plugins/memberContext.ts';
+import { appUrlHost } from './repositories/brands.repository.ts';
 import { brandRoutes } from './routes/brand.ts';
 import { userRoutes } from './routes/user.ts';
 import { offerRoutes } from './routes/offers.ts';
@@ -20,6 +22,8 @@ export interface AppOptions {
   /** The built client to serve; omitted in tests and in `npm run dev` (Vite serves it). */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Origins the browser may connect to besides this one (an API base elsewhere, real Firebase). */
+  connectSources?: string[];
   /** Milliseconds since epoch for the caches (tests move time with it). */
   now?: () => number;
   /** Whose X-Forwarded-* to trust (a proxy, the Vite dev server); a client must not fake its address. */
@@ -43,13 +47,24 @@ export async function buildApp(options: AppOptions): Promise<App> {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
         'frame-src': ["'self'"],
-        'connect-src': ["'self'"],
+        'connect-src': ["'self'", ...(options.connectSources ?? [])],
       },
     },
     crossOriginEmbedderPolicy: false,
   });
 
   const brands = createBrands(options.db, options.now);
+  // An app served from another origin than the API may call it when its host is a brand's.
+  await app.register(cors, {
+    origin: (origin, callback) => {
+      const host = origin ? appUrlHost(origin) : null;
+      if (!host) return callback(null, false);
+      brands.byHost(host).then((brand) => callback(null, brand !== null), (error: Error) => callback(error, false));
+    },
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-App-Url'],
+    maxAge: 600,
+  });
+
   const requireMember = createMemberGuard(options.db, options.identity, brands, options.now);
   const deps = { db: options.db, identity: options.identity, brands, requireMember, now: options.now };
   if (options.identity.registerRoutes) await options.identity.registerRoutes(app);

@@ -18,6 +18,8 @@ const Env = Type.Object({
   NODE_ENV: Type.String({ default: 'development' }),
   /** Whose X-Forwarded-* headers to believe: 'loopback' (a proxy on this machine), a list of addresses, or 'true'. */
   TRUST_PROXY: Type.String({ minLength: 1, default: 'loopback' }),
+  /** Extra origins the app may connect to (space-separated), e.g. an API base on another host. */
+  CSP_CONNECT_SRC: Type.String({ default: '' }),
   /** Seeds the demo brands on start (on by default). */
   SEED_DEMO: Type.Boolean({ default: true }),
 });
@@ -32,6 +34,7 @@ export type Config = {
   development: boolean;
   seedDemo: boolean;
   trustProxy: boolean | string;
+  connectSources: string[];
 };
 
 export class ConfigError extends Error {}
@@ -63,5 +66,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     development: e.NODE_ENV !== 'production',
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
+    connectSources: [
+      ...e.CSP_CONNECT_SRC.split(/\s+/).filter(Boolean),
+      // The firebase SDK talks to Google's identity endpoints when real Firebase is configured.
+      ...(e.FIREBASE_SERVICE_ACCOUNT ? ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'] : []),
+    ],
   };
 }

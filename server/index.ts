@@ -16,6 +16,7 @@ async function main() {
     clientDir: process.env.KLUBB_NO_CLIENT ? undefined : fileURLToPath(new URL('../dist', import.meta.url)),
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
+    connectSources: config.connectSources,
   });
   const shutdown = async () => {
     await app.close();

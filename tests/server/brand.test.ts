@@ -162,3 +162,30 @@ describe('unknown API paths', () => {
     expect(response.json()).toMatchObject({ status: 404, code: 'not_found' });
   });
 });
+
+describe('calls from an app on another origin (CORS)', () => {
+  it("allows a brand's app origin and the headers the client sends", async () => {
+    const response = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/v1/get/brand/role',
+      headers: {
+        origin: 'http://borealis.localhost:5173',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization,x-app-url',
+      },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['access-control-allow-origin']).toBe('http://borealis.localhost:5173');
+    expect(String(response.headers['access-control-allow-headers']).toLowerCase()).toContain('x-app-url');
+  });
+
+  it('gives no CORS grant to an origin that is no brand', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/v1/get/brand',
+      query: { appUrl: 'http://localhost' },
+      headers: { origin: 'http://evil.example' },
+    });
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

@@ -27,6 +27,7 @@ describe('configuration', () => {
       identity: { kind: 'firebase', serviceAccount: '/etc/key.json' },
       seedDemo: false,
       trustProxy: true,
+      connectSources: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
     });
   });
 
