@@ -7,7 +7,7 @@ import * as styles from './errorView.css.ts';
 export interface ErrorViewProps {
   /** User text already derived from the error (spec section 8). */
   message: string;
-  /** The brand's contact address. */
+  /** The brand's contact address; empty before a brand is known (no link then). */
   contactEmail: string;
   /** The signed-in user, named in the mail subject; omit when nobody is signed in. */
   user?: MailSender | null;
@@ -25,9 +25,11 @@ export function ErrorView({ message, contactEmail, user, heading, icons, childre
       <Icon name="error" paths={icons} size={96} className={styles.icon} />
       <h1 className={styles.heading}>{heading ?? t`Something went wrong`}</h1>
       <p className={styles.message}>{message}</p>
-      <a className={styles.contact} href={contactMailHref(contactEmail, user)}>
-        {t`Contact customer service`}
-      </a>
+      {contactEmail && (
+        <a className={styles.contact} href={contactMailHref(contactEmail, user)}>
+          {t`Contact customer service`}
+        </a>
+      )}
       {children}
     </section>
   );

@@ -90,6 +90,7 @@ describe('app phases, generated paths', () => {
           brandError: async () => {
             expect(await screen.findByText('This app address is not connected to any club.')).toBeTruthy();
             expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+            expect(screen.queryByRole('link', { name: /customer service/i })).toBeNull();
           },
           forceUpdate: async () => {
             expect(await screen.findByRole('heading', { name: 'Update required' })).toBeTruthy();
