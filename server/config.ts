@@ -14,14 +14,12 @@ const Env = Type.Object({
   FIREBASE_PROJECT_ID: Type.Optional(Type.String({ minLength: 1 })),
   /** Service-account JSON (the text itself or a file path) for firebase-admin. */
   FIREBASE_SERVICE_ACCOUNT: Type.Optional(Type.String({ minLength: 1 })),
-  /** 'production' turns off development-only pages. */
-  NODE_ENV: Type.String({ default: 'development' }),
   /** Whose X-Forwarded-* headers to believe: 'loopback' (a proxy on this machine), a list of addresses, or 'true'. */
   TRUST_PROXY: Type.String({ minLength: 1, default: 'loopback' }),
   /** Extra origins the app may connect to (space-separated), e.g. an API base on another host. */
   CSP_CONNECT_SRC: Type.String({ default: '' }),
-  /** Seeds the demo brands on start (on by default). */
-  SEED_DEMO: Type.Boolean({ default: true }),
+  /** Seeds the demo brands and users on start; by default only with the embedded identity provider. */
+  SEED_DEMO: Type.Optional(Type.Boolean()),
 });
 
 export type Config = {
@@ -31,7 +29,6 @@ export type Config = {
   databaseUrl?: string;
   logLevel: string;
   identity: { kind: 'embedded'; projectId: string } | { kind: 'firebase'; projectId?: string; serviceAccount: string };
-  development: boolean;
   seedDemo: boolean;
   trustProxy: boolean | string;
   connectSources: string[];
@@ -63,8 +60,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     identity: e.FIREBASE_SERVICE_ACCOUNT
       ? { kind: 'firebase', projectId: e.FIREBASE_PROJECT_ID, serviceAccount: e.FIREBASE_SERVICE_ACCOUNT }
       : { kind: 'embedded', projectId: e.FIREBASE_PROJECT_ID ?? 'klubb-local' },
-    development: e.NODE_ENV !== 'production',
-    seedDemo: e.SEED_DEMO,
+    // Real Identity Platform generates its own tenant ids, so the demo tenants cannot exist there.
+    seedDemo: e.SEED_DEMO ?? !e.FIREBASE_SERVICE_ACCOUNT,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     connectSources: [
       ...e.CSP_CONNECT_SRC.split(/\s+/).filter(Boolean),

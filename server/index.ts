@@ -30,6 +30,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // Configuration mistakes are the operator's to fix: say what is wrong, without a stack trace.
+  const isConfigMistake = error instanceof ConfigError || (error instanceof Error && error.name === 'ServiceAccountError');
+  console.error(isConfigMistake ? `Klubb cannot start: ${(error as Error).message}` : error);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
@@ -16,10 +17,13 @@ export interface OpenDatabase {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Any fixed number: the advisory lock that serialises migrations across instances. */
+const migrationLockId = 4_711_001;
 
 /**
- * PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir`
- * (`memory://` keeps it in memory, for tests). Migrations run before it is returned.
+ * PostgreSQL when a URL is given, otherwise embedded PGlite in `${dataDir}/pglite`
+ * (`memory://` keeps it in memory, for tests). Migrations run before it is returned; on
+ * PostgreSQL under an advisory lock, so instances starting together do not race.
  */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<OpenDatabase> {
   if (options.databaseUrl) {
@@ -28,14 +32,23 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
+    const lock = await pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [migrationLockId]);
+      await migrate(db, { migrationsFolder });
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1)', [migrationLockId]).catch(() => undefined);
+      lock.release();
+    }
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir);
+  const memory = options.dataDir.startsWith('memory://');
+  const pgliteDir = memory ? options.dataDir : join(options.dataDir, 'pglite');
+  if (!memory) mkdirSync(pgliteDir, { recursive: true });
+  const client = await PGlite.create(pgliteDir);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };

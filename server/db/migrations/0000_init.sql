@@ -118,6 +118,12 @@ CREATE TABLE "identity_refresh_token" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "identity_signing_key" (
+	"kid" text PRIMARY KEY NOT NULL,
+	"private_jwk" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "mail_outbox" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"brand_id" text,
@@ -134,10 +140,10 @@ ALTER TABLE "app_user" ADD CONSTRAINT "app_user_brand_id_brand_id_fk" FOREIGN KE
 ALTER TABLE "billboard" ADD CONSTRAINT "billboard_brand_id_brand_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brand"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "category" ADD CONSTRAINT "category_brand_id_brand_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brand"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "offer" ADD CONSTRAINT "offer_brand_id_brand_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brand"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "brand_role_user_idx" ON "brand_role" USING btree ("brand_id","user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "brand_role_user_idx" ON "brand_role" USING btree ("brand_id","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "app_user_ssn_idx" ON "app_user" USING btree ("brand_id","ssn");--> statement-breakpoint
-CREATE INDEX "offer_feed_idx" ON "offer" USING btree ("brand_id","published_at" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "offer_type_feed_idx" ON "offer" USING btree ("brand_id","type","published_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "offer_feed_idx" ON "offer" USING btree ("brand_id","published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "offer_type_feed_idx" ON "offer" USING btree ("brand_id","type","published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "identity_account_email_idx" ON "identity_account" USING btree ("tenant_id","email");--> statement-breakpoint
 CREATE INDEX "identity_login_failure_key_idx" ON "identity_login_failure" USING btree ("key","at");--> statement-breakpoint
 CREATE INDEX "identity_refresh_token_uid_idx" ON "identity_refresh_token" USING btree ("uid");

@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, index } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { BrandSettings, BrandTheme, NavigationBarEntry } from '../../schemas/brand.ts';
 
 export const brands = pgTable('brand', {
@@ -32,5 +32,6 @@ export const brandRoles = pgTable(
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.brandId, t.id] }), index('brand_role_user_idx').on(t.brandId, t.userId)],
+  // One role per member and brand, so the role check is never a choice between two rows.
+  (t) => [primaryKey({ columns: [t.brandId, t.id] }), uniqueIndex('brand_role_user_idx').on(t.brandId, t.userId)],
 );

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Accounts of the embedded identity provider (Firebase Auth protocol), one tenant per brand. */
 export const identityAccounts = pgTable(
@@ -52,3 +52,11 @@ export const identityLoginFailures = pgTable(
   },
   (t) => [index('identity_login_failure_key_idx').on(t.key, t.at)],
 );
+
+/** The provider's RS256 signing key, shared by every server instance on the database. */
+export const identitySigningKeys = pgTable('identity_signing_key', {
+  kid: text('kid').primaryKey(),
+  /** Private JWK. It lives only in the database (which PGlite keeps in DATA_DIR). */
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

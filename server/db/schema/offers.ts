@@ -41,8 +41,9 @@ export const offers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.brandId, t.id] }),
-    index('offer_feed_idx').on(t.brandId, t.publishedAt.desc(), t.id),
-    index('offer_type_feed_idx').on(t.brandId, t.type, t.publishedAt.desc(), t.id),
+    // Same order as the feed query (newest first, id as tie-break), so pages come off the index.
+    index('offer_feed_idx').on(t.brandId, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('offer_type_feed_idx').on(t.brandId, t.type, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
