@@ -20,6 +20,8 @@ export interface Member {
 export interface AppContext {
   containerVersion: string;
   brand: Brand | null;
+  /** Who the identity provider says is signed in (known before the member is loaded). */
+  sessionUser: SessionUser | null;
   member: Member | null;
   /** Shown on the sign-in form when the app signed the user out (no role, bad role). */
   authError: SignInError | null;
@@ -34,6 +36,16 @@ export type AppEvent =
 
 /** Role errors sign the user out and are told on the sign-in screen, not the error screen. */
 const roleErrorCodes = new Set(['no_role_with_app_url', 'bad_user_role_for_app_url']);
+
+/**
+ * Why the app signs the user out after a failed member load, as a sign-in error code: a
+ * missing role, or an ID token the API no longer accepts (expired, revoked, account disabled).
+ */
+export function signOutReason(error: AppError): string | null {
+  if (roleErrorCodes.has(error.code)) return error.code;
+  if (error.status === 401) return error.code === 'auth/user-disabled' ? error.code : 'auth/user-token-expired';
+  return null;
+}
 
 const toAppError = (error: unknown): AppError => {
   const e = (error ?? {}) as Partial<AppError>;
@@ -66,13 +78,14 @@ export const appMachine = setup({
       'output' in event &&
       isBelowVersion(context.containerVersion, (event.output as Brand).settings.minimumContainerVersion),
     hasCompletedOnboarding: ({ event }) => 'output' in event && (event.output as Member).user.completedOnboarding,
-    isRoleError: ({ event }) => 'error' in event && roleErrorCodes.has(toAppError(event.error).code),
+    endsSession: ({ event }) => 'error' in event && signOutReason(toAppError(event.error)) !== null,
   },
 }).createMachine({
   id: 'app',
   context: ({ input }) => ({
     containerVersion: input?.containerVersion ?? '0.0.0',
     brand: null,
+    sessionUser: null,
     member: null,
     authError: null,
     error: null,
@@ -103,9 +116,8 @@ export const appMachine = setup({
             onError: { target: '#app.error', actions: assign({ error: ({ event }) => toAppError(event.error) }) },
           },
         },
-        session: {
-          on: { 'session.signedIn': 'member', 'session.signedOut': '#app.auth' },
-        },
+        /** Waits for the session to say whether someone is signed in (handled at the root). */
+        session: {},
         member: {
           invoke: {
             src: 'loadMember',
@@ -119,9 +131,9 @@ export const appMachine = setup({
             ],
             onError: [
               {
-                guard: 'isRoleError',
+                guard: 'endsSession',
                 target: 'signingOut',
-                actions: assign({ authError: ({ event }) => ({ code: toAppError(event.error).code }) }),
+                actions: assign({ authError: ({ event }) => ({ code: signOutReason(toAppError(event.error))! }) }),
               },
               { target: '#app.error', actions: assign({ error: ({ event }) => toAppError(event.error) }) },
             ],
@@ -140,7 +152,6 @@ export const appMachine = setup({
         systemId: 'signIn',
         input: ({ context }) => ({ error: context.authError }),
       },
-      on: { 'session.signedIn': { target: 'loading.member', actions: assign({ authError: null }) } },
     },
     setUp: {},
     content: {
@@ -158,7 +169,12 @@ export const appMachine = setup({
     },
   },
   on: {
-    'session.signedOut': '.auth',
+    // Also when another account signs in (in another tab): its member is loaded afresh.
+    'session.signedIn': {
+      target: '.loading.member',
+      actions: assign({ sessionUser: ({ event }) => event.user, authError: null }),
+    },
+    'session.signedOut': { target: '.auth', actions: assign({ sessionUser: null }) },
     'app.signOut': { actions: sendTo('session', { type: 'session.signOut' }) },
   },
 });

@@ -29,6 +29,8 @@ export const sessionMachine = setup({
   },
   guards: {
     hasUser: ({ event }) => event.type === 'session.userChanged' && event.user !== null,
+    isSameUser: ({ context, event }) =>
+      event.type === 'session.userChanged' && event.user !== null && event.user.uid === context.user?.uid,
   },
 }).createMachine({
   id: 'session',
@@ -58,7 +60,9 @@ export const sessionMachine = setup({
       entry: 'tellSignedIn',
       on: {
         'session.userChanged': [
-          { guard: 'hasUser', actions: assign({ user: ({ event }) => event.user }) },
+          { guard: 'isSameUser', actions: assign({ user: ({ event }) => event.user }) },
+          // Another account took over (e.g. signed in from another tab): tell the app again.
+          { guard: 'hasUser', target: 'signedIn', reenter: true, actions: assign({ user: ({ event }) => event.user }) },
           { target: 'signedOut' },
         ],
         'session.signOut': 'signingOut',

@@ -26,10 +26,17 @@ const appPhaseModel = createMachine({
     auth: { on: { SIGN_IN: 'loadingMember', SUBMIT_EMPTY: 'authFieldErrors' } },
     authFieldErrors: { on: { SIGN_IN: 'loadingMember' } },
     rejected: { on: { SIGN_IN: 'loadingMember' } },
+    sessionExpired: { on: { SIGN_IN: 'loadingMember' } },
     loadingMember: {
-      on: { MEMBER_COMPLETE: 'content', MEMBER_NEW: 'setUp', MEMBER_NO_ROLE: 'rejected', MEMBER_FAILS: 'memberError' },
+      on: {
+        MEMBER_COMPLETE: 'content',
+        MEMBER_NEW: 'setUp',
+        MEMBER_NO_ROLE: 'rejected',
+        MEMBER_TOKEN_REJECTED: 'sessionExpired',
+        MEMBER_FAILS: 'memberError',
+      },
     },
-    content: { on: { SIGN_OUT: 'auth' } },
+    content: { on: { SIGN_OUT: 'auth', ANOTHER_ACCOUNT_SIGNS_IN: 'loadingMember' } },
     setUp: { on: { SIGN_OUT: 'auth' } },
     memberError: { on: { RETRY: 'loadingMember' } },
     brandError: {},
@@ -76,6 +83,10 @@ describe('app phases, generated paths', () => {
             expect((await screen.findByRole('alert')).textContent).toContain('Please contact customer service.');
             expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
           },
+          sessionExpired: async () => {
+            expect((await screen.findByRole('alert')).textContent).toBe('Session has expired. Please login again.');
+            expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
+          },
           content: async () => {
             const list = await screen.findByRole('list', { name: 'Offers' });
             expect(within(list).getAllByRole('listitem')).toHaveLength(3);
@@ -85,7 +96,7 @@ describe('app phases, generated paths', () => {
           memberError: async () => {
             expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
             const mail = screen.getByRole('link', { name: /customer service/i }).getAttribute('href');
-            expect(mail).toBe('mailto:help@aurora.test');
+            expect(mail).toBe('mailto:help@aurora.test?subject=ID%3A%20uid-1');
           },
           brandError: async () => {
             expect(await screen.findByText('This app address is not connected to any club.')).toBeTruthy();
@@ -118,6 +129,9 @@ describe('app phases, generated paths', () => {
           MEMBER_COMPLETE: () => app.answerMember(testMember(true)),
           MEMBER_NEW: () => app.answerMember(testMember(false)),
           MEMBER_NO_ROLE: () => app.failMember({ status: 403, code: 'no_role_with_app_url', message: 'no role with app url' }),
+          MEMBER_TOKEN_REJECTED: () =>
+            app.failMember({ status: 401, code: 'auth/id-token-revoked', message: 'The ID token has been revoked' }),
+          ANOTHER_ACCOUNT_SIGNS_IN: () => app.switchUser(),
           MEMBER_FAILS: () => app.failMember({ status: 500, code: 'internal_error', message: 'boom' }),
           SIGN_OUT: async () => user.click(await screen.findByRole('button', { name: 'Sign out' })),
           RETRY: () => user.click(screen.getByRole('button', { name: 'Try again' })),

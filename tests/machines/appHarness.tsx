@@ -78,6 +78,11 @@ export function renderAppWithFakes() {
   };
 
   return {
+    /** Another account signs in elsewhere (another tab): the provider reports a new user. */
+    async switchUser() {
+      currentUser = { uid: 'uid-2', email: 'other@aurora.test' };
+      await act(async () => emitUser?.(currentUser));
+    },
     setSignedIn(signedIn: boolean) {
       currentUser = signedIn ? { uid: 'uid-1', email: 'member@aurora.test' } : null;
     },

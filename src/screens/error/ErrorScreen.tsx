@@ -10,13 +10,16 @@ export function ErrorScreen() {
   const code = AppActor.useSelector((s) => s.context.error?.code ?? 'unknown');
   const brand = AppActor.useSelector((s) => s.context.brand);
   const user = AppActor.useSelector((s) => s.context.member?.user ?? null);
+  const sessionUser = AppActor.useSelector((s) => s.context.sessionUser);
+  // Before the member has loaded only the uid is known; customer service can still find the account.
+  const sender = user ?? (sessionUser ? { id: sessionUser.uid, firstName: '', lastName: '' } : null);
   return (
     <main>
       <ErrorView
         heading={t`Something went wrong`}
         message={i18n._(errorMessage(code))}
         contactEmail={brand?.contact.email ?? ''}
-        user={user ? { firstName: user.firstName, lastName: user.lastName, id: user.id } : null}
+        user={sender ? { firstName: sender.firstName, lastName: sender.lastName, id: sender.id } : null}
         icons={brand?.icons}
       >
         {code !== 'brand_not_found' && (
