@@ -22,6 +22,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = `${error.validationContext ?? 'request'} ${error.validation[0]?.instancePath ?? ''} ${error.validation[0]?.message ?? 'is invalid'}`;
       return reply.status(400).send({ status: 400, code: 'invalid_request', message: message.replace(/\s+/g, ' ') });
     }
+    if (isPostgresDataException(error)) {
+      // Input the database cannot hold (a NUL byte, an out-of-range number) is the client's mistake.
+      return reply.status(400).send({ status: 400, code: 'invalid_request', message: 'The request holds a value that cannot be stored' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = fastifyCodes[error.code] ?? (status === 429 ? 'too_many_requests' : 'bad_request');
@@ -30,4 +34,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ status: 500, code: 'internal_error', message: somethingWentWrong });
   });
+}
+
+/** SQLSTATE class 22 (data exception), directly or wrapped by drizzle as `cause`. */
+function isPostgresDataException(error: unknown): boolean {
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -17,7 +17,8 @@ export function parseCategoryIdSelect(text: string | undefined): string[] | unde
   } catch {
     throw badRequest('invalid_category_id_select', 'categoryIdSelect must be a JSON array of category ids');
   }
-  if (!Array.isArray(parsed) || parsed.length > 100 || !parsed.every((id) => typeof id === 'string' && id.length <= 200)) {
+  const isCategoryId = (id: unknown) => typeof id === 'string' && id.length <= 200 && !/[\u0000-\u001f\u007f]/.test(id);
+  if (!Array.isArray(parsed) || parsed.length > 100 || !parsed.every(isCategoryId)) {
     throw badRequest('invalid_category_id_select', 'categoryIdSelect must be a JSON array of category ids');
   }
   return [...new Set(parsed as string[])].sort();

@@ -75,6 +75,7 @@ describe('GET /v1/get_list/offer', () => {
     [{ categoryIdSelect: '[music' }, 'invalid_category_id_select'],
     [{ categoryIdSelect: '{"a":1}' }, 'invalid_category_id_select'],
     [{ categoryIdSelect: '[1,2]' }, 'invalid_category_id_select'],
+    [{ categoryIdSelect: '["\\u0000"]' }, 'invalid_category_id_select'],
     [{ type: 'concert' }, 'invalid_request'],
     [{ offset: '-1' }, 'invalid_request'],
     [{ offset: 'ten' }, 'invalid_request'],

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { asc } from 'drizzle-orm';
 import {
   createLocalJWKSet,
   exportJWK,
@@ -11,8 +10,8 @@ import {
   type JWK,
   type JWTVerifyGetKey,
 } from 'jose';
-
-export const signingKeyFileName = 'identity-signing-key.json';
+import type { Database } from '../../db/database.ts';
+import { identitySigningKeys } from '../../db/schema/identity.ts';
 
 /** The provider's RS256 key: signs ID and custom tokens, verifies them through `keySet`. */
 export interface SigningKey {
@@ -22,40 +21,37 @@ export interface SigningKey {
   keySet: JWTVerifyGetKey;
 }
 
-/** Loads `${dataDir}/identity-signing-key.json`, creating it on first start; `memory://` keeps it in memory. */
-export async function loadOrCreateSigningKey(dataDir: string): Promise<SigningKey> {
-  if (dataDir.startsWith('memory://')) return fromPrivateJwk(await generatePrivateJwk());
-  const path = join(dataDir, signingKeyFileName);
-  const stored = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return null;
-    throw error;
-  });
-  if (stored !== null) return fromPrivateJwk(parseStoredKey(stored, path));
+/**
+ * The oldest key in the database, created on first start. Every instance on the database
+ * uses the same one: instances starting together both insert, and both then read the oldest.
+ */
+export async function loadOrCreateSigningKey(db: Database): Promise<SigningKey> {
+  const stored = await oldestKey(db);
+  if (stored) return fromPrivateJwk(stored);
   const jwk = await generatePrivateJwk();
-  await mkdir(dataDir, { recursive: true });
-  // Write then rename, so a crash never leaves a half-written key behind.
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify(jwk, null, 2), { mode: 0o600 });
-  await rename(temporary, path);
-  return fromPrivateJwk(jwk);
+  await db.insert(identitySigningKeys).values({ kid: jwk.kid!, privateJwk: jwk as Record<string, unknown> }).onConflictDoNothing();
+  const winner = await oldestKey(db);
+  if (!winner) throw new Error('identity signing key vanished right after it was stored');
+  return fromPrivateJwk(winner);
+}
+
+async function oldestKey(db: Database): Promise<JWK | null> {
+  const [row] = await db
+    .select()
+    .from(identitySigningKeys)
+    .orderBy(asc(identitySigningKeys.createdAt), asc(identitySigningKeys.kid))
+    .limit(1);
+  if (!row) return null;
+  const jwk = row.privateJwk as JWK;
+  if (jwk.kty !== 'RSA' || typeof jwk.d !== 'string' || jwk.kid !== row.kid) {
+    throw new Error(`identity_signing_key ${row.kid} is not an RSA private JWK with its kid`);
+  }
+  return jwk;
 }
 
 async function generatePrivateJwk(): Promise<JWK> {
   const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
   return { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'RS256', use: 'sig' };
-}
-
-function parseStoredKey(text: string, path: string): JWK {
-  let jwk: JWK;
-  try {
-    jwk = JSON.parse(text) as JWK;
-  } catch {
-    throw new Error(`${path} is not valid JSON; delete it to generate a new key`);
-  }
-  if (jwk.kty !== 'RSA' || typeof jwk.d !== 'string' || typeof jwk.kid !== 'string') {
-    throw new Error(`${path} is not an RSA private JWK with a kid; delete it to generate a new key`);
-  }
-  return jwk;
 }
 
 async function fromPrivateJwk(jwk: JWK): Promise<SigningKey> {

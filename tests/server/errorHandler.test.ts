@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { registerErrorHandler } from '../../server/plugins/errorHandler.ts';
+import { ApiError } from '../../server/errors.ts';
+
+async function appThrowing(error: unknown) {
+  const app = Fastify();
+  registerErrorHandler(app);
+  app.get('/boom', async () => {
+    throw error;
+  });
+  app.post('/echo', async (request) => request.body);
+  await app.ready();
+  return app;
+}
+
+describe('error handler', () => {
+  it('answers an ApiError in the spec shape', async () => {
+    const app = await appThrowing(new ApiError(409, 'thing_taken', 'Taken'));
+    const response = await app.inject({ method: 'GET', url: '/boom' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ status: 409, code: 'thing_taken', message: 'Taken' });
+  });
+
+  it('answers a value the database cannot hold (SQLSTATE 22xxx, wrapped) with 400', async () => {
+    const wrapped = Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('invalid byte sequence'), { code: '22021' }) });
+    const response = await (await appThrowing(wrapped)).inject({ method: 'GET', url: '/boom' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: 400, code: 'invalid_request' });
+  });
+
+  it('hides the details of an unexpected error', async () => {
+    const response = await (await appThrowing(new Error('secret connection string'))).inject({ method: 'GET', url: '/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      status: 500,
+      code: 'internal_error',
+      message: 'Something went wrong. If the problem persists contact customer service.',
+    });
+    expect(response.body).not.toContain('secret');
+  });
+
+  it('answers malformed JSON with 400 invalid_json', async () => {
+    const app = await appThrowing(null);
+    const response = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: 400, code: 'invalid_json' });
+  });
+});
