@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { precompress } from './scripts/precompress.ts';
 
 const apiPort = process.env.API_PORT ?? '8081';
 /** In `npm run dev` the API runs beside Vite; these paths go to it. */
@@ -14,8 +15,10 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     vanillaExtractPlugin(),
+    precompress(),
   ],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
+  // Source maps are written for debugging but never served (see server/app.ts).
+  build: { outDir: 'dist', sourcemap: 'hidden', chunkSizeWarningLimit: 600 },
   server: {
     proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: `http://127.0.0.1:${apiPort}`, xfwd: true }])),
   },

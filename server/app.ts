@@ -48,6 +48,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         'img-src': ["'self'", 'data:', 'blob:'],
         'frame-src': ["'self'"],
         'connect-src': ["'self'", ...(options.connectSources ?? [])],
+        // The app is served over plain http on local hosts (aurora.localhost) too.
+        'upgrade-insecure-requests': null,
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -83,6 +85,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       wildcard: false,
       index: false,
       cacheControl: false,
+      preCompressed: true,
+      allowedPath: (path) => !path.endsWith('.map'),
       setHeaders: (res, path) => {
         // Hashed build assets never change; index.html must always be revalidated.
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

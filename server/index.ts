@@ -8,7 +8,7 @@ import { buildApp } from './app.ts';
 async function main() {
   const config = readConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const identity = await createIdentity(config, { db: database.db, dataDir: config.dataDir });
+  const identity = await createIdentity(config, { db: database.db });
   if (config.seedDemo) await seedDemo(database.db, identity);
   const app = await buildApp({
     db: database.db,

@@ -11,7 +11,7 @@ export type { IdentityProvider, NewAccount, VerifiedToken } from './identity.ts'
  */
 export async function createIdentity(
   config: Pick<Config, 'identity'>,
-  dependencies: { db: Database; dataDir: string; now?: () => number },
+  dependencies: { db: Database; now?: () => number },
 ): Promise<IdentityProvider> {
   if (config.identity.kind === 'firebase') {
     const { createFirebaseIdentity } = await import('./firebase/index.ts');

@@ -13,7 +13,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function startOnce() {
   const database = await openDatabase({ dataDir });
-  const identity = await createIdentity({ identity: { kind: 'embedded', projectId: 'klubb-test' } }, { db: database.db, dataDir });
+  const identity = await createIdentity({ identity: { kind: 'embedded', projectId: 'klubb-test' } }, { db: database.db });
   await seedDemo(database.db, identity);
   const counts = {
     brands: (await database.db.select({ n: count() }).from(brands))[0]!.n,

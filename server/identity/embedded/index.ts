@@ -17,9 +17,8 @@ import { loadOrCreateSigningKey } from './signingKey.ts';
 import { createCustomToken, verifyIdTokenForAccount } from './tokens.ts';
 
 export interface EmbeddedIdentityOptions {
+  /** Holds the accounts and the signing key, shared by every instance on it. */
   db: Database;
-  /** Holds identity-signing-key.json; `memory://...` keeps the key in memory. */
-  dataDir: string;
   projectId: string;
   /** Milliseconds since epoch (tests move time with it). */
   now?: () => number;
@@ -44,7 +43,7 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
     db: options.db,
     projectId: options.projectId,
     now,
-    signingKey: await loadOrCreateSigningKey(options.dataDir),
+    signingKey: await loadOrCreateSigningKey(options.db),
     loginLimiter: createLoginLimiter(options.db, now, options.loginLimits ?? defaultLoginLimits),
     brandForTenant: options.brandForTenant ?? ((tenantId) => brandFromTable(options.db, tenantId)),
     accountCache: new TtlCache({ ttlMs: accountCacheTtlMs, maxEntries: 50_000, now }),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import {
   createLocalJWKSet,
   exportJWK,
@@ -10,7 +10,7 @@ import {
   type JWK,
   type JWTVerifyGetKey,
 } from 'jose';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import { identitySigningKeys } from '../../db/schema/identity.ts';
 
 /** The provider's RS256 key: signs ID and custom tokens, verifies them through `keySet`. */
@@ -21,21 +21,27 @@ export interface SigningKey {
   keySet: JWTVerifyGetKey;
 }
 
-/**
- * The oldest key in the database, created on first start. Every instance on the database
- * uses the same one: instances starting together both insert, and both then read the oldest.
- */
+/** Any fixed number (distinct from the migration lock): serialises the first key's creation. */
+const signingKeyLockId = 4_711_002;
+
+/** The oldest key in the database, created on first start; every instance on the database signs with it. */
 export async function loadOrCreateSigningKey(db: Database): Promise<SigningKey> {
   const stored = await oldestKey(db);
   if (stored) return fromPrivateJwk(stored);
   const jwk = await generatePrivateJwk();
-  await db.insert(identitySigningKeys).values({ kid: jwk.kid!, privateJwk: jwk as Record<string, unknown> }).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    // Instances starting together take turns, so only the first inserts: created_at alone cannot
+    // order them, as it is each transaction's start and they may commit in the other order.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${signingKeyLockId})`);
+    if (await oldestKey(tx)) return;
+    await tx.insert(identitySigningKeys).values({ kid: jwk.kid!, privateJwk: jwk as Record<string, unknown> }).onConflictDoNothing();
+  });
   const winner = await oldestKey(db);
   if (!winner) throw new Error('identity signing key vanished right after it was stored');
   return fromPrivateJwk(winner);
 }
 
-async function oldestKey(db: Database): Promise<JWK | null> {
+async function oldestKey(db: Executor): Promise<JWK | null> {
   const [row] = await db
     .select()
     .from(identitySigningKeys)

@@ -8,7 +8,7 @@ export const testProjectId = 'klubb-test';
 /** The whole server on a fresh database, with the embedded identity provider. */
 export async function createTestApp(options: { now?: () => number } = {}) {
   const database = await openTestDatabase();
-  const identity = await createEmbeddedIdentity({ db: database.db, dataDir: 'memory://', projectId: testProjectId, now: options.now });
+  const identity = await createEmbeddedIdentity({ db: database.db, projectId: testProjectId, now: options.now });
   const app = await buildApp({ db: database.db, identity, now: options.now });
   await app.ready();
 
