@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Spinner } from './components/index.ts';
-import { brandThemeVars, defaultThemeVariant } from './theme/index.ts';
+import { applyBrandTheme, defaultThemeVariant } from './theme/index.ts';
 import { AppActor, phaseOf } from './appActor.ts';
 import { ErrorScreen } from './screens/error/ErrorScreen.tsx';
 import { ForceUpdateScreen } from './screens/forceUpdate/ForceUpdateScreen.tsx';
@@ -14,8 +14,10 @@ const ContentRoutes = lazy(() => import('./routes/ContentRoutes.tsx'));
 export function App() {
   const phase = AppActor.useSelector(phaseOf);
   const theme = AppActor.useSelector((s) => s.context.brand?.theme.light ?? defaultThemeVariant);
+  // On <html>, so the page background, overscroll and dialogs in portals get the brand too.
+  useLayoutEffect(() => applyBrandTheme(document.documentElement, theme), [theme]);
   return (
-    <div className={styles.root} style={brandThemeVars(theme)}>
+    <div className={styles.root}>
       <Suspense fallback={<Spinner fullscreen />}>
         {phase === 'loading' && <Spinner fullscreen />}
         {phase === 'auth' && <AuthRoutes />}

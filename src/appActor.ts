@@ -22,3 +22,11 @@ export function phaseOf(snapshot: AppSnapshot): Phase {
   if (snapshot.matches('error')) return 'error';
   return 'loading';
 }
+
+/**
+ * Compares two results of a screen's connect function: a connect builds a fresh object (and
+ * fresh intent functions) per snapshot, so re-render only when a value field changed.
+ */
+export function sameViewValues<T extends object>(a: T, b: T): boolean {
+  return Object.entries(a).every(([key, value]) => typeof value === 'function' || Object.is(value, (b as Record<string, unknown>)[key]));
+}

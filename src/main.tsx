@@ -4,7 +4,7 @@ import { I18nProvider } from '@lingui/react';
 import './theme/global.css.ts';
 import { readClientConfig } from './config.ts';
 import { activateLocale, i18n, pickLocale } from './i18n/i18n.ts';
-import { provideAppMachine } from './rootActor.ts';
+import { provideAppMachine } from './compositionRoot.ts';
 import { AppActor } from './appActor.ts';
 import { App } from './App.tsx';
 

@@ -1,7 +1,5 @@
 import { Type, type Static } from 'typebox';
 
-export const OfferTypeNames = ['editorial', 'benefit', 'live'] as const;
-
 export const ThemeColors = Type.Object({
   primary: Type.String(),
   onPrimary: Type.String(),

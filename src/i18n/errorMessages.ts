@@ -30,7 +30,6 @@ const byCode: Record<string, MessageDescriptor> = {
   }),
   brand_not_found: msg({ id: 'brand_not_found', message: 'This app address is not connected to any club.' }),
   failed_to_fetch: msg({ id: 'failed_to_fetch', message: 'Network Error' }),
-  'auth/network-request-failed': msg({ id: 'failed_to_fetch', message: 'Network Error' }),
 };
 byCode['auth/too-many-attempts'] = byCode['auth/too-many-requests']!;
 

@@ -4,8 +4,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { BillboardCard, Button, OfferCard, OfferGrid, Spinner } from '../../components/index.ts';
 import type { FeedOffer } from '../../api/offers.ts';
-import { AppActor, type FeedRef } from '../../appActor.ts';
-import { connectFeed } from './feed.connect.ts';
+import { AppActor, sameViewValues, type FeedRef } from '../../appActor.ts';
+import { billboardOffer, connectFeed } from './feed.connect.ts';
 import * as styles from './feed.css.ts';
 
 /** Scrolling to within this many pixels of the bottom loads the next page (spec section 9). */
@@ -22,11 +22,9 @@ function MixedFeed({ feedRef }: { feedRef: FeedRef }) {
   const { t } = useLingui();
   const router = useRouter();
   const brand = AppActor.useSelector((s) => s.context.brand);
-  const feed = useSelector(feedRef, (s) => connectFeed(s, feedRef), (a, b) =>
-    a.items === b.items && a.billboard === b.billboard && a.loading === b.loading && a.failed === b.failed &&
-    a.loadingMore === b.loadingMore && a.atEnd === b.atEnd,
-  );
-  const sentinel = useLoadMoreSentinel(feed.loadMore, !feed.loading && !feed.atEnd);
+  const feed = useSelector(feedRef, (s) => connectFeed(s, feedRef), sameViewValues);
+  const sentinel = useLoadMoreSentinel(feedRef, !feed.loading && !feed.atEnd, feed.items.length);
+  const billboard = feed.billboard && billboardOffer(feed.billboard);
   const open = (offer: FeedOffer) => void router.navigate({ to: offerPath(offer) });
 
   if (feed.loading) return <Spinner fullscreen />;
@@ -45,9 +43,9 @@ function MixedFeed({ feedRef }: { feedRef: FeedRef }) {
           <img className={styles.logo} src={brand.logoUrl} alt={brand.name} />
         </h1>
       )}
-      {feed.billboard && (
+      {billboard && (
         <div className={styles.billboard}>
-          <BillboardCard offer={feed.billboard} href={offerPath(feed.billboard)} onOpen={open} />
+          <BillboardCard offer={billboard} href={offerPath(billboard)} onOpen={open} />
         </div>
       )}
       <OfferGrid label={t`Offers`}>
@@ -61,17 +59,20 @@ function MixedFeed({ feedRef }: { feedRef: FeedRef }) {
   );
 }
 
-/** Calls `loadMore` when the end of the list comes within the load-more margin of the viewport. */
-function useLoadMoreSentinel(loadMore: () => void, active: boolean) {
+/** Asks the feed for more when the end of the list comes within the load-more margin of the viewport. */
+function useLoadMoreSentinel(feedRef: FeedRef, active: boolean, itemCount: number) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = ref.current;
     if (!element || !active || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), {
+    // Observing anew after each page reports at once if the end is still in reach (tall screens).
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) feedRef.send({ type: 'feed.loadMore' });
+    }, {
       rootMargin: `0px 0px ${loadMoreMargin}px 0px`,
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [loadMore, active]);
+  }, [feedRef, active, itemCount]);
   return ref;
 }

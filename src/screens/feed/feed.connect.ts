@@ -24,7 +24,7 @@ export function connectFeed(snapshot: SnapshotFrom<typeof feedMachine>, ref: Fee
     failed: snapshot.matches('failed'),
     loadingMore: snapshot.matches({ ready: 'loadingMore' }),
     atEnd: snapshot.matches({ ready: 'end' }),
-    billboard: billboard ? billboardOffer(billboard) : null,
+    billboard,
     items,
     loadMore: () => ref.send({ type: 'feed.loadMore' }),
     retry: () => ref.send({ type: 'feed.retry' }),

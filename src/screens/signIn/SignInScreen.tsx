@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { FormEvent } from 'react';
 import { Button, TextField } from '../../components/index.ts';
-import { AppActor, type SignInRef } from '../../appActor.ts';
+import { AppActor, sameViewValues, type SignInRef } from '../../appActor.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
 import { connectSignIn } from './signIn.connect.ts';
 import * as styles from './signIn.css.ts';
@@ -22,7 +22,7 @@ export function SignInScreen() {
 function SignInForm({ signInRef }: { signInRef: SignInRef }) {
   const { t, i18n } = useLingui();
   const brand = AppActor.useSelector((s) => s.context.brand);
-  const form = useSelector(signInRef, (s) => connectSignIn(s, signInRef), shallowEqual);
+  const form = useSelector(signInRef, (s) => connectSignIn(s, signInRef), sameViewValues);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     form.submit();
@@ -51,7 +51,6 @@ function SignInForm({ signInRef }: { signInRef: SignInRef }) {
           autoComplete="current-password"
           value={form.password}
           onChange={form.setPassword}
-          onEnter={form.submit}
           error={form.passwordError && i18n._(fieldErrorText[form.passwordError])}
         />
         <Button type="submit" fullWidth disabled={form.busy}>
@@ -60,9 +59,4 @@ function SignInForm({ signInRef }: { signInRef: SignInRef }) {
       </form>
     </main>
   );
-}
-
-/** The connect result is a fresh object each time; compare its values, not its identity. */
-function shallowEqual<T extends Record<string, unknown>>(a: T, b: T): boolean {
-  return Object.keys(a).every((key) => typeof a[key] === 'function' || a[key] === b[key]);
 }
