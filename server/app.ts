@@ -45,7 +45,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
+        'img-src': ["'self'", 'data:', 'blob:', ...(options.connectSources ?? [])],
         'frame-src': ["'self'"],
         'connect-src': ["'self'", ...(options.connectSources ?? [])],
         // The app is served over plain http on local hosts (aurora.localhost) too.

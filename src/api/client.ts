@@ -15,6 +15,8 @@ export interface ApiClient {
   get<T>(path: string, query?: Query): Promise<T>;
   send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
   readonly appUrl: string;
+  /** Where the API (and its /media) lives; empty for the app's own origin. */
+  readonly baseUrl: string;
 }
 
 /** The one way the app talks to /v1: JSON, the ID token, the app URL; errors normalised. */
@@ -43,6 +45,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     appUrl: options.appUrl,
+    baseUrl: options.baseUrl,
     get: (path, query) => request('GET', path, query),
     send: (method, path, body) => request(method, path, undefined, body),
   };

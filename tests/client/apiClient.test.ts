@@ -58,3 +58,25 @@ describe('API client', () => {
     await expect(getBillboard(clientWith(vi.fn(async () => json(500, {}))))).rejects.toMatchObject({ status: 500 });
   });
 });
+
+describe('media from an API on another origin', () => {
+  const offer = {
+    id: 'o1', categoryId: null, type: 'live', title: 'T', teaserLine: '', tags: [], readingTime: null,
+    puffImage: { jpeg: { medium: '/media/offers/01-medium.jpg' }, webp: { medium: 'https://cdn.example/x.webp' } },
+  };
+
+  it('points root-relative media at the API base, and leaves absolute URLs alone', async () => {
+    const fetch = vi.fn(async () => json(200, [offer]));
+    const api = createApiClient({ baseUrl: 'https://api.example', appUrl: 'http://aurora.localhost', getIdToken: async () => null, fetch });
+    const [loaded] = await getOfferList(api, { offset: 0 });
+    expect(loaded!.puffImage).toEqual({
+      jpeg: { medium: 'https://api.example/media/offers/01-medium.jpg' },
+      webp: { medium: 'https://cdn.example/x.webp' },
+    });
+  });
+
+  it('keeps paths as they are when the API is on the app origin', async () => {
+    const [loaded] = await getOfferList(clientWith(vi.fn(async () => json(200, [offer]))), { offset: 0 });
+    expect(loaded!.puffImage.jpeg.medium).toBe('/media/offers/01-medium.jpg');
+  });
+});

@@ -1,0 +1,21 @@
+import type { ImageOptions } from '../../server/schemas/common.ts';
+import type { Static } from 'typebox';
+
+type Image = Static<typeof ImageOptions>;
+
+/**
+ * The API answers media as root-relative paths (/media/...), which live beside the API.
+ * When the API runs on another origin they must point there, not at the app's origin.
+ */
+export function mediaUrl(apiBase: string, url: string): string {
+  return apiBase && url.startsWith('/') && !url.startsWith('//') ? `${apiBase}${url}` : url;
+}
+
+const sources = (apiBase: string, map: Image['jpeg']): Image['jpeg'] =>
+  Object.fromEntries(Object.entries(map).map(([size, url]) => [size, url && mediaUrl(apiBase, url)]));
+
+export function withMediaBase<T extends { puffImage: Image }>(apiBase: string, item: T): T {
+  if (!apiBase) return item;
+  const image = item.puffImage;
+  return { ...item, puffImage: { ...image, jpeg: sources(apiBase, image.jpeg), webp: sources(apiBase, image.webp) } };
+}
