@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from './db/database.ts';
 import type { IdentityProvider } from './identity/identity.ts';
@@ -69,6 +70,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const requireMember = createMemberGuard(options.db, options.identity, brands, options.now);
   const deps = { db: options.db, identity: options.identity, brands, requireMember, now: options.now };
+  // The /v1 schemas, published as OpenAPI at /v1/openapi.json (the identity protocol is Firebase's own).
+  await app.register(swagger, {
+    openapi: { info: { title: 'Klubb API', version: '1' } },
+    transform: ({ schema, url }) => ({ schema: url.startsWith('/v1/') ? schema : { ...schema, hide: true }, url }),
+  });
+  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   if (options.identity.registerRoutes) await options.identity.registerRoutes(app);
   app.get('/v1/health', async () => ({ status: 'ok' as const }));
   await brandRoutes(app, deps);

@@ -189,3 +189,16 @@ describe('calls from an app on another origin (CORS)', () => {
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('GET /v1/openapi.json', () => {
+  it('publishes the /v1 calls with their schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/v1/get/brand', '/v1/get/brand/role', '/v1/get/user', '/v1/get_list/offer', '/v1/get/billboard']),
+    );
+    expect(Object.keys(document.paths).some((path) => path.includes('identitytoolkit'))).toBe(false);
+  });
+});

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../server/errors.ts';
 import { createIdentity } from '../../server/identity/index.ts';
-import { createClock, decodePayload, projectId, startIdentityApp, toolkitErrorBody, type IdentityTestApp } from './identity.helpers.ts';
+import { brandsFor, createClock, decodePayload, projectId, startIdentityApp, toolkitErrorBody, type IdentityTestApp } from './identity.helpers.ts';
 
 const clock = createClock();
 let t: IdentityTestApp;
 
 beforeAll(async () => {
-  t = await startIdentityApp({ now: clock.now });
+  t = await startIdentityApp({ now: clock.now, brandForTenant: brandsFor(['aurora-1', 'aurora-2', 'aurora-3', 'aurora-5', 'north', 'south']) });
 }, 60_000);
 afterAll(() => t.close());
 
@@ -105,6 +105,14 @@ describe('embedded identity: account life cycle', () => {
     expect(await t.identity.findAccountByEmail('north', 'DAN@example.com')).toBe(inNorth.body.localId);
   });
 
+  it('refuses sign-up in a tenant no brand owns; the server may still create accounts there', async () => {
+    expect(await signUp('nowhere', 'ola@example.com')).toEqual({ status: 400, body: toolkitErrorBody('TENANT_NOT_FOUND') });
+    expect(await t.identity.findAccountByEmail('nowhere', 'ola@example.com')).toBeNull();
+    const uid = await t.identity.createAccount({ tenantId: 'nowhere', email: 'ola@example.com', password: 'secret-1' });
+    expect(await t.identity.findAccountByEmail('nowhere', 'ola@example.com')).toBe(uid);
+    expect((await signIn('nowhere', 'ola@example.com', 'secret-1')).status).toBe(200);
+  });
+
   it('signs in with a custom token the server made', async () => {
     const uid = await t.identity.createAccount({ tenantId: 'aurora-4', email: 'eve@example.com', password: 'secret-1', uid: 'seed-eve' });
     expect(uid).toBe('seed-eve');
@@ -134,10 +142,10 @@ describe('embedded identity: account life cycle', () => {
 
 describe('createIdentity', () => {
   it('chooses the provider from the configuration', async () => {
-    const embedded = await createIdentity({ identity: { kind: 'embedded', projectId } }, { db: t.db, dataDir: 'memory://' });
+    const embedded = await createIdentity({ identity: { kind: 'embedded', projectId } }, { db: t.db });
     expect(embedded.kind).toBe('embedded');
     expect(embedded.registerRoutes).toBeTypeOf('function');
-    const firebase = createIdentity({ identity: { kind: 'firebase', projectId, serviceAccount: '{}' } }, { db: t.db, dataDir: 'memory://' });
+    const firebase = createIdentity({ identity: { kind: 'firebase', projectId, serviceAccount: '{}' } }, { db: t.db });
     await expect(firebase).rejects.toThrow('FIREBASE_SERVICE_ACCOUNT: invalid service-account key');
   });
 });

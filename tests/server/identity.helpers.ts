@@ -1,9 +1,16 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../../server/db/database.ts';
+import type { TenantBrand } from '../../server/identity/embedded/context.ts';
 import { createEmbeddedIdentity, type EmbeddedIdentity, type EmbeddedIdentityOptions } from '../../server/identity/embedded/index.ts';
 
 export const projectId = 'klubb-test';
 export const apiKey = 'test-key';
+
+/** A `brandForTenant` that knows only these tenants, each owned by a brand `<tenant>-brand` served on `appHosts`. */
+export const brandsFor =
+  (tenantIds: string[], appHosts = ['localhost', '127.0.0.1']) =>
+  async (tenantId: string): Promise<TenantBrand | null> =>
+    tenantIds.includes(tenantId) ? { id: `${tenantId}-brand`, appHosts } : null;
 
 /** A clock tests can move; starts at the real time so SDK-side expiry checks agree. */
 export function createClock(start = Date.now()) {
@@ -26,7 +33,7 @@ export async function startIdentityApp(
   options: Partial<Omit<EmbeddedIdentityOptions, 'db' | 'projectId'>> = {},
 ): Promise<IdentityTestApp> {
   const database = await openDatabase({ dataDir: 'memory://' });
-  const identity = await createEmbeddedIdentity({ dataDir: 'memory://', ...options, db: database.db, projectId });
+  const identity = await createEmbeddedIdentity({ ...options, db: database.db, projectId });
   const app = Fastify();
   await identity.registerRoutes(app);
   await app.ready();

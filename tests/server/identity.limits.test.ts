@@ -1,29 +1,28 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands } from '../../server/db/schema/brands.ts';
 import { mailOutbox } from '../../server/db/schema/mail.ts';
-import { createEmbeddedIdentity } from '../../server/identity/embedded/index.ts';
-import { createClock, projectId, startIdentityApp, toolkitErrorBody, type IdentityTestApp } from './identity.helpers.ts';
+import { brandsFor, createClock, startIdentityApp, toolkitErrorBody, type IdentityTestApp } from './identity.helpers.ts';
 
 const clock = createClock();
 let t: IdentityTestApp;
 
+const brandRow = (id: string, authTenantId: string, appHosts: string[]) => ({
+  id,
+  name: id,
+  appHosts,
+  authTenantId,
+  contactEmail: `hello@${id}.example`,
+  logoUrl: '/logo.svg',
+  theme: {} as never,
+  navigationBar: [],
+  settings: {} as never,
+});
+
 beforeAll(async () => {
+  // The brand table decides which tenants take sign-ups and where reset links may point.
   t = await startIdentityApp({ now: clock.now });
-  await t.db.insert(brands).values({
-    id: 'aurora-brand',
-    name: 'Aurora',
-    appHosts: ['aurora.localhost'],
-    authTenantId: 'aurora',
-    contactEmail: 'hello@aurora.example',
-    logoUrl: '/logo.svg',
-    theme: {} as never,
-    navigationBar: [],
-    settings: {} as never,
-  });
+  await t.db.insert(brands).values([brandRow('aurora-brand', 'aurora', ['aurora.localhost']), brandRow('limits-brand', 'limits', ['localhost'])]);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -111,28 +110,54 @@ describe('embedded identity: password reset', () => {
     expect((await sendReset('jo@example.com', { continueUrl: 'javascript:alert(1)' })).body).toEqual(toolkitErrorBody('INVALID_CONTINUE_URI'));
     expect(await t.db.select().from(mailOutbox)).toHaveLength(before.length);
   });
+
+  it('refuses tenants no brand owns', async () => {
+    const before = await t.db.select().from(mailOutbox);
+    await t.identity.createAccount({ tenantId: 'brandless', email: 'jo@example.com', password: 'secret-1' });
+    expect((await sendReset('jo@example.com', { tenantId: 'brandless' }, { origin: 'http://aurora.localhost' })).body).toEqual(toolkitErrorBody('TENANT_NOT_FOUND'));
+    expect(await t.db.select().from(mailOutbox)).toHaveLength(before.length);
+  });
 });
 
-describe('embedded identity: signing key', () => {
-  it('is generated once into the data directory and reused after a restart', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'klubb-identity-'));
-    try {
-      const first = await createEmbeddedIdentity({ db: t.db, dataDir, projectId });
-      const second = await createEmbeddedIdentity({ db: t.db, dataDir, projectId });
-      expect(second.jwks()).toEqual(first.jwks());
-      const file = join(dataDir, 'identity-signing-key.json');
-      expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ kty: 'RSA', kid: first.jwks().keys[0]!.kid });
-      expect((await stat(file)).mode & 0o777).toBe(0o600);
-      const uid = await first.createAccount({ tenantId: 'keys', email: 'kim@example.com', password: 'secret-1' });
-      const token = await first.createCustomToken('keys', uid);
-      const app = (await import('fastify')).default();
-      await second.registerRoutes(app);
-      const answer = await app.inject({ method: 'POST', url: '/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=k', payload: { token } });
-      expect(answer.statusCode).toBe(200);
-      await expect(first.verifyIdToken(answer.json().idToken)).resolves.toMatchObject({ uid, tenantId: 'keys' });
-      await app.close();
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
+describe('embedded identity: sign-up and reset-mail limits per address', () => {
+  let limited: IdentityTestApp;
+  const from = (remoteAddress: string) => ({ remoteAddress, headers: { origin: 'http://localhost' } });
+  const signUpFrom = (email: string, address: string) => limited.call('signUp', { email, password: 'secret-1', tenantId: 'aurora' }, from(address));
+  const resetFrom = (email: string, address: string) =>
+    limited.call('sendOobCode', { requestType: 'PASSWORD_RESET', email, tenantId: 'aurora' }, from(address));
+  const mails = async () => (await limited.db.select().from(mailOutbox)).length;
+
+  beforeAll(async () => {
+    limited = await startIdentityApp({ now: clock.now, brandForTenant: brandsFor(['aurora']), loginLimits: { signUpsPerAddress: 3, resetMailsPerAddress: 2 } });
+  }, 60_000);
+  afterAll(() => limited.close());
+
+  it('allows a few sign-ups per address and hour, failed ones included', async () => {
+    expect((await signUpFrom('una@example.com', '10.5.0.1')).status).toBe(200);
+    expect((await signUpFrom('UNA@example.com', '10.5.0.1')).body).toEqual(toolkitErrorBody('EMAIL_EXISTS'));
+    expect((await signUpFrom('vic@example.com', '10.5.0.1')).status).toBe(200);
+    expect(await signUpFrom('wes@example.com', '10.5.0.1')).toEqual({ status: 400, body: toolkitErrorBody('TOO_MANY_ATTEMPTS_TRY_LATER') });
+    expect(await limited.identity.findAccountByEmail('aurora', 'wes@example.com')).toBeNull();
+    expect((await signUpFrom('wes@example.com', '10.5.0.2')).status).toBe(200);
+    clock.advance(60 * 60_000 + 1);
+    expect((await signUpFrom('xia@example.com', '10.5.0.1')).status).toBe(200);
+  });
+
+  it('allows a few reset mails per address and hour, to unknown e-mails too', async () => {
+    const before = await mails();
+    expect((await resetFrom('una@example.com', '10.6.0.1')).status).toBe(200);
+    expect((await resetFrom('nobody@example.com', '10.6.0.1')).status).toBe(200);
+    expect(await resetFrom('vic@example.com', '10.6.0.1')).toEqual({ status: 400, body: toolkitErrorBody('TOO_MANY_ATTEMPTS_TRY_LATER') });
+    expect(await mails()).toBe(before + 1);
+    expect((await resetFrom('vic@example.com', '10.6.0.2')).status).toBe(200);
+    expect(await mails()).toBe(before + 2);
+    clock.advance(60 * 60_000 + 1);
+    expect((await resetFrom('vic@example.com', '10.6.0.1')).status).toBe(200);
+  });
+
+  it('holds against parallel sign-ups', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => signUpFrom(`par${i}@example.com`, '10.7.0.1')));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    expect(answers.filter((a) => a.body.error?.message === 'TOO_MANY_ATTEMPTS_TRY_LATER')).toHaveLength(3);
   });
 });

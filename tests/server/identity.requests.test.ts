@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedIdentity } from '../../server/identity/embedded/index.ts';
-import { createClock, decodePayload, projectId, startIdentityApp, toolkitErrorBody, type IdentityTestApp } from './identity.helpers.ts';
+import { brandsFor, createClock, decodePayload, projectId, startIdentityApp, toolkitErrorBody, type IdentityTestApp } from './identity.helpers.ts';
 
 const clock = createClock();
 let t: IdentityTestApp;
@@ -10,7 +10,7 @@ let idToken: string;
 let uid: string;
 
 beforeAll(async () => {
-  t = await startIdentityApp({ now: clock.now });
+  t = await startIdentityApp({ now: clock.now, brandForTenant: brandsFor(['aurora']) });
   const created = await t.call('signUp', { email: 'fay@example.com', password: 'secret-1', tenantId: 'aurora', returnSecureToken: true });
   ({ idToken, localId: uid } = created.body);
 }, 60_000);
@@ -70,6 +70,45 @@ describe('embedded identity: malformed requests', () => {
     expect((await t.refresh('password.unknown')).body).toEqual(toolkitErrorBody('INVALID_REFRESH_TOKEN'));
   });
 
+  it('refuses control characters with a 400, never a 500 (PostgreSQL text cannot hold NUL)', async () => {
+    const refuse = 'INVALID_ARGUMENT';
+    const cases: Array<[string, object, string]> = [
+      ['signUp', { email: 'a\u0000@b.se', password: 'secret-1', tenantId: 'aurora' }, 'INVALID_EMAIL'],
+      ['signUp', { email: 'a\u007f@b.se', password: 'secret-1', tenantId: 'aurora' }, 'INVALID_EMAIL'],
+      ['signUp', { email: 'kai@example.com', password: 'secret-1', tenantId: 'aurora', displayName: 'x\u0000' }, refuse],
+      ['signUp', { email: 'kai@example.com', password: 'secret\u0000', tenantId: 'aurora' }, refuse],
+      ['signUp', { email: 'kai@example.com', password: 'secret-1', tenantId: 'aurora\u0000' }, refuse],
+      ['signInWithPassword', { email: 'a\u0000@b.se', password: 'secret-1', tenantId: 'aurora' }, 'INVALID_EMAIL'],
+      ['signInWithPassword', { email: 'fay@example.com', password: 'secret-1', tenantId: 'aur\nora' }, refuse],
+      ['update', { idToken, displayName: 'x\u0000' }, refuse],
+      ['update', { idToken, displayName: 'tab\there' }, refuse],
+      ['update', { idToken, email: 'fay\u0001@example.com' }, 'INVALID_EMAIL'],
+      ['update', { idToken: `${idToken}\u0000` }, refuse],
+      ['update', { idToken, deleteAttribute: ['DISPLAY_NAME\u0000'] }, refuse],
+      ['lookup', { idToken: '\u0000' }, refuse],
+      ['sendOobCode', { requestType: 'PASSWORD_RESET', email: 'fay\u0000@example.com', tenantId: 'aurora' }, 'INVALID_EMAIL'],
+      ['sendOobCode', { requestType: 'PASSWORD_RESET', email: 'fay@example.com', tenantId: '\u001faurora' }, refuse],
+      ['sendOobCode', { requestType: 'PASSWORD_RESET', email: 'fay@example.com', tenantId: 'aurora', continueUrl: 'http://localhost/\u0000' }, refuse],
+      ['resetPassword', { oobCode: 'code\u0000' }, refuse],
+      ['resetPassword', { oobCode: 'code', newPassword: 'secret\u0000', tenantId: 'aurora' }, refuse],
+      ['signInWithCustomToken', { token: 'a.b.c\u0000' }, refuse],
+    ];
+    for (const [method, body, code] of cases) {
+      const answer = await t.call(method, body);
+      expect({ method, body, status: answer.status, code: answer.body.error?.message.split(' : ')[0] }).toEqual({ method, body, status: 400, code });
+    }
+    const refresh = await post('/securetoken.googleapis.com/v1/token?key=k', 'grant_type=refresh_token&refresh_token=password.x%00', 'application/x-www-form-urlencoded');
+    expect(refresh.statusCode).toBe(400);
+    expect(refresh.json().error.message).toBe("INVALID_ARGUMENT : Invalid value at 'refresh_token' (control characters are not allowed)");
+    expect(await t.identity.findAccountByEmail('aurora', 'kai@example.com')).toBeNull();
+  });
+
+  it('keeps any character but NUL in passwords', async () => {
+    const password = 'tab\tand\u007fdel';
+    expect((await t.call('signUp', { email: 'lou@example.com', password, tenantId: 'aurora' })).status).toBe(200);
+    expect((await t.call('signInWithPassword', { email: 'lou@example.com', password, tenantId: 'aurora' })).status).toBe(200);
+  });
+
   it('routes the literal colon exactly and wants an API key', async () => {
     expect((await post('/identitytoolkit.googleapis.com/v1/accounts:signUpX?key=k', '{}')).statusCode).toBe(404);
     expect((await post('/identitytoolkit.googleapis.com/v1/accounts/signUp?key=k', '{}')).statusCode).toBe(404);
@@ -81,7 +120,7 @@ describe('embedded identity: malformed requests', () => {
 
   it('keeps the form parser and the error shape inside its own routes', async () => {
     const app = Fastify();
-    await (await createEmbeddedIdentity({ db: t.db, dataDir: 'memory://', projectId })).registerRoutes(app);
+    await (await createEmbeddedIdentity({ db: t.db, projectId })).registerRoutes(app);
     app.post('/api/echo', async (request) => ({ body: request.body }));
     const form = await app.inject({ method: 'POST', url: '/api/echo', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' });
     expect(form.statusCode).toBe(415);

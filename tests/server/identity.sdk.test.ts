@@ -19,7 +19,7 @@ import {
 } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../server/db/schema/mail.ts';
-import { apiKey, projectId, startIdentityApp, type IdentityTestApp } from './identity.helpers.ts';
+import { apiKey, brandsFor, projectId, startIdentityApp, type IdentityTestApp } from './identity.helpers.ts';
 
 let t: IdentityTestApp;
 let origin: string;
@@ -27,7 +27,7 @@ let firebaseApp: FirebaseApp;
 let auth: Auth;
 
 beforeAll(async () => {
-  t = await startIdentityApp();
+  t = await startIdentityApp({ brandForTenant: brandsFor(['aurora']) });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   firebaseApp = initializeApp({ apiKey, projectId }, 'identity-sdk-test');

@@ -20,7 +20,7 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, 'assets/app-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(join(clientDir, 'assets/app-abc123.js.map'), '{"version":3}');
   const database = await openTestDatabase();
-  const identity = await createEmbeddedIdentity({ db: database.db, projectId: 'klubb-test' } as Parameters<typeof createEmbeddedIdentity>[0]);
+  const identity = await createEmbeddedIdentity({ db: database.db, projectId: 'klubb-test' });
   app = await buildApp({ db: database.db, identity, clientDir });
   close = async () => {
     await app.close();

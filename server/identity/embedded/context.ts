@@ -3,6 +3,7 @@ import type { Account } from './accountStore.ts';
 import type { Database } from '../../db/database.ts';
 import type { LoginLimiter } from './loginLimiter.ts';
 import type { SigningKey } from './signingKey.ts';
+import { toolkitError } from './toolkitErrors.ts';
 
 /** A brand as far as reset mails care: its id (for the outbox) and the hosts its app is served on. */
 export interface TenantBrand {
@@ -24,3 +25,10 @@ export interface EmbeddedContext {
 }
 
 export const nowSeconds = (context: Pick<EmbeddedContext, 'now'>) => Math.floor(context.now() / 1000);
+
+/** Sign-up and reset mails are only for tenants a brand owns: TENANT_NOT_FOUND otherwise. */
+export async function requireBrand(context: Pick<EmbeddedContext, 'brandForTenant'>, tenantId: string): Promise<TenantBrand> {
+  const brand = await context.brandForTenant(tenantId);
+  if (!brand) throw toolkitError('TENANT_NOT_FOUND');
+  return brand;
+}

@@ -22,8 +22,9 @@ export interface EmbeddedIdentityOptions {
   projectId: string;
   /** Milliseconds since epoch (tests move time with it). */
   now?: () => number;
-  loginLimits?: LoginLimits;
-  /** The brand of a tenant: reset links may only point at its app hosts. Defaults to the brand table. */
+  /** Defaults to `defaultLoginLimits`; tests lower some. */
+  loginLimits?: Partial<LoginLimits>;
+  /** The brand owning a tenant (null: no sign-up or reset mail there); reset links may only point at its app hosts. Defaults to the brand table. */
   brandForTenant?: (tenantId: string) => Promise<TenantBrand | null>;
 }
 
@@ -44,7 +45,7 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
     projectId: options.projectId,
     now,
     signingKey: await loadOrCreateSigningKey(options.db),
-    loginLimiter: createLoginLimiter(options.db, now, options.loginLimits ?? defaultLoginLimits),
+    loginLimiter: createLoginLimiter(options.db, now, { ...defaultLoginLimits, ...options.loginLimits }),
     brandForTenant: options.brandForTenant ?? ((tenantId) => brandFromTable(options.db, tenantId)),
     accountCache: new TtlCache({ ttlMs: accountCacheTtlMs, maxEntries: 50_000, now }),
   };

@@ -8,31 +8,49 @@ export interface LoginLimits {
   /** Failed sign-ins allowed per client address within the window. */
   perAddress: number;
   windowMs: number;
+  /** Sign-up requests allowed per client address within `writeWindowMs`. */
+  signUpsPerAddress: number;
+  /** Reset-mail requests allowed per client address within `writeWindowMs`. */
+  resetMailsPerAddress: number;
+  writeWindowMs: number;
 }
 
-export const defaultLoginLimits: LoginLimits = { perAccount: 5, perAddress: 30, windowMs: 15 * 60_000 };
+export const defaultLoginLimits: LoginLimits = {
+  perAccount: 5,
+  perAddress: 30,
+  windowMs: 15 * 60_000,
+  signUpsPerAddress: 20,
+  resetMailsPerAddress: 20,
+  writeWindowMs: 60 * 60_000,
+};
+
+/** Unauthenticated requests that write (an account, a mail), limited per client address. */
+export type AddressWrite = 'signup' | 'oob';
 
 export type AttemptOutcome = 'succeeded' | 'failed' | 'blocked';
 
 export interface LoginLimiter {
   /** Runs `attempt` (true = right password) unless the account or address is locked; failures are recorded. */
   attempt(keys: { tenantId: string; email: string; address: string }, attempt: () => Promise<boolean>): Promise<AttemptOutcome>;
+  /** Counts one `write` from `address`; false (and not counted) when its allowance is used up. */
+  allowWrite(write: AddressWrite, address: string): Promise<boolean>;
 }
 
 export function createLoginLimiter(db: Database, now: () => number, limits: LoginLimits = defaultLoginLimits): LoginLimiter {
   const lockedKeys = createKeyedQueue();
 
-  async function failuresSince(key: string, since: Date): Promise<number> {
+  async function countSince(key: string, since: Date): Promise<number> {
     const [row] = await db
-      .select({ failures: count() })
+      .select({ rows: count() })
       .from(identityLoginFailures)
       .where(and(eq(identityLoginFailures.key, key), gte(identityLoginFailures.at, since)));
-    return row?.failures ?? 0;
+    return row?.rows ?? 0;
   }
 
-  async function recordFailures(keys: string[], at: Date, since: Date) {
-    await db.insert(identityLoginFailures).values(keys.map((key) => ({ key, at })));
-    await db.delete(identityLoginFailures).where(lt(identityLoginFailures.at, since));
+  async function record(keys: string[]) {
+    await db.insert(identityLoginFailures).values(keys.map((key) => ({ key, at: new Date(now()) })));
+    const oldest = new Date(now() - Math.max(limits.windowMs, limits.writeWindowMs));
+    await db.delete(identityLoginFailures).where(lt(identityLoginFailures.at, oldest));
   }
 
   return {
@@ -42,11 +60,21 @@ export function createLoginLimiter(db: Database, now: () => number, limits: Logi
       // One attempt per account at a time: parallel guesses cannot all slip past the count.
       return lockedKeys.run(accountKey, async () => {
         const since = new Date(now() - limits.windowMs);
-        const [accountFailures, addressFailures] = [await failuresSince(accountKey, since), await failuresSince(addressKey, since)];
+        const [accountFailures, addressFailures] = [await countSince(accountKey, since), await countSince(addressKey, since)];
         if (accountFailures >= limits.perAccount || addressFailures >= limits.perAddress) return 'blocked';
         if (await attempt()) return 'succeeded';
-        await recordFailures([accountKey, addressKey], new Date(now()), since);
+        await record([accountKey, addressKey]);
         return 'failed';
+      });
+    },
+
+    allowWrite(write, address) {
+      const key = `${write}:${address}`;
+      const allowed = write === 'signup' ? limits.signUpsPerAddress : limits.resetMailsPerAddress;
+      return lockedKeys.run(key, async () => {
+        if ((await countSince(key, new Date(now() - limits.writeWindowMs))) >= allowed) return false;
+        await record([key]);
+        return true;
       });
     },
   };

@@ -3,7 +3,7 @@ import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { identityOobCodes, identityAccounts } from '../../db/schema/identity.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { findAccountByEmail, findAccountByUid, type Account } from './accountStore.ts';
-import { nowSeconds, type EmbeddedContext } from './context.ts';
+import { nowSeconds, requireBrand, type EmbeddedContext } from './context.ts';
 import { hashPassword } from './passwords.ts';
 import { sha256 } from './tokens.ts';
 import { toolkitError } from './toolkitErrors.ts';
@@ -18,12 +18,11 @@ const resetMailsPerAccount = 5;
  */
 export async function sendPasswordResetMail(
   context: EmbeddedContext,
-  request: { tenantId: string; email: string; linkBase: URL; requestHostname: string },
+  request: { tenantId: string; email: string; linkBase: URL },
 ): Promise<void> {
-  const brand = await context.brandForTenant(request.tenantId);
-  const allowedHosts = brand ? brand.appHosts : [request.requestHostname];
+  const brand = await requireBrand(context, request.tenantId);
   // The link carries a code that takes over the account: it may only point at the brand's own app.
-  if (!allowedHosts.includes(request.linkBase.hostname)) throw toolkitError('UNAUTHORIZED_DOMAIN', 'Domain not allowlisted by project');
+  if (!brand.appHosts.includes(request.linkBase.hostname)) throw toolkitError('UNAUTHORIZED_DOMAIN', 'Domain not allowlisted by project');
   const account = await findAccountByEmail(context.db, request.tenantId, request.email);
   if (!account || (await liveResetCodes(context, account.uid)) >= resetMailsPerAccount) return;
   const code = randomBytes(32).toString('base64url');
@@ -37,7 +36,7 @@ export async function sendPasswordResetMail(
       requestType: 'PASSWORD_RESET',
       expiresAt: new Date(context.now() + resetCodeLifetimeMs),
     });
-    await tx.insert(mailOutbox).values({ brandId: brand?.id ?? null, to: account.email, ...resetMail(account.email, link) });
+    await tx.insert(mailOutbox).values({ brandId: brand.id, to: account.email, ...resetMail(account.email, link) });
   });
 }
 

@@ -2,13 +2,20 @@ import { Type, type Static, type TObject } from 'typebox';
 import { Value } from 'typebox/value';
 import { toolkitError } from './toolkitErrors.ts';
 
-const optionalString = Type.Optional(Type.String({ maxLength: 8192 }));
+// PostgreSQL text cannot hold NUL, and no field has a use for other control characters.
+const noControlCharacters = '^[^\\u0000-\\u001F\\u007F]*$';
+const text = Type.String({ maxLength: 8192, pattern: noControlCharacters });
+const optionalString = Type.Optional(text);
+/** Passwords are only hashed, never stored: any character but NUL. */
+const optionalSecret = Type.Optional(Type.String({ maxLength: 8192, pattern: '^[^\\u0000]*$' }));
+/** E-mails are checked by `normalizeEmail`, so a control character answers INVALID_EMAIL. */
+const optionalEmail = Type.Optional(Type.String({ maxLength: 8192 }));
 const optionalFlag = Type.Optional(Type.Boolean());
 
 // Unknown members (clientType, captchaResponse, ...) are allowed, as the SDK sends several.
 export const CredentialsBody = Type.Object({
-  email: optionalString,
-  password: optionalString,
+  email: optionalEmail,
+  password: optionalSecret,
   tenantId: optionalString,
   displayName: optionalString,
   returnSecureToken: optionalFlag,
@@ -16,19 +23,19 @@ export const CredentialsBody = Type.Object({
 export const IdTokenBody = Type.Object({ idToken: optionalString });
 export const UpdateBody = Type.Object({
   idToken: optionalString,
-  email: optionalString,
-  password: optionalString,
+  email: optionalEmail,
+  password: optionalSecret,
   displayName: optionalString,
-  deleteAttribute: Type.Optional(Type.Array(Type.String())),
+  deleteAttribute: Type.Optional(Type.Array(text)),
   returnSecureToken: optionalFlag,
 });
 export const OobCodeRequestBody = Type.Object({
   requestType: optionalString,
-  email: optionalString,
+  email: optionalEmail,
   tenantId: optionalString,
   continueUrl: optionalString,
 });
-export const ResetPasswordBody = Type.Object({ oobCode: optionalString, newPassword: optionalString, tenantId: optionalString });
+export const ResetPasswordBody = Type.Object({ oobCode: optionalString, newPassword: optionalSecret, tenantId: optionalString });
 export const CustomTokenBody = Type.Object({ token: optionalString, tenantId: optionalString, returnSecureToken: optionalFlag });
 export const RefreshBody = Type.Object({ grant_type: optionalString, refresh_token: optionalString });
 
@@ -37,7 +44,8 @@ export function readBody<S extends TObject>(schema: S, body: unknown): Static<S>
   if (Value.Check(schema, body)) return body as Static<S>;
   const first = [...Value.Errors(schema, body)][0];
   const field = first?.instancePath.replace(/^\//, '') || 'body';
-  throw toolkitError('INVALID_ARGUMENT', `Invalid value at '${field}' (${first?.message ?? 'invalid'})`);
+  const reason = first?.keyword === 'pattern' ? 'control characters are not allowed' : (first?.message ?? 'invalid');
+  throw toolkitError('INVALID_ARGUMENT', `Invalid value at '${field}' (${reason})`);
 }
 
 const tenantPattern = /^[A-Za-z0-9-]{1,64}$/;
@@ -51,7 +59,7 @@ export function requireTenant(tenantId: string | undefined): string {
   return tenantId;
 }
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const emailPattern = /^[^\s@\0-\x1f\x7f]+@[^\s@\0-\x1f\x7f]+\.[^\s@\0-\x1f\x7f]+$/;
 
 export function normalizeEmail(email: string | undefined, missingCode = 'MISSING_EMAIL'): string {
   if (email === undefined || email === '') throw toolkitError(missingCode);

@@ -24,7 +24,9 @@ export function registerPasswordResetRoutes(app: FastifyInstance, context: Embed
     const tenantId = requireTenant(body.tenantId);
     const email = normalizeEmail(body.email);
     const base = linkBase(request, body.continueUrl);
-    await sendPasswordResetMail(context, { tenantId, email, linkBase: base, requestHostname: request.hostname });
+    // Counted whether or not a mail goes out, so the limit does not reveal who has an account.
+    if (!(await context.loginLimiter.allowWrite('oob', request.ip))) throw toolkitError('TOO_MANY_ATTEMPTS_TRY_LATER');
+    await sendPasswordResetMail(context, { tenantId, email, linkBase: base });
     return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email: body.email };
   });
 

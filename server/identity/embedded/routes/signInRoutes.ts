@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { findAccountByUid } from '../accountStore.ts';
-import type { EmbeddedContext } from '../context.ts';
+import { requireBrand, type EmbeddedContext } from '../context.ts';
 import { attemptPasswordSignIn, createPasswordAccount, markSignedIn } from '../passwordAccounts.ts';
 import { isStrongEnough, weakPasswordMessage } from '../passwords.ts';
 import { CredentialsBody, CustomTokenBody, normalizeEmail, readBody, requireTenant } from '../requestBody.ts';
@@ -16,9 +16,11 @@ export function registerSignInRoutes(app: FastifyInstance, context: EmbeddedCont
   app.post(accountsPath('signUp'), async (request) => {
     const body = readBody(CredentialsBody, request.body);
     const tenantId = requireTenant(body.tenantId);
+    await requireBrand(context, tenantId);
     const email = normalizeEmail(body.email);
     if (!body.password) throw toolkitError('MISSING_PASSWORD');
     if (!isStrongEnough(body.password)) throw toolkitError('WEAK_PASSWORD', weakPasswordMessage);
+    if (!(await context.loginLimiter.allowWrite('signup', request.ip))) throw toolkitError('TOO_MANY_ATTEMPTS_TRY_LATER');
     const created = await createPasswordAccount(context, { tenantId, email, password: body.password, displayName: body.displayName });
     if (created === 'email-taken') throw toolkitError('EMAIL_EXISTS');
     if (created === 'uid-taken') throw new Error('generated uid collided with an existing account');
