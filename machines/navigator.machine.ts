@@ -1,0 +1,99 @@
+import { assign, enqueueActions, fromCallback, setup } from 'xstate';
+import {
+  back,
+  initialState,
+  popstate,
+  push,
+  replace,
+  type HistoryEffect,
+  type NavState,
+  type Resolve,
+  type RuleResult,
+} from './navigator.rules.ts';
+
+export type { NavPage, NavState, Resolution, Resolve } from './navigator.rules.ts';
+
+export interface NavigatorInput {
+  /** Route table lookup: which stack and route a path belongs to. */
+  resolve: Resolve;
+  /** Registered, enabled stack roots in order. */
+  stackRoots: string[];
+  /** Where the browser is at start, and the page key its history entry holds (after a reload). */
+  location: { path: string; restoredKey: string | null; keyPrefix: string };
+  /** Non-stacked mode shows one page at a time, without slides. */
+  stacked: boolean;
+}
+
+export type NavigatorEvent =
+  | { type: 'nav.push'; path: string }
+  | { type: 'nav.replace'; path: string }
+  | { type: 'nav.back' }
+  | { type: 'nav.go'; delta: number }
+  | { type: 'nav.popstate'; path: string; key: string | null };
+
+export interface NavigatorContext extends NavState {
+  resolve: Resolve;
+  stacked: boolean;
+  startEffects: HistoryEffect[];
+}
+
+/**
+ * The stacked history of the signed-in app (spec 2.1): one stack of pages per first path
+ * segment, kept in step with the browser's history through the `history` effects.
+ */
+type Enqueue = (action: { type: 'commit'; params: RuleResult } | { type: 'applyHistory'; params: HistoryEffect }) => void;
+
+/** Takes a rule's new state and asks the browser history for its effects. */
+function apply(enqueue: Enqueue, result: RuleResult) {
+  enqueue({ type: 'commit', params: result });
+  for (const effect of result.effects) enqueue({ type: 'applyHistory', params: effect });
+}
+
+export const navigatorMachine = setup({
+  types: {
+    context: {} as NavigatorContext,
+    events: {} as NavigatorEvent,
+    input: {} as NavigatorInput,
+  },
+  actors: {
+    /** Listens to the browser's back/forward; sends nav.popstate. */
+    browserHistory: fromCallback<NavigatorEvent>(() => () => undefined),
+  },
+  actions: {
+    commit: assign((_, result: RuleResult) => {
+      const { stacks, active, currentKey, lastAction, scrollToTop, nextKey } = result.state;
+      return { stacks, active, currentKey, lastAction, scrollToTop, nextKey };
+    }),
+    /** Applies one history effect to the browser (provided at the composition root). */
+    applyHistory: (_, _effect: HistoryEffect) => undefined,
+  },
+}).createMachine({
+  id: 'navigator',
+  context: ({ input }) => {
+    const start = initialState(input.resolve, input.stackRoots, input.location);
+    return { ...start.state, resolve: input.resolve, stacked: input.stacked, startEffects: start.effects };
+  },
+  invoke: { src: 'browserHistory' },
+  // Labels the entry the browser shows now (and adds the root beneath a deep link).
+  entry: enqueueActions(({ context, enqueue }) => {
+    for (const effect of context.startEffects) enqueue({ type: 'applyHistory', params: effect });
+  }),
+  initial: 'ready',
+  states: {
+    ready: {
+      on: {
+        'nav.push': { actions: enqueueActions(({ context, event, enqueue }) => apply(enqueue, push(context, context.resolve, event.path))) },
+        'nav.replace': {
+          actions: enqueueActions(({ context, event, enqueue }) => apply(enqueue, replace(context, context.resolve, event.path))),
+        },
+        'nav.back': { actions: enqueueActions(({ context, enqueue }) => apply(enqueue, back(context))) },
+        'nav.go': { actions: [assign({ lastAction: 'go' }), { type: 'applyHistory', params: ({ event }) => ({ type: 'go', delta: event.delta }) }] },
+        'nav.popstate': {
+          actions: enqueueActions(({ context, event, enqueue }) =>
+            apply(enqueue, popstate(context, context.resolve, event.path, event.key)),
+          ),
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,177 @@
+/**
+ * The stacked-history rules of the navigator (spec 2.1) as pure functions over its context,
+ * so the statechart stays small and every rule can be tested on its own.
+ */
+
+/** What the route table says about a path (see src/routes/resolver.ts). */
+export interface Resolution {
+  /** Path without query or trailing slash. */
+  path: string;
+  /** Root of the stack the path belongs to: '/', '/more', ... */
+  stack: string;
+  /** Null when no enabled route matches: the page shows the 404 screen. */
+  routeId: string | null;
+  params: Record<string, string>;
+}
+
+export type Resolve = (path: string) => Resolution;
+
+export interface NavPage extends Resolution {
+  /** Unique per page; also stored in the browser history entry that shows it. */
+  key: string;
+  /** The history entry that was current when this page's entry was pushed, if known. */
+  previousKey: string | null;
+}
+
+export type NavAction = 'none' | 'push' | 'popstate' | 'replace' | 'go' | 'tab' | 'trim';
+
+export interface NavState {
+  stacks: Record<string, NavPage[]>;
+  /** Registered, enabled stacks in order; the first is the fallback for unknown segments. */
+  stackRoots: string[];
+  active: string;
+  /** Key of the browser history entry now shown. */
+  currentKey: string;
+  lastAction: NavAction;
+  /** Counts re-selections of a stack root while on it: the view scrolls the root to the top. */
+  scrollToTop: number;
+  nextKey: number;
+  /** Differs per page load, so keys restored from history never clash with new ones. */
+  keyPrefix: string;
+}
+
+/** A history side effect the machine asks for after a rule. */
+export type HistoryEffect =
+  | { type: 'push'; path: string; key: string }
+  | { type: 'replace'; path: string; key: string }
+  | { type: 'back' }
+  | { type: 'go'; delta: number };
+
+export interface RuleResult {
+  state: NavState;
+  effects: HistoryEffect[];
+}
+
+export const topOf = (state: NavState, stack = state.active): NavPage => {
+  const pages = state.stacks[stack]!;
+  return pages[pages.length - 1]!;
+};
+
+function newPage(state: NavState, resolution: Resolution, previousKey: string | null): [NavPage, NavState] {
+  const page = { ...resolution, key: `${state.keyPrefix}${state.nextKey}`, previousKey };
+  return [page, { ...state, nextKey: state.nextKey + 1 }];
+}
+
+/** First load (action none): every stack holds its root; a deep link gets its stack's root beneath it. */
+export function initialState(
+  resolve: Resolve,
+  stackRoots: string[],
+  location: { path: string; restoredKey: string | null; keyPrefix: string },
+): RuleResult {
+  const { path, restoredKey, keyPrefix } = location;
+  let state: NavState = { stacks: {}, stackRoots, active: '', currentKey: '', lastAction: 'none', scrollToTop: 0, nextKey: 1, keyPrefix };
+  for (const root of stackRoots) {
+    const [page, next] = newPage(state, resolve(root), null);
+    state = { ...next, stacks: { ...next.stacks, [root]: [page] } };
+  }
+  const target = resolve(path);
+  const root = topOf(state, target.stack);
+  state = { ...state, active: target.stack };
+  if (target.path === root.path) {
+    const keyed = restoredKey ? { ...root, key: restoredKey } : root;
+    state = { ...state, stacks: { ...state.stacks, [target.stack]: [keyed] }, currentKey: keyed.key };
+    return { state, effects: [{ type: 'replace', path: keyed.path, key: keyed.key }] };
+  }
+  // A restored entry (reload) keeps its key; a fresh deep link also gets a history entry for the root beneath.
+  const [page, next] = newPage(state, target, restoredKey ? null : root.key);
+  const deep = restoredKey ? { ...page, key: restoredKey } : page;
+  state = { ...next, stacks: { ...next.stacks, [target.stack]: [root, deep] }, currentKey: deep.key };
+  const effects: HistoryEffect[] = restoredKey
+    ? [{ type: 'replace', path: deep.path, key: deep.key }]
+    : [
+        { type: 'replace', path: root.path, key: root.key },
+        { type: 'push', path: deep.path, key: deep.key },
+      ];
+  return { state, effects };
+}
+
+/** Push: a new page, a tab switch (another stack's root), or a root re-selection (trim or scroll). */
+export function push(state: NavState, resolve: Resolve, path: string): RuleResult {
+  const target = resolve(path);
+  const pages = state.stacks[target.stack]!;
+  const isRoot = target.path === pages[0]!.path;
+  if (target.stack === state.active && target.path === topOf(state).path) {
+    return isRoot ? { state: { ...state, lastAction: 'trim', scrollToTop: state.scrollToTop + 1 }, effects: [] } : { state, effects: [] };
+  }
+  if (isRoot && target.stack === state.active) {
+    const root = pages[0]!;
+    return {
+      state: { ...state, stacks: { ...state.stacks, [target.stack]: [root] }, currentKey: root.key, lastAction: 'trim' },
+      effects: [{ type: 'push', path: root.path, key: root.key }],
+    };
+  }
+  if (isRoot) {
+    const top = topOf(state, target.stack);
+    return {
+      state: { ...state, active: target.stack, currentKey: top.key, lastAction: 'tab' },
+      effects: [{ type: 'push', path: top.path, key: top.key }],
+    };
+  }
+  const [page, next] = newPage(state, target, state.currentKey);
+  return {
+    state: { ...next, stacks: { ...next.stacks, [target.stack]: [...pages, page] }, active: target.stack, currentKey: page.key, lastAction: 'push' },
+    effects: [{ type: 'push', path: page.path, key: page.key }],
+  };
+}
+
+/** Replace: the top page of the path's stack becomes the new page; stack sizes stay the same. */
+export function replace(state: NavState, resolve: Resolve, path: string): RuleResult {
+  const target = resolve(path);
+  const pages = state.stacks[target.stack]!;
+  const old = pages[pages.length - 1]!;
+  const [page, next] = newPage(state, target, old.previousKey);
+  return {
+    state: { ...next, stacks: { ...next.stacks, [target.stack]: [...pages.slice(0, -1), page] }, active: target.stack, currentKey: page.key, lastAction: 'replace' },
+    effects: [{ type: 'replace', path: page.path, key: page.key }],
+  };
+}
+
+/**
+ * The app's back button: the browser's back when the entry before is the page beneath (the
+ * popstate then pops it); otherwise pop here and show the page beneath in the current entry.
+ */
+export function back(state: NavState): RuleResult {
+  const pages = state.stacks[state.active]!;
+  if (pages.length < 2) return { state, effects: [] };
+  const top = pages[pages.length - 1]!;
+  const beneath = pages[pages.length - 2]!;
+  if (top.previousKey === beneath.key) return { state, effects: [{ type: 'back' }] };
+  return {
+    state: { ...state, stacks: { ...state.stacks, [state.active]: pages.slice(0, -1) }, currentKey: beneath.key, lastAction: 'popstate' },
+    effects: [{ type: 'replace', path: beneath.path, key: beneath.key }],
+  };
+}
+
+/**
+ * Browser back or forward landed on `path`: the stack holding the entry's page is cut back to
+ * it; an entry whose page is gone (forward again) is pushed anew. A stack never drops below one.
+ */
+export function popstate(state: NavState, resolve: Resolve, path: string, key: string | null): RuleResult {
+  const target = resolve(path);
+  const pages = state.stacks[target.stack]!;
+  let index = key ? pages.findIndex((page) => page.key === key) : -1;
+  if (index < 0) index = pages.map((page) => page.path).lastIndexOf(target.path);
+  if (index >= 0) {
+    const kept = pages.slice(0, index + 1);
+    return {
+      state: { ...state, stacks: { ...state.stacks, [target.stack]: kept }, active: target.stack, currentKey: kept[index]!.key, lastAction: 'popstate' },
+      effects: key ? [] : [{ type: 'replace', path: kept[index]!.path, key: kept[index]!.key }],
+    };
+  }
+  const [page, next] = newPage(state, target, state.currentKey);
+  const keyed = key ? { ...page, key } : page;
+  return {
+    state: { ...next, stacks: { ...next.stacks, [target.stack]: [...pages, keyed] }, active: target.stack, currentKey: keyed.key, lastAction: 'push' },
+    effects: key ? [] : [{ type: 'replace', path: keyed.path, key: keyed.key }],
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * Device profile (spec section 3) and the layout rules that depend on it (spec section 9).
+ * Everything here is pure except `readDeviceInput`, the one place that reads browser globals.
+ */
+import { iosModelForScreen } from './deviceModels.ts';
+
+export type Os = 'iOS' | 'OSX' | 'android' | 'linux' | 'windows' | 'unknown';
+export type Browser =
+  | 'chrome'
+  | 'firefox'
+  | 'edge'
+  | 'edge chromium'
+  | 'opera'
+  | 'safari'
+  | 'internet explorer'
+  | 'unknown';
+export type DeviceType = 'mobile' | 'tablet' | 'desktop' | 'unknown';
+export type ContainerType = 'web' | 'iframe' | 'ios-wv' | 'android-wv' | 'unknown';
+
+export interface DeviceProfile {
+  os: Os;
+  browser: Browser;
+  device: { name: string; type: DeviceType; containerType: ContainerType };
+}
+
+export interface DeviceInput {
+  userAgent: string;
+  /** `screen.width` / `screen.height` in CSS pixels, in the current orientation. */
+  screenWidth: number;
+  screenHeight: number;
+  maxTouchPoints: number;
+  inIframe: boolean;
+  /** `window.webkit.messageHandlers` exists (iOS native container). */
+  hasIosBridge: boolean;
+  /** Running inside the Android native container's web view. */
+  hasAndroidBridge: boolean;
+}
+
+function detectOs(ua: string, maxTouchPoints: number): Os {
+  if (/iPhone|iPad|iPod/.test(ua)) return 'iOS';
+  // iPadOS 13+ Safari reports a Mac user agent; only the touch points give it away.
+  if (/Macintosh|Mac OS X/.test(ua)) return maxTouchPoints > 1 ? 'iOS' : 'OSX';
+  if (/Android/.test(ua)) return 'android';
+  if (/Windows/.test(ua)) return 'windows';
+  if (/Linux|X11|CrOS/.test(ua)) return 'linux';
+  return 'unknown';
+}
+
+/** First match wins: Chromium Edge and Opera also carry "Chrome/", and nearly all carry "Safari/". */
+const BROWSER_TOKENS: ReadonlyArray<[RegExp, Browser]> = [
+  [/Edg(A|iOS)?\//, 'edge chromium'],
+  [/Edge\//, 'edge'],
+  [/OPR\/|OPT\/|Opera/, 'opera'],
+  [/Chrome\/|CriOS\//, 'chrome'],
+  [/Firefox\/|FxiOS\//, 'firefox'],
+  [/Safari\//, 'safari'],
+  [/Trident\/|MSIE /, 'internet explorer'],
+];
+
+function detectBrowser(ua: string, os: Os): Browser {
+  const match = BROWSER_TOKENS.find(([pattern]) => pattern.test(ua));
+  if (match) return match[1];
+  // An iOS web view (WKWebView) drops the "Safari/" token but is still Safari's engine.
+  return os === 'iOS' && /AppleWebKit/.test(ua) ? 'safari' : 'unknown';
+}
+
+/** Spec section 9: an Android screen larger than 1067 by 800, in either orientation. */
+function isAndroidTabletScreen(width: number, height: number): boolean {
+  return Math.max(width, height) > 1067 && Math.min(width, height) > 800;
+}
+
+function detectType(os: Os, ua: string, width: number, height: number): DeviceType {
+  switch (os) {
+    case 'iOS':
+      return /iPhone|iPod/.test(ua) ? 'mobile' : 'tablet';
+    case 'android':
+      // Android phones say "Mobile" in the user agent; tablets (and their web views) do not.
+      return isAndroidTabletScreen(width, height) || !/Mobile/.test(ua) ? 'tablet' : 'mobile';
+    case 'OSX':
+    case 'windows':
+    case 'linux':
+      return 'desktop';
+    default:
+      return /Mobi/.test(ua) ? 'mobile' : 'unknown';
+  }
+}
+
+function detectContainer(input: DeviceInput): ContainerType {
+  if (input.hasIosBridge) return 'ios-wv';
+  if (input.hasAndroidBridge) return 'android-wv';
+  return input.inIframe ? 'iframe' : 'web';
+}
+
+export function detectDeviceProfile(input: DeviceInput): DeviceProfile {
+  const { userAgent: ua, screenWidth, screenHeight } = input;
+  const os = detectOs(ua, input.maxTouchPoints);
+  const type = detectType(os, ua, screenWidth, screenHeight);
+  const name =
+    type === 'desktop'
+      ? 'desktop'
+      : (os === 'iOS' && iosModelForScreen(screenWidth, screenHeight)) || 'unknown';
+  return {
+    os,
+    browser: detectBrowser(ua, os),
+    device: { name, type, containerType: detectContainer(input) },
+  };
+}
+
+/** Spec section 9: desktop means desktop device type outside an iframe. */
+export function isDesktopLayout(profile: DeviceProfile): boolean {
+  return profile.device.type === 'desktop' && profile.device.containerType !== 'iframe';
+}
+
+/** Spec section 9: space above the content for the native container's status bar. */
+export function topInset(profile: DeviceProfile, notched: boolean): number {
+  switch (profile.device.containerType) {
+    case 'ios-wv':
+      return notched ? 40 : 20;
+    case 'android-wv':
+      return 24;
+    default:
+      return 0;
+  }
+}
+
+/** The only function that touches real browser globals. */
+export function readDeviceInput(win: Window): DeviceInput {
+  const { navigator: nav, screen } = win;
+  let inIframe: boolean;
+  try {
+    inIframe = win.self !== win.top;
+  } catch {
+    inIframe = true; // a cross-origin parent can make `top` throw
+  }
+  const webkit = (win as { webkit?: { messageHandlers?: unknown } }).webkit;
+  return {
+    userAgent: nav.userAgent,
+    screenWidth: screen.width,
+    screenHeight: screen.height,
+    maxTouchPoints: nav.maxTouchPoints ?? 0,
+    inIframe,
+    hasIosBridge: Boolean(webkit?.messageHandlers),
+    // Android System WebView marks its user agent with "; wv)".
+    hasAndroidBridge: /;\s*wv\)/.test(nav.userAgent),
+  };
+}

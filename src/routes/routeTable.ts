@@ -1,0 +1,72 @@
+import type { BrandSettings } from '../../server/schemas/brand.ts';
+
+/** The screens of the signed-in app; src/routes/screens.tsx maps each to its view. */
+export type ScreenName =
+  | 'mixedFeed'
+  | 'offer'
+  | 'search'
+  | 'checkout'
+  | 'createAccountRedirect'
+  | 'typeFeed'
+  | 'more'
+  | 'restaurantMap'
+  | 'restaurant'
+  | 'vouchers'
+  | 'orders'
+  | 'profile'
+  | 'faq'
+  | 'about'
+  | 'devTest';
+
+export interface RouteFlags {
+  settings: BrandSettings;
+  /** Test or development build: shows the hidden test page. */
+  testMode: boolean;
+}
+
+export interface RouteEntry {
+  /** TanStack path syntax: `$name` captures a segment. */
+  path: string;
+  screen: ScreenName;
+  enabled?: (flags: RouteFlags) => boolean;
+}
+
+const offerTypes = new Set(['editorial', 'benefit', 'live']);
+/** Offer routes only match real offer types; anything else is a missing page. */
+export const isOfferTypeParam = (params: Record<string, string>) => params.type === undefined || offerTypes.has(params.type);
+
+const restaurant = (flags: RouteFlags) => flags.settings.restaurant;
+
+/** Every route of the signed-in app (spec 2.3), in registration order. */
+export const contentRoutes: RouteEntry[] = [
+  { path: '/', screen: 'mixedFeed' },
+  { path: '/$origin/$type/$id', screen: 'offer' },
+  { path: '/$type/$id', screen: 'offer' },
+  { path: '/search', screen: 'search' },
+  { path: '/search/$type/$id', screen: 'offer' },
+  { path: '/checkout', screen: 'checkout' },
+  { path: '/createaccount', screen: 'createAccountRedirect' },
+  { path: '/createaccount/$referral_code', screen: 'createAccountRedirect' },
+  { path: '/editorial', screen: 'typeFeed', enabled: (f) => f.settings.showEditorial },
+  { path: '/benefit', screen: 'typeFeed', enabled: (f) => f.settings.showBenefit },
+  { path: '/live', screen: 'typeFeed', enabled: (f) => f.settings.showLive },
+  { path: '/more', screen: 'more' },
+  { path: '/more/restaurant', screen: 'restaurantMap', enabled: restaurant },
+  { path: '/more/restaurant/s/$id', screen: 'restaurant', enabled: restaurant },
+  { path: '/more/voucher', screen: 'vouchers' },
+  { path: '/more/orderHistory', screen: 'orders' },
+  { path: '/more/userinfo', screen: 'profile' },
+  { path: '/more/faq', screen: 'faq' },
+  { path: '/more/about', screen: 'about' },
+  { path: '/more/dev_test', screen: 'devTest', enabled: (f) => f.testMode },
+];
+
+/** Stacks in registration order; the first one takes paths whose first segment is no stack. */
+export const contentStacks: { root: string; enabled?: (flags: RouteFlags) => boolean }[] = [
+  { root: '/' },
+  { root: '/editorial', enabled: (f) => f.settings.showEditorial },
+  { root: '/benefit', enabled: (f) => f.settings.showBenefit },
+  { root: '/live', enabled: (f) => f.settings.showLive },
+  { root: '/search' },
+  { root: '/more' },
+];
