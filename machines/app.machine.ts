@@ -5,6 +5,7 @@ import { isBelowVersion } from '../src/domain/version.ts';
 import { sessionMachine, type SessionUser } from './session.machine.ts';
 import { signInMachine, type SignInError } from './signIn.machine.ts';
 import { feedMachine } from './feed.machine.ts';
+import { navigatorMachine, type NavigatorInput } from './navigator.machine.ts';
 
 export interface AppError {
   status: number;
@@ -17,8 +18,20 @@ export interface Member {
   role: BrandRole;
 }
 
+/** Desktop means a desktop device outside an iframe (spec 9); it picks the shell. */
+export type Layout = 'desktop' | 'mobile';
+
+export interface AppInput {
+  containerVersion?: string;
+  layout?: Layout;
+  /** Builds the navigator's start (route table, browser location) for the loaded brand. */
+  navigation?: (brand: Brand) => NavigatorInput;
+}
+
 export interface AppContext {
   containerVersion: string;
+  layout: Layout;
+  navigation: ((brand: Brand) => NavigatorInput) | null;
   brand: Brand | null;
   /** Who the identity provider says is signed in (known before the member is loaded). */
   sessionUser: SessionUser | null;
@@ -60,7 +73,7 @@ export const appMachine = setup({
   types: {
     context: {} as AppContext,
     events: {} as AppEvent,
-    input: {} as { containerVersion?: string } | undefined,
+    input: {} as AppInput | undefined,
   },
   actors: {
     loadBrand: fromPromise<Brand>(async () => {
@@ -72,6 +85,11 @@ export const appMachine = setup({
     session: sessionMachine,
     signIn: signInMachine,
     feed: feedMachine,
+    navigator: navigatorMachine,
+  },
+  actions: {
+    /** Back to '/' in the address bar after sign-out (provided at the composition root). */
+    resetUrl: () => undefined,
   },
   guards: {
     isBelowMinimumVersion: ({ context, event }) =>
@@ -84,6 +102,8 @@ export const appMachine = setup({
   id: 'app',
   context: ({ input }) => ({
     containerVersion: input?.containerVersion ?? '0.0.0',
+    layout: input?.layout ?? 'mobile',
+    navigation: input?.navigation ?? null,
     brand: null,
     sessionUser: null,
     member: null,
@@ -155,7 +175,16 @@ export const appMachine = setup({
     },
     setUp: {},
     content: {
-      invoke: { src: 'feed', id: 'feed.mixed', systemId: 'feed.mixed', input: {} },
+      invoke: [
+        { src: 'feed', id: 'feed.mixed', systemId: 'feed.mixed', input: {} },
+        {
+          src: 'navigator',
+          id: 'navigator',
+          systemId: 'navigator',
+          input: ({ context }) => context.navigation!(context.brand!),
+        },
+      ],
+      on: { 'session.signedOut': { target: 'auth', actions: [assign({ sessionUser: null }), 'resetUrl'] } },
     },
     forceUpdate: {},
     error: {

@@ -5,6 +5,7 @@ import {
   popstate,
   push,
   replace,
+  topOf,
   type HistoryEffect,
   type NavState,
   type Resolve,
@@ -59,6 +60,13 @@ export const navigatorMachine = setup({
     /** Listens to the browser's back/forward; sends nav.popstate. */
     browserHistory: fromCallback<NavigatorEvent>(() => () => undefined),
   },
+  delays: {
+    /** Spec 9: the create-account redirect waits 10 ms. */
+    redirectDelay: 10,
+  },
+  guards: {
+    topRedirects: ({ context }) => topOf(context).redirectTo !== undefined,
+  },
   actions: {
     commit: assign((_, result: RuleResult) => {
       const { stacks, active, currentKey, lastAction, scrollToTop, nextKey } = result.state;
@@ -81,6 +89,7 @@ export const navigatorMachine = setup({
   initial: 'ready',
   states: {
     ready: {
+      always: { guard: 'topRedirects', target: 'redirecting' },
       on: {
         'nav.push': { actions: enqueueActions(({ context, event, enqueue }) => apply(enqueue, push(context, context.resolve, event.path))) },
         'nav.replace': {
@@ -89,6 +98,25 @@ export const navigatorMachine = setup({
         'nav.back': { actions: enqueueActions(({ context, enqueue }) => apply(enqueue, back(context))) },
         'nav.go': { actions: [assign({ lastAction: 'go' }), { type: 'applyHistory', params: ({ event }) => ({ type: 'go', delta: event.delta }) }] },
         'nav.popstate': {
+          actions: enqueueActions(({ context, event, enqueue }) =>
+            apply(enqueue, popstate(context, context.resolve, event.path, event.key)),
+          ),
+        },
+      },
+    },
+    /** A forwarding route (/createaccount) shows for a moment, then is replaced by its target. */
+    redirecting: {
+      after: {
+        redirectDelay: {
+          target: 'ready',
+          actions: enqueueActions(({ context, enqueue }) =>
+            apply(enqueue, replace(context, context.resolve, topOf(context).redirectTo ?? '/')),
+          ),
+        },
+      },
+      on: {
+        'nav.popstate': {
+          target: 'ready',
           actions: enqueueActions(({ context, event, enqueue }) =>
             apply(enqueue, popstate(context, context.resolve, event.path, event.key)),
           ),

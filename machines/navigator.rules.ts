@@ -12,6 +12,8 @@ export interface Resolution {
   /** Null when no enabled route matches: the page shows the 404 screen. */
   routeId: string | null;
   params: Record<string, string>;
+  /** Set for routes that only forward elsewhere (/createaccount → /). */
+  redirectTo?: string;
 }
 
 export type Resolve = (path: string) => Resolution;

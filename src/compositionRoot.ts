@@ -1,5 +1,10 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { appMachine, type Member } from '../machines/app.machine.ts';
+import { appMachine, type AppInput, type Member } from '../machines/app.machine.ts';
+import { navigatorMachine, type NavigatorEvent } from '../machines/navigator.machine.ts';
+import type { Brand } from '../server/schemas/brand.ts';
+import { detectDeviceProfile, isDesktopLayout, readDeviceInput } from './domain/deviceProfile.ts';
+import { createResolver } from './routes/resolver.ts';
+import { applyHistoryEffect, observePopstate, resetToRoot, startLocation } from './services/browserHistory.ts';
 import { sessionMachine, type SessionEvent } from '../machines/session.machine.ts';
 import { signInMachine } from '../machines/signIn.machine.ts';
 import { feedMachine, type PageRequest } from '../machines/feed.machine.ts';
@@ -23,7 +28,12 @@ export function provideAppMachine(config: ClientConfig, appUrl: string) {
   const api = createApiClient({ baseUrl: config.apiBase, appUrl, getIdToken: async () => identity?.getIdToken() ?? null });
 
   return appMachine.provide({
+    actions: { resetUrl: resetToRoot },
     actors: {
+      navigator: navigatorMachine.provide({
+        actors: { browserHistory: fromCallback<NavigatorEvent>(({ sendBack }) => observePopstate(sendBack)) },
+        actions: { applyHistory: (_, effect) => applyHistoryEffect(effect) },
+      }),
       loadBrand: fromPromise(async () => {
         const brand = await getBrand(api);
         identity = createIdentityService(config.firebase, brand.authTenantId ?? '');
@@ -59,4 +69,17 @@ export function provideAppMachine(config: ClientConfig, appUrl: string) {
       }),
     },
   });
+}
+
+/** What the app machine needs to know about this browser at start. */
+export function appInput(config: ClientConfig): AppInput {
+  const layout = isDesktopLayout(detectDeviceProfile(readDeviceInput(window))) ? 'desktop' : 'mobile';
+  return {
+    layout,
+    navigation: (brand: Brand) => {
+      const { resolve, stackRoots } = createResolver({ settings: brand.settings, testMode: config.development });
+      // Desktop shows one page at a time; mobile stacks pages that slide in like a native app.
+      return { resolve, stackRoots, location: startLocation(), stacked: layout === 'mobile' };
+    },
+  };
 }

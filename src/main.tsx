@@ -4,7 +4,7 @@ import { I18nProvider } from '@lingui/react';
 import './theme/global.css.ts';
 import { readClientConfig } from './config.ts';
 import { activateLocale, i18n, pickLocale } from './i18n/i18n.ts';
-import { provideAppMachine } from './compositionRoot.ts';
+import { appInput, provideAppMachine } from './compositionRoot.ts';
 import { AppActor } from './appActor.ts';
 import { App } from './App.tsx';
 
@@ -15,7 +15,7 @@ const appMachine = provideAppMachine(config, window.location.origin);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
-      <AppActor.Provider logic={appMachine}>
+      <AppActor.Provider logic={appMachine} options={{ input: appInput(config) }}>
         <App />
       </AppActor.Provider>
     </I18nProvider>

@@ -1,6 +1,7 @@
 export { BillboardCard, type BillboardCardProps } from './BillboardCard.tsx';
 export { Button, type ButtonProps, type ButtonVariant } from './Button.tsx';
 export { contactMailHref, type MailSender } from './contactMail.ts';
+export { Dialog, type DialogProps } from './Dialog.tsx';
 export { ErrorView, type ErrorViewProps } from './ErrorView.tsx';
 export { fallbackIcons } from './fallbackIcons.ts';
 export { Icon, type IconProps } from './Icon.tsx';
@@ -12,3 +13,4 @@ export { OfferGrid, type OfferGridProps } from './OfferGrid.tsx';
 export { OfferSubtitle, type OfferSubtitleProps } from './OfferSubtitle.tsx';
 export { Spinner, type SpinnerProps } from './Spinner.tsx';
 export { TextField, type TextFieldProps } from './TextField.tsx';
+export { useModalFocus } from './useModalFocus.ts';

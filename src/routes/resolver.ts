@@ -29,7 +29,8 @@ export function createResolver(flags: RouteFlags, routes: RouteEntry[] = content
     const entry = found ? entries.get(found.id) : undefined;
     // '**' is TanStack's catch-all remainder: a longer path than the route is no match.
     const matches = entry && !('**' in params) && (entry.enabled?.(flags) ?? true) && isOfferTypeParam(params);
-    return matches ? { path, stack, routeId: entry.path, params } : { path, stack, routeId: null, params: {} };
+    if (!matches) return { path, stack, routeId: null, params: {} };
+    return entry.redirectTo ? { path, stack, routeId: entry.path, params, redirectTo: entry.redirectTo } : { path, stack, routeId: entry.path, params };
   }
 
   return { resolve, stackRoots };

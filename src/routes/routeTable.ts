@@ -29,6 +29,8 @@ export interface RouteEntry {
   path: string;
   screen: ScreenName;
   enabled?: (flags: RouteFlags) => boolean;
+  /** The navigator replaces this route by another after a moment (spec 2.3). */
+  redirectTo?: string;
 }
 
 const offerTypes = new Set(['editorial', 'benefit', 'live']);
@@ -45,8 +47,8 @@ export const contentRoutes: RouteEntry[] = [
   { path: '/search', screen: 'search' },
   { path: '/search/$type/$id', screen: 'offer' },
   { path: '/checkout', screen: 'checkout' },
-  { path: '/createaccount', screen: 'createAccountRedirect' },
-  { path: '/createaccount/$referral_code', screen: 'createAccountRedirect' },
+  { path: '/createaccount', screen: 'createAccountRedirect', redirectTo: '/' },
+  { path: '/createaccount/$referral_code', screen: 'createAccountRedirect', redirectTo: '/' },
   { path: '/editorial', screen: 'typeFeed', enabled: (f) => f.settings.showEditorial },
   { path: '/benefit', screen: 'typeFeed', enabled: (f) => f.settings.showBenefit },
   { path: '/live', screen: 'typeFeed', enabled: (f) => f.settings.showLive },

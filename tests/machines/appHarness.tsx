@@ -7,6 +7,9 @@ import { appMachine, type Member } from '../../machines/app.machine.ts';
 import { sessionMachine, type SessionEvent, type SessionUser } from '../../machines/session.machine.ts';
 import { signInMachine } from '../../machines/signIn.machine.ts';
 import { feedMachine, type PageRequest } from '../../machines/feed.machine.ts';
+import { navigatorMachine, type NavigatorEvent } from '../../machines/navigator.machine.ts';
+import { createResolver } from '../../src/routes/resolver.ts';
+import { applyHistoryEffect, observePopstate } from '../../src/services/browserHistory.ts';
 import { AppActor } from '../../src/appActor.ts';
 import { App } from '../../src/App.tsx';
 import type { Brand } from '../../server/schemas/brand.ts';
@@ -17,6 +20,13 @@ interface Deferred<T> {
   resolve: (value: T) => void;
   reject: (error: unknown) => void;
 }
+
+/** The navigator over the real route table, starting wherever the test's URL is. */
+const navigation = (brand: Brand) => ({
+  ...createResolver({ settings: brand.settings, testMode: false }),
+  location: { path: window.location.pathname, restoredKey: null, keyPrefix: 'test-' },
+  stacked: true,
+});
 
 /**
  * Renders the real App over the real app machine, with the services replaced by
@@ -29,7 +39,12 @@ export function renderAppWithFakes() {
   let emitUser: ((user: SessionUser | null) => void) | null = null;
 
   const machine = appMachine.provide({
+    actions: { resetUrl: () => window.history.replaceState(null, '', '/') },
     actors: {
+      navigator: navigatorMachine.provide({
+        actors: { browserHistory: fromCallback<NavigatorEvent>(({ sendBack }) => observePopstate(sendBack)) },
+        actions: { applyHistory: (_, effect) => applyHistoryEffect(effect) },
+      }),
       loadBrand: fromPromise<Brand>(() => new Promise((resolve, reject) => (brandCall = { resolve, reject }))),
       loadMember: fromPromise<Member>(() => new Promise((resolve, reject) => (memberCall = { resolve, reject }))),
       session: sessionMachine.provide({
@@ -63,7 +78,7 @@ export function renderAppWithFakes() {
 
   render(
     <I18nProvider i18n={i18n}>
-      <AppActor.Provider logic={machine}>
+      <AppActor.Provider logic={machine} options={{ input: { layout: 'mobile', navigation } }}>
         <App />
       </AppActor.Provider>
     </I18nProvider>,

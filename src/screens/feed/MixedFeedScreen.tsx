@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import { useRouter } from '@tanstack/react-router';
 import { BillboardCard, Button, OfferCard, OfferGrid, Spinner } from '../../components/index.ts';
 import type { FeedOffer } from '../../api/offers.ts';
 import { AppActor, sameViewValues, type FeedRef } from '../../appActor.ts';
+import { useNavigate } from '../../routes/navigation.ts';
 import { billboardOffer, connectFeed } from './feed.connect.ts';
 import * as styles from './feed.css.ts';
 
@@ -20,12 +20,12 @@ export function MixedFeedScreen() {
 
 function MixedFeed({ feedRef }: { feedRef: FeedRef }) {
   const { t } = useLingui();
-  const router = useRouter();
+  const navigate = useNavigate();
   const brand = AppActor.useSelector((s) => s.context.brand);
   const feed = useSelector(feedRef, (s) => connectFeed(s, feedRef), sameViewValues);
   const sentinel = useLoadMoreSentinel(feedRef, !feed.loading && !feed.atEnd, feed.items.length);
   const billboard = feed.billboard && billboardOffer(feed.billboard);
-  const open = (offer: FeedOffer) => void router.navigate({ to: offerPath(offer) });
+  const open = (offer: FeedOffer) => navigate(offerPath(offer));
 
   if (feed.loading) return <Spinner fullscreen />;
   if (feed.failed) {

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { AppLink } from '../../routes/AppLink.tsx';
 import * as styles from '../simplePage.css.ts';
 
 /** A registered route whose screen a later release builds. */
@@ -9,7 +9,7 @@ export function ComingSoonScreen() {
     <main className={styles.page}>
       <h1 className={styles.heading}>{t`Coming soon`}</h1>
       <p>{t`This page is not available yet.`}</p>
-      <Link to="/">{t`Go to the start page`}</Link>
+      <AppLink href="/">{t`Go to the start page`}</AppLink>
     </main>
   );
 }

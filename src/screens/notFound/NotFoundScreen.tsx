@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { AppLink } from '../../routes/AppLink.tsx';
 import * as styles from '../simplePage.css.ts';
 
 export function NotFoundScreen() {
@@ -8,7 +8,7 @@ export function NotFoundScreen() {
     <main className={styles.page}>
       <h1 className={styles.heading}>{t`Page not found`}</h1>
       <p>{t`The page you are looking for does not exist.`}</p>
-      <Link to="/">{t`Go to the start page`}</Link>
+      <AppLink href="/">{t`Go to the start page`}</AppLink>
     </main>
   );
 }

@@ -1,38 +1,71 @@
-import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
-import { Button, Icon } from '../../components/index.ts';
+import { useSelector } from '@xstate/react';
+import { Button } from '../../components/index.ts';
+import { BackButton, CartButton, CartDrawer, cartDrawerId, ContentFrame, DesktopFooter, TabBar } from '../../components/shell/index.ts';
 import { AppActor } from '../../appActor.ts';
+import { NavigatorContext, type NavigatorRef } from '../../routes/navigation.ts';
+import { StackedNavigator } from '../../routes/StackedNavigator.tsx';
 import * as styles from './shell.css.ts';
 
-/** The signed-in frame: the brand's navigation bar (top on desktop, bottom on mobile) and sign-out. */
-export function ContentShell({ children }: { children: ReactNode }) {
+/** The signed-in frame (spec 2.1, 2.3): tabs, back button, cart, and the stacked pages. */
+export function ContentShell() {
+  const navigatorRef = AppActor.useSelector((s) => s.children.navigator) as NavigatorRef | undefined;
+  return navigatorRef ? (
+    <NavigatorContext.Provider value={navigatorRef}>
+      <Shell navigatorRef={navigatorRef} />
+    </NavigatorContext.Provider>
+  ) : null;
+}
+
+function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
   const { t } = useLingui();
-  const actor = AppActor.useActorRef();
+  const app = AppActor.useActorRef();
   const brand = AppActor.useSelector((s) => s.context.brand);
-  const entries = (brand?.navigationBar ?? []).filter((entry) => entry.label !== '' || entry.icon !== '');
+  const layout = AppActor.useSelector((s) => s.context.layout);
+  const active = useSelector(navigatorRef, (s) => s.context.active);
+  const depth = useSelector(navigatorRef, (s) => s.context.stacks[s.context.active]!.length);
+  // Open or closed is view state only; the cart's content and count come with the cart machine.
+  const [cartOpen, setCartOpen] = useState(false);
+  const go = (path: string) => navigatorRef.send({ type: 'nav.push', path });
+  const desktop = layout === 'desktop';
+  const tabs = (
+    <TabBar
+      entries={brand?.navigationBar ?? []}
+      activeStack={active}
+      topIsRoot={depth === 1}
+      icons={brand?.icons}
+      placement={desktop ? 'top' : 'bottom'}
+      onSelect={go}
+    />
+  );
   return (
-    <div className={styles.shell}>
+    <div className={desktop ? styles.desktopShell : styles.mobileShell}>
       <header className={styles.header}>
-        <nav className={styles.tabBar} aria-label={t`Main`}>
-          {entries.map((entry) => (
-            <Link
-              key={entry.key}
-              to={entry.path}
-              className={styles.tab}
-              activeOptions={{ exact: entry.path === '/' }}
-              activeProps={{ 'aria-current': 'page', className: styles.activeTab }}
-            >
-              <Icon name={entry.icon} paths={brand?.icons} />
-              <span>{entry.label}</span>
-            </Link>
-          ))}
-        </nav>
-        <Button variant="text" className={styles.signOut} onClick={() => actor.send({ type: 'app.signOut' })}>
-          {t`Sign out`}
-        </Button>
+        <BackButton canGoBack={depth > 1} variant={layout} onBack={() => navigatorRef.send({ type: 'nav.back' })} icons={brand?.icons} />
+        {desktop && tabs}
+        <div className={styles.actions}>
+          <CartButton count={0} expanded={cartOpen} onOpen={() => setCartOpen(true)} drawerId={cartDrawerId} icons={brand?.icons} />
+          <Button variant="text" onClick={() => app.send({ type: 'app.signOut' })}>
+            {t`Sign out`}
+          </Button>
+        </div>
       </header>
-      <div className={styles.content}>{children}</div>
+      <ContentFrame layout={layout}>
+        <StackedNavigator navigatorRef={navigatorRef} />
+      </ContentFrame>
+      {desktop ? (
+        <DesktopFooter
+          onAbout={() => go('/more/about')}
+          onFaq={() => go('/more/faq')}
+          copyright={t`© ${new Date().getFullYear()} ${brand?.name ?? ''}`}
+        />
+      ) : (
+        tabs
+      )}
+      <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} id={cartDrawerId}>
+        <p>{t`Your cart is empty`}</p>
+      </CartDrawer>
     </div>
   );
 }

@@ -1,0 +1,83 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../theme/contract.css.ts';
+import { shellSizes } from './shellSizes.ts';
+
+const barBase = style({
+  display: 'flex',
+  background: vars.color.navigationBar,
+  color: vars.color.onNavigationBar,
+});
+
+export const bar = styleVariants({
+  bottom: [
+    barBase,
+    {
+      position: 'fixed',
+      insetInline: 0,
+      bottom: 0,
+      zIndex: 100,
+      justifyContent: 'space-around',
+      borderTop: `1px solid ${vars.color.surface}`,
+      paddingBottom: 'env(safe-area-inset-bottom)',
+      paddingInline: 'env(safe-area-inset-left) env(safe-area-inset-right)',
+    },
+  ],
+  // Leaves the top-left corner to the fixed back button; scrolls sideways when the tabs do not fit.
+  top: [
+    barBase,
+    {
+      minHeight: shellSizes.topBarHeight,
+      paddingLeft: shellSizes.backButtonSize + 16,
+      overflowX: 'auto',
+      scrollbarWidth: 'none',
+    },
+  ],
+});
+
+const tabBase = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  color: 'inherit',
+  textDecoration: 'none',
+  opacity: 0.7,
+  selectors: {
+    '&[aria-current]': { opacity: 1, fontWeight: 700, color: vars.color.primary },
+    '&:hover': { opacity: 1 },
+  },
+});
+
+export const tab = styleVariants({
+  bottom: [
+    tabBase,
+    {
+      flex: '1 1 0',
+      minWidth: 0,
+      minHeight: shellSizes.bottomBarHeight,
+      flexDirection: 'column',
+      gap: 2,
+      padding: '6px 4px',
+      fontSize: 12,
+    },
+  ],
+  top: [
+    tabBase,
+    {
+      flex: '0 1 auto',
+      minWidth: vars.layout.tabMinWidth,
+      maxWidth: vars.layout.tabMaxWidth,
+      gap: 8,
+      padding: '0 16px',
+      fontSize: 15,
+      borderBottom: '3px solid transparent',
+      selectors: { '&[aria-current]': { borderBottomColor: vars.color.primary } },
+    },
+  ],
+});
+
+export const label = style({
+  maxWidth: '100%',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});

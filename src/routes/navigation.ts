@@ -1,0 +1,14 @@
+import { createContext, useContext } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { navigatorMachine } from '../../machines/navigator.machine.ts';
+
+export type NavigatorRef = ActorRefFrom<typeof navigatorMachine>;
+
+/** The navigator actor for links and buttons deep in the screens. */
+export const NavigatorContext = createContext<NavigatorRef | null>(null);
+
+/** `navigate('/more/faq')` pushes a page, as a link tap in a native app would. */
+export function useNavigate() {
+  const navigator = useContext(NavigatorContext);
+  return (path: string) => navigator?.send({ type: 'nav.push', path });
+}

@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react';
+import type { ScreenName } from './routeTable.ts';
+import { MixedFeedScreen } from '../screens/feed/MixedFeedScreen.tsx';
+import { ComingSoonScreen } from '../screens/notFound/ComingSoonScreen.tsx';
+import { NotFoundScreen } from '../screens/notFound/NotFoundScreen.tsx';
+
+export interface ScreenProps {
+  params: Record<string, string>;
+}
+
+/** Which view each route shows. Screens of later releases show the coming-soon page. */
+export const screens: Record<ScreenName, ComponentType<ScreenProps>> = {
+  mixedFeed: MixedFeedScreen,
+  offer: ComingSoonScreen,
+  search: ComingSoonScreen,
+  checkout: ComingSoonScreen,
+  createAccountRedirect: ComingSoonScreen,
+  typeFeed: ComingSoonScreen,
+  more: ComingSoonScreen,
+  restaurantMap: ComingSoonScreen,
+  restaurant: ComingSoonScreen,
+  vouchers: ComingSoonScreen,
+  orders: ComingSoonScreen,
+  profile: ComingSoonScreen,
+  faq: ComingSoonScreen,
+  about: ComingSoonScreen,
+  devTest: ComingSoonScreen,
+};
+
+export const MissingScreen = NotFoundScreen;
