@@ -69,8 +69,8 @@ export const navigatorMachine = setup({
   },
   actions: {
     commit: assign((_, result: RuleResult) => {
-      const { stacks, active, currentKey, lastAction, scrollToTop, nextKey } = result.state;
-      return { stacks, active, currentKey, lastAction, scrollToTop, nextKey };
+      const { stacks, active, currentKey, entries, index, lastAction, scrollToTop, nextKey } = result.state;
+      return { stacks, active, currentKey, entries, index, lastAction, scrollToTop, nextKey };
     }),
     /** Applies one history effect to the browser (provided at the composition root). */
     applyHistory: (_, _effect: HistoryEffect) => undefined,

@@ -21,8 +21,6 @@ export type Resolve = (path: string) => Resolution;
 export interface NavPage extends Resolution {
   /** Unique per page; also stored in the browser history entry that shows it. */
   key: string;
-  /** The history entry that was current when this page's entry was pushed, if known. */
-  previousKey: string | null;
 }
 
 export type NavAction = 'none' | 'push' | 'popstate' | 'replace' | 'go' | 'tab' | 'trim';
@@ -34,6 +32,9 @@ export interface NavState {
   active: string;
   /** Key of the browser history entry now shown. */
   currentKey: string;
+  /** Our mirror of this tab's browser history (page keys) and where it stands in it. */
+  entries: string[];
+  index: number;
   lastAction: NavAction;
   /** Counts re-selections of a stack root while on it: the view scrolls the root to the top. */
   scrollToTop: number;
@@ -54,13 +55,33 @@ export interface RuleResult {
   effects: HistoryEffect[];
 }
 
+/** The history bookkeeping of a pushed, replaced or reached entry. */
+const pushEntry = (state: NavState, key: string): NavState => ({
+  ...state,
+  currentKey: key,
+  entries: [...state.entries.slice(0, state.index + 1), key],
+  index: state.index + 1,
+});
+const replaceEntry = (state: NavState, key: string): NavState => ({
+  ...state,
+  currentKey: key,
+  entries: state.entries.map((entry, i) => (i === state.index ? key : entry)),
+});
+/** After back/forward: the nearest entry with this key (keys repeat when tabs are revisited). */
+function reachEntry(state: NavState, key: string | null): NavState {
+  const candidates = state.entries.map((entry, i) => (entry === key ? i : -1)).filter((i) => i >= 0);
+  if (key === null || candidates.length === 0) return { ...state, entries: [key ?? ''], index: 0, currentKey: key ?? state.currentKey };
+  const index = candidates.reduce((best, i) => (Math.abs(i - state.index) < Math.abs(best - state.index) ? i : best));
+  return { ...state, index, currentKey: key };
+}
+
 export const topOf = (state: NavState, stack = state.active): NavPage => {
   const pages = state.stacks[stack]!;
   return pages[pages.length - 1]!;
 };
 
-function newPage(state: NavState, resolution: Resolution, previousKey: string | null): [NavPage, NavState] {
-  const page = { ...resolution, key: `${state.keyPrefix}${state.nextKey}`, previousKey };
+function newPage(state: NavState, resolution: Resolution): [NavPage, NavState] {
+  const page = { ...resolution, key: `${state.keyPrefix}${state.nextKey}` };
   return [page, { ...state, nextKey: state.nextKey + 1 }];
 }
 
@@ -71,9 +92,11 @@ export function initialState(
   location: { path: string; restoredKey: string | null; keyPrefix: string },
 ): RuleResult {
   const { path, restoredKey, keyPrefix } = location;
-  let state: NavState = { stacks: {}, stackRoots, active: '', currentKey: '', lastAction: 'none', scrollToTop: 0, nextKey: 1, keyPrefix };
+  let state: NavState = {
+    stacks: {}, stackRoots, active: '', currentKey: '', entries: [''], index: 0, lastAction: 'none', scrollToTop: 0, nextKey: 1, keyPrefix,
+  };
   for (const root of stackRoots) {
-    const [page, next] = newPage(state, resolve(root), null);
+    const [page, next] = newPage(state, resolve(root));
     state = { ...next, stacks: { ...next.stacks, [root]: [page] } };
   }
   const target = resolve(path);
@@ -81,13 +104,14 @@ export function initialState(
   state = { ...state, active: target.stack };
   if (target.path === root.path) {
     const keyed = restoredKey ? { ...root, key: restoredKey } : root;
-    state = { ...state, stacks: { ...state.stacks, [target.stack]: [keyed] }, currentKey: keyed.key };
+    state = replaceEntry({ ...state, stacks: { ...state.stacks, [target.stack]: [keyed] } }, keyed.key);
     return { state, effects: [{ type: 'replace', path: keyed.path, key: keyed.key }] };
   }
   // A restored entry (reload) keeps its key; a fresh deep link also gets a history entry for the root beneath.
-  const [page, next] = newPage(state, target, restoredKey ? null : root.key);
+  const [page, next] = newPage(state, target);
   const deep = restoredKey ? { ...page, key: restoredKey } : page;
-  state = { ...next, stacks: { ...next.stacks, [target.stack]: [root, deep] }, currentKey: deep.key };
+  state = { ...next, stacks: { ...next.stacks, [target.stack]: [root, deep] } };
+  state = restoredKey ? replaceEntry(state, deep.key) : pushEntry(replaceEntry(state, root.key), deep.key);
   const effects: HistoryEffect[] = restoredKey
     ? [{ type: 'replace', path: deep.path, key: deep.key }]
     : [
@@ -108,20 +132,20 @@ export function push(state: NavState, resolve: Resolve, path: string): RuleResul
   if (isRoot && target.stack === state.active) {
     const root = pages[0]!;
     return {
-      state: { ...state, stacks: { ...state.stacks, [target.stack]: [root] }, currentKey: root.key, lastAction: 'trim' },
+      state: pushEntry({ ...state, stacks: { ...state.stacks, [target.stack]: [root] }, lastAction: 'trim' }, root.key),
       effects: [{ type: 'push', path: root.path, key: root.key }],
     };
   }
   if (isRoot) {
     const top = topOf(state, target.stack);
     return {
-      state: { ...state, active: target.stack, currentKey: top.key, lastAction: 'tab' },
+      state: pushEntry({ ...state, active: target.stack, lastAction: 'tab' }, top.key),
       effects: [{ type: 'push', path: top.path, key: top.key }],
     };
   }
-  const [page, next] = newPage(state, target, state.currentKey);
+  const [page, next] = newPage(state, target);
   return {
-    state: { ...next, stacks: { ...next.stacks, [target.stack]: [...pages, page] }, active: target.stack, currentKey: page.key, lastAction: 'push' },
+    state: pushEntry({ ...next, stacks: { ...next.stacks, [target.stack]: [...pages, page] }, active: target.stack, lastAction: 'push' }, page.key),
     effects: [{ type: 'push', path: page.path, key: page.key }],
   };
 }
@@ -130,26 +154,24 @@ export function push(state: NavState, resolve: Resolve, path: string): RuleResul
 export function replace(state: NavState, resolve: Resolve, path: string): RuleResult {
   const target = resolve(path);
   const pages = state.stacks[target.stack]!;
-  const old = pages[pages.length - 1]!;
-  const [page, next] = newPage(state, target, old.previousKey);
+  const [page, next] = newPage(state, target);
   return {
-    state: { ...next, stacks: { ...next.stacks, [target.stack]: [...pages.slice(0, -1), page] }, active: target.stack, currentKey: page.key, lastAction: 'replace' },
+    state: replaceEntry({ ...next, stacks: { ...next.stacks, [target.stack]: [...pages.slice(0, -1), page] }, active: target.stack, lastAction: 'replace' }, page.key),
     effects: [{ type: 'replace', path: page.path, key: page.key }],
   };
 }
 
 /**
- * The app's back button: the browser's back when the entry before is the page beneath (the
- * popstate then pops it); otherwise pop here and show the page beneath in the current entry.
+ * The app's back button: the browser's back when the history entry before is the page beneath
+ * (the popstate then pops it); otherwise pop here and show the page beneath in this entry.
  */
 export function back(state: NavState): RuleResult {
   const pages = state.stacks[state.active]!;
   if (pages.length < 2) return { state, effects: [] };
-  const top = pages[pages.length - 1]!;
   const beneath = pages[pages.length - 2]!;
-  if (top.previousKey === beneath.key) return { state, effects: [{ type: 'back' }] };
+  if (state.index > 0 && state.entries[state.index - 1] === beneath.key) return { state, effects: [{ type: 'back' }] };
   return {
-    state: { ...state, stacks: { ...state.stacks, [state.active]: pages.slice(0, -1) }, currentKey: beneath.key, lastAction: 'popstate' },
+    state: replaceEntry({ ...state, stacks: { ...state.stacks, [state.active]: pages.slice(0, -1) }, lastAction: 'popstate' }, beneath.key),
     effects: [{ type: 'replace', path: beneath.path, key: beneath.key }],
   };
 }
@@ -165,15 +187,17 @@ export function popstate(state: NavState, resolve: Resolve, path: string, key: s
   if (index < 0) index = pages.map((page) => page.path).lastIndexOf(target.path);
   if (index >= 0) {
     const kept = pages.slice(0, index + 1);
+    const reached = reachEntry({ ...state, stacks: { ...state.stacks, [target.stack]: kept }, active: target.stack, lastAction: 'popstate' }, key);
     return {
-      state: { ...state, stacks: { ...state.stacks, [target.stack]: kept }, active: target.stack, currentKey: kept[index]!.key, lastAction: 'popstate' },
+      state: key ? reached : replaceEntry(reached, kept[index]!.key),
       effects: key ? [] : [{ type: 'replace', path: kept[index]!.path, key: kept[index]!.key }],
     };
   }
-  const [page, next] = newPage(state, target, state.currentKey);
+  const [page, next] = newPage(state, target);
   const keyed = key ? { ...page, key } : page;
+  const reached = reachEntry({ ...next, stacks: { ...next.stacks, [target.stack]: [...pages, keyed] }, active: target.stack, lastAction: 'push' }, key);
   return {
-    state: { ...next, stacks: { ...next.stacks, [target.stack]: [...pages, keyed] }, active: target.stack, currentKey: keyed.key, lastAction: 'push' },
+    state: key ? reached : replaceEntry(reached, keyed.key),
     effects: key ? [] : [{ type: 'replace', path: keyed.path, key: keyed.key }],
   };
 }

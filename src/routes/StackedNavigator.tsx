@@ -1,12 +1,14 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, type ComponentType } from 'react';
 import { useSelector } from '@xstate/react';
 import type { NavPage } from '../../machines/navigator.machine.ts';
 import { contentRoutes } from './routeTable.ts';
-import { MissingScreen, screens } from './screens.tsx';
+import { MissingScreen, screens, type ScreenProps } from './screens.tsx';
 import type { NavigatorRef } from './navigation.ts';
 import * as styles from './stackedNavigator.css.ts';
 
-const screenOf = new Map(contentRoutes.map((route) => [route.path, screens[route.screen]]));
+const routeScreens = new Map(contentRoutes.map((route) => [route.path, screens[route.screen]]));
+type ScreenFor = (routeId: string | null) => ComponentType<ScreenProps>;
+const screenFor: ScreenFor = (routeId) => (routeId ? routeScreens.get(routeId) : undefined) ?? MissingScreen;
 
 /** Scroll offsets by page key, so a page shown again is where the member left it. */
 const scrollPositions = new Map<string, number>();
@@ -15,7 +17,7 @@ const scrollPositions = new Map<string, number>();
  * Renders every stack (all stay mounted, so tabs keep their pages); in the active one only the
  * top page is visible, the one beneath is inert and deeper pages are hidden (spec 2.1).
  */
-export function StackedNavigator({ navigatorRef }: { navigatorRef: NavigatorRef }) {
+export function StackedNavigator({ navigatorRef, screens = screenFor }: { navigatorRef: NavigatorRef; screens?: ScreenFor }) {
   const stackRoots = useSelector(navigatorRef, (s) => s.context.stackRoots);
   const stacks = useSelector(navigatorRef, (s) => s.context.stacks);
   const active = useSelector(navigatorRef, (s) => s.context.active);
@@ -34,6 +36,7 @@ export function StackedNavigator({ navigatorRef }: { navigatorRef: NavigatorRef 
               stacked={stacked}
               slideIn={stacked && page.key === pushedKey}
               scrollToTop={index === 0 ? navigatorRef : null}
+              Screen={screens(page.routeId)}
             />
           ))}
         </div>
@@ -51,12 +54,12 @@ interface PageProps {
   slideIn: boolean;
   /** Given to a stack's root page: it scrolls to the top when its tab is chosen again. */
   scrollToTop: NavigatorRef | null;
+  Screen: ComponentType<ScreenProps>;
 }
 
-function Page({ page, depth, visible, stacked, slideIn, scrollToTop }: PageProps) {
+function Page({ page, depth, visible, stacked, slideIn, scrollToTop, Screen }: PageProps) {
   const ref = useRef<HTMLElement>(null);
   const shown = visible && depth === 0;
-  const Screen = page.routeId ? screenOf.get(page.routeId) ?? MissingScreen : MissingScreen;
   useLayoutEffect(() => {
     if (shown && ref.current) ref.current.scrollTop = scrollPositions.get(page.key) ?? 0;
   }, [shown, page.key]);
@@ -84,6 +87,7 @@ function useScrollToTopRequests(navigatorRef: NavigatorRef | null, ref: React.Re
   useLayoutEffect(() => {
     if (requests === seen.current) return;
     seen.current = requests;
-    if (shown) ref.current?.scrollTo({ top: 0, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    const reduceMotion = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    if (shown) ref.current?.scrollTo?.({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
   }, [requests, shown, ref]);
 }
