@@ -17,10 +17,12 @@ export interface LoadedChunks {
 }
 
 const distAssets = fileURLToPath(new URL('../dist/assets/', import.meta.url));
+/** Launch options shared by every browser section of the bench. */
 const chromiumArgs = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
+export const chromiumLaunchOptions = { executablePath: '/usr/bin/chromium', args: chromiumArgs };
 
 export function measureChunk(name: string, body: Buffer): Chunk {
   return { name, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
@@ -28,13 +30,13 @@ export function measureChunk(name: string, body: Buffer): Chunk {
 
 export const totalGzip = (chunks: Chunk[]) => chunks.reduce((sum, c) => sum + c.gzip, 0);
 
-function isScript(response: Response): boolean {
+export function isScript(response: Response): boolean {
   return response.request().resourceType() === 'script' || new URL(response.url()).pathname.endsWith('.js');
 }
 
 /** Opens the app, then signs in, recording the JS each step downloads. */
 export async function loadChunksInBrowser(origin: string, email: string, password: string): Promise<LoadedChunks> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const context = await browser.newContext({ locale: 'en-US' });
     const blocked: string[] = [];

@@ -2,6 +2,7 @@ import { loadEndpoint, loadSettings, probe, signInForIdToken, type Endpoint, typ
 import { distChunks, loadChunksInBrowser, totalGzip, type Chunk } from './bundleSize.ts';
 import { heading, kB, printTable } from './format.ts';
 import { startServer } from './server.ts';
+import { deviceName, measuredTaps, measureTabSwitches, percentile, tabCycle, warmupTaps, type TapTiming } from './tabSwitch.ts';
 
 const demo = { email: 'member@aurora.test', password: 'Password1', tenantId: 'aurora-tenant' };
 const firstLoadBudgetBytes = 170_000;
@@ -44,6 +45,44 @@ async function benchBundle(origin: string) {
     ['chunk', ' raw kB', ' gzip kB', 'loaded'],
     (await distChunks()).map((c) => [...chunkRows([c])[0]!, loadedWhen(c.name)]),
   );
+}
+
+const msStat = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
+
+function tapRow(label: string, taps: TapTiming[]): string[] {
+  const paint = taps.map((t) => t.paintMs);
+  const shown = taps.map((t) => t.shownMs);
+  return [
+    label, String(taps.length),
+    msStat(percentile(paint, 0.5)), msStat(percentile(paint, 0.9)), msStat(Math.max(...paint)),
+    msStat(percentile(shown, 0.5)), msStat(Math.max(...shown)),
+  ];
+}
+
+async function benchTabSwitch(origin: string) {
+  heading('Navigation: tab tap to first paint');
+  console.log(`Chromium, ${deviceName} viewport, signed in; tabs tapped in turn: ${tabCycle.join(' -> ')} -> ...`);
+  console.log(`${warmupTaps} warm-up taps, ${measuredTaps} measured. Timed in the page from link.click() to the second`);
+  console.log('requestAnimationFrame after the tab\'s <section data-path> is visible (= the frame showing it was painted).');
+  const result = await measureTabSwitches(origin, demo.email, demo.password);
+  if (result.missingTabs.length > 0) console.log(`\n!!! The tab bar has no link to ${result.missingTabs.join(', ')}; left out.`);
+  for (const failure of result.failures) console.log(`!!! ${failure}`);
+  console.log(`\nIdle frame interval (requestAnimationFrame): ${result.frameMs.toFixed(1)} ms\n`);
+  const targets = [...new Set(tabCycle)].filter((target) => result.taps.some((t) => t.target === target));
+  const rows = targets.map((target) => tapRow(target, result.taps.filter((t) => t.target === target)));
+  if (result.taps.length > 0) rows.push(tapRow('all', result.taps));
+  printTable(['tab', ' taps', ' median ms', ' p90 ms', ' max ms', ' shown median ms', ' shown max ms'], rows);
+  console.log('(shown = click until the section is visible in the DOM, before paint)');
+
+  const { signIn, warmup, measured } = result.scripts;
+  const describe = (chunks: Chunk[]) =>
+    chunks.length === 0 ? '0.0 kB (none)' : `${kB(totalGzip(chunks))} kB in ${chunks.length} file(s): ${chunks.map((c) => c.name).join(', ')}`;
+  console.log(`\nJS downloaded (gzip), sign-in until the offer feed: ${kB(totalGzip(signIn))} kB in ${signIn.length} file(s)`);
+  console.log(`JS downloaded (gzip) by the ${warmupTaps} warm-up taps (first visits): ${describe(warmup)}`);
+  console.log(`JS downloaded (gzip) by the ${measuredTaps} measured taps: ${describe(measured)}`);
+  console.log(measured.length === 0 ? '  -> nothing new loads on revisiting tabs' : '  !!! tab switches after the first visit still download JS');
+  const other = Object.entries(result.otherRequests);
+  console.log(`Other requests during the measured taps: ${other.length === 0 ? 'none' : other.map(([type, n]) => `${n} ${type}`).join(', ')}`);
 }
 
 async function benchApi(origin: string) {
@@ -98,6 +137,12 @@ async function main() {
   try {
     console.log(`Server at ${server.origin}`);
     await benchBundle(server.origin);
+    try {
+      await benchTabSwitch(server.origin);
+    } catch (error) {
+      console.log(`\n!!! tab-switch section failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    }
     const clean = await benchApi(server.origin);
     if (!clean) process.exitCode = 1;
   } finally {

@@ -18,7 +18,7 @@ export interface PageRequest {
   offset: number;
 }
 
-export type FeedEvent = { type: 'feed.loadMore' } | { type: 'feed.retry' };
+export type FeedEvent = { type: 'feed.loadMore' } | { type: 'feed.retry' } | { type: 'feed.dismissError' };
 
 /** Appends a page, dropping offers already in the list (the spec's de-duplication by id). */
 export function appendPage(items: FeedOffer[], page: FeedOffer[]): FeedOffer[] {
@@ -116,7 +116,8 @@ export const feedMachine = setup({
             onError: 'loadMoreFailed',
           },
         },
-        loadMoreFailed: { on: { 'feed.loadMore': 'loadingMore' } },
+        /** Told in an error dialog (spec 8); the member retries or dismisses it. */
+        loadMoreFailed: { on: { 'feed.loadMore': 'loadingMore', 'feed.dismissError': 'idle' } },
         end: {},
       },
     },

@@ -1,19 +1,22 @@
-import { useEffect } from 'react';
-import { createRootRoute, createRoute, createRouter, Navigate, Outlet, RouterProvider, useLocation } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, Outlet, redirect, RouterProvider } from '@tanstack/react-router';
 import { browserHistory } from './history.ts';
 import { saveWantedPath } from '../services/browserHistory.ts';
 import { SignInScreen } from '../screens/signIn/SignInScreen.tsx';
 
-/** Signed-out visitors only see the auth screens; any other path waits behind sign-in (spec 2.5). */
-function RedirectToSignIn() {
-  const { pathname } = useLocation();
-  useEffect(() => saveWantedPath(pathname), [pathname]);
-  return <Navigate to="/" replace />;
-}
+const rootRoute = createRootRoute({ component: Outlet });
 
-const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: RedirectToSignIn });
-
-const routeTree = rootRoute.addChildren([createRoute({ getParentRoute: () => rootRoute, path: '/', component: SignInScreen })]);
+const routeTree = rootRoute.addChildren([
+  createRoute({ getParentRoute: () => rootRoute, path: '/', component: SignInScreen }),
+  // Signed-out visitors only see the auth screens; any other path is remembered for after sign-in (spec 2.5).
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '$',
+    beforeLoad: ({ location }) => {
+      saveWantedPath(location.pathname);
+      throw redirect({ to: '/', replace: true });
+    },
+  }),
+]);
 
 const authRouter = createRouter({ routeTree, history: browserHistory });
 

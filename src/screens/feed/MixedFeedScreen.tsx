@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import { BillboardCard, Button, OfferCard, OfferGrid, Spinner } from '../../components/index.ts';
+import { BillboardCard, Button, Dialog, OfferCard, OfferGrid, Spinner } from '../../components/index.ts';
 import type { FeedOffer } from '../../api/offers.ts';
 import { AppActor, sameViewValues, type FeedRef } from '../../appActor.ts';
 import { useNavigate } from '../../routes/navigation.ts';
@@ -55,6 +55,14 @@ function MixedFeed({ feedRef }: { feedRef: FeedRef }) {
       </OfferGrid>
       <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
       {feed.loadingMore && <Spinner />}
+      <Dialog
+        open={feed.loadMoreFailed}
+        title={t`Something went wrong`}
+        message={t`Could not fetch the data just now. Please try again.`}
+        onClose={feed.dismissError}
+        onYes={feed.loadMore}
+        yesLabel={t`Try again`}
+      />
     </main>
   );
 }

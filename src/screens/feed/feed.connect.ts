@@ -23,10 +23,12 @@ export function connectFeed(snapshot: SnapshotFrom<typeof feedMachine>, ref: Fee
     loading: snapshot.matches('loading'),
     failed: snapshot.matches('failed'),
     loadingMore: snapshot.matches({ ready: 'loadingMore' }),
+    loadMoreFailed: snapshot.matches({ ready: 'loadMoreFailed' }),
     atEnd: snapshot.matches({ ready: 'end' }),
     billboard,
     items,
     loadMore: () => ref.send({ type: 'feed.loadMore' }),
     retry: () => ref.send({ type: 'feed.retry' }),
+    dismissError: () => ref.send({ type: 'feed.dismissError' }),
   };
 }

@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { AppShell } from './pages/AppShell.ts';
+import { SignInPage } from './pages/SignInPage.ts';
+
+test('each tab remembers its pages', async ({ page }) => {
+  const shell = await AppShell.signedIn(page);
+  const offer = await shell.openFirstOffer();
+  await shell.tab('More').click();
+  await shell.expectShowing('/more');
+  await shell.tab('Home').click();
+  await shell.expectShowing(offer);
+  // Choosing the tab it is on trims the stack back to its root.
+  await shell.tab('Home').click();
+  await shell.expectShowing('/');
+  await expect(shell.offers()).toBeVisible();
+});
+
+test("the browser's back and forward move through the stack", async ({ page }) => {
+  const shell = await AppShell.signedIn(page);
+  const offer = await shell.openFirstOffer();
+  await page.goBack();
+  await shell.expectShowing('/');
+  await page.goForward();
+  await shell.expectShowing(offer);
+  await shell.tab('Live').click();
+  await shell.expectShowing('/live');
+  await page.goBack();
+  await shell.expectShowing(offer);
+});
+
+test('a reload on a deep page keeps it, with its root beneath', async ({ page }) => {
+  const shell = await AppShell.signedIn(page);
+  const offer = await shell.openFirstOffer();
+  await page.reload();
+  await shell.expectShowing(offer);
+  await shell.backButton().click();
+  await shell.expectShowing('/');
+  await expect(shell.backButton()).toHaveCount(0);
+});
+
+test('a deep link opens with the stack root beneath it', async ({ page }) => {
+  await AppShell.signedIn(page);
+  await page.goto('/more/faq');
+  const shell = new AppShell(page);
+  await shell.expectShowing('/more/faq');
+  await page.goBack();
+  await shell.expectShowing('/more');
+});
+
+test('an unknown path shows the missing-page screen', async ({ page }) => {
+  await AppShell.signedIn(page);
+  await page.goto('/more/nothing-here');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the start page' }).click();
+  await new AppShell(page).expectShowing('/');
+});
+
+test('/createaccount in the signed-in app goes on to the start page', async ({ page }) => {
+  await AppShell.signedIn(page);
+  await page.goto('/createaccount/ABC123');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(new AppShell(page).offers()).toBeVisible();
+});
+
+test('a signed-out visitor is sent to sign-in and brought back to the page asked for', async ({ page }) => {
+  await page.goto('/more/faq');
+  await expect(page).toHaveURL(/\/$/);
+  const signIn = new SignInPage(page);
+  await signIn.signIn('member@aurora.test', 'Password1');
+  await new AppShell(page).expectShowing('/more/faq');
+});
