@@ -69,3 +69,17 @@ test('a signed-out visitor is sent to sign-in and brought back to the page asked
   await signIn.signIn('member@aurora.test', 'Password1');
   await new AppShell(page).expectShowing('/more/faq');
 });
+
+test('each page keeps its scroll position, and choosing the tab at its root scrolls to the top', async ({ page }) => {
+  const shell = await AppShell.signedIn(page);
+  const feed = shell.visiblePage();
+  await feed.evaluate((section) => section.scrollTo({ top: 1500 }));
+  await expect.poll(() => feed.evaluate((section) => section.scrollTop)).toBeGreaterThan(1000);
+  await shell.tab('More').click();
+  await shell.expectShowing('/more');
+  await shell.tab('Home').click();
+  await shell.expectShowing('/');
+  await expect.poll(() => shell.visiblePage().evaluate((section) => section.scrollTop)).toBeGreaterThan(1000);
+  await shell.tab('Home').click();
+  await expect.poll(() => shell.visiblePage().evaluate((section) => section.scrollTop)).toBe(0);
+});
