@@ -1,4 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css';
+import { iconButton } from './iconButton.css.ts';
 import { vars } from '../theme/contract.css.ts';
 
 const fadeIn = keyframes({ from: { opacity: 0 } });
@@ -40,22 +41,11 @@ export const title = style({
 });
 
 /** In the corner, inside the inner margin, so the title keeps the full width. */
-export const close = style({
+export const close = style([iconButton, {
   position: 'absolute',
   top: 0,
   right: 0,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: 44,
-  height: 44,
-  padding: 0,
-  border: 'none',
-  borderRadius: vars.radius.button,
-  background: 'transparent',
-  color: vars.color.textMuted,
-  cursor: 'pointer',
-});
+}]);
 
 export const message = style({ lineHeight: 1.5, overflowWrap: 'anywhere' });
 

@@ -1,3 +1,4 @@
+import { iconButton } from './iconButton.css.ts';
 import { style } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css.ts';
 
@@ -37,21 +38,10 @@ export const input = style({
 
 export const inputWithToggle = style({ paddingRight: 52 });
 
-export const toggle = style({
+export const toggle = style([iconButton, {
   position: 'absolute',
   right: 2,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: 44,
-  height: 44,
-  padding: 0,
-  border: 'none',
-  borderRadius: vars.radius.button,
-  background: 'transparent',
-  color: vars.color.textMuted,
-  cursor: 'pointer',
-});
+}]);
 
 export const error = style({
   margin: 0,

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { pathPerTransition } from './modelPaths.ts';
 import { renderAppWithFakes } from './appHarness.tsx';
 import { testBrand, testMember } from './fixtures.ts';
 
@@ -46,22 +47,9 @@ const appPhaseModel = createMachine({
 
 const model = createTestModel(appPhaseModel);
 
-/** One path per transition of the model: the shortest simple path that ends by taking it. */
-function pathPerTransition() {
-  const byTransition = new Map<string, ReturnType<typeof model.getSimplePaths>[number]>();
-  for (const path of model.getSimplePaths()) {
-    for (let i = 0; i < path.steps.length; i++) {
-      const before = i === 0 ? 'start' : String(path.steps[i - 1]!.state.value);
-      const key = `${before}|${path.steps[i]!.event.type}`;
-      const prefix = { ...path, steps: path.steps.slice(0, i + 1), state: path.steps[i]!.state };
-      if ((byTransition.get(key)?.steps.length ?? Infinity) > prefix.steps.length) byTransition.set(key, prefix);
-    }
-  }
-  return [...byTransition.values()];
-}
 
 describe('app phases, generated paths', () => {
-  for (const path of pathPerTransition()) {
+  for (const path of pathPerTransition(model.getSimplePaths())) {
     const events = path.steps.map((step) => step.event.type).join(' → ');
     it(`${events} reaches ${String(path.state.value)}`, async () => {
       const app = renderAppWithFakes();

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, render } from '@testing-library/react';
 import { createActor, createMachine, fromCallback } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { pathPerTransition } from './modelPaths.ts';
 import { navigatorMachine, type NavigatorEvent } from '../../machines/navigator.machine.ts';
 import { createResolver } from '../../src/routes/resolver.ts';
 import { StackedNavigator } from '../../src/routes/StackedNavigator.tsx';
@@ -121,21 +122,9 @@ function expectRendered(world: World) {
   expect(sections.some((s) => s.dataset.path === other && s.closest('[hidden]'))).toBe(true);
 }
 
-function pathPerTransition() {
-  const byTransition = new Map<string, ReturnType<typeof model.getSimplePaths>[number]>();
-  for (const path of model.getShortestPaths()) {
-    for (let i = 0; i < path.steps.length; i++) {
-      const before = i === 0 ? 'start' : String(path.steps[i - 1]!.state.value);
-      const key = `${before}|${path.steps[i]!.event.type}`;
-      const prefix = { ...path, steps: path.steps.slice(0, i + 1), state: path.steps[i]!.state };
-      if ((byTransition.get(key)?.steps.length ?? Infinity) > prefix.steps.length) byTransition.set(key, prefix);
-    }
-  }
-  return [...byTransition.values()];
-}
 
 describe('navigator, generated paths through the rendered stacks', () => {
-  for (const path of pathPerTransition()) {
+  for (const path of pathPerTransition(model.getShortestPaths())) {
     const steps = path.steps.map((s) => s.event.type).join(' → ');
     it(`${steps} shows ${String(path.state.value)}`, async () => {
       const actor = startNavigator();

@@ -1,4 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css';
+import { iconButton } from '../iconButton.css.ts';
 import { vars } from '../../theme/contract.css.ts';
 
 const fadeIn = keyframes({ from: { opacity: 0 } });
@@ -43,18 +44,6 @@ export const header = style({
 
 export const heading = style({ margin: 0, fontFamily: vars.font.heading, fontSize: 20 });
 
-export const close = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: 44,
-  height: 44,
-  padding: 0,
-  border: 'none',
-  borderRadius: vars.radius.button,
-  background: 'transparent',
-  color: vars.color.textMuted,
-  cursor: 'pointer',
-});
+export const close = iconButton;
 
 export const body = style({ flex: 1, overflowY: 'auto', padding: 24 });

@@ -1,0 +1,22 @@
+/** The parts of a createTestModel path this helper reads. */
+interface ModelPath {
+  steps: { state: { value: unknown }; event: { type: string } }[];
+  state: { value: unknown };
+}
+
+/**
+ * One test path per transition of a model: of the given paths' prefixes, the shortest that
+ * ends by taking each transition, so every transition is tested once.
+ */
+export function pathPerTransition<P extends ModelPath>(paths: P[]): P[] {
+  const byTransition = new Map<string, P>();
+  for (const path of paths) {
+    for (let i = 0; i < path.steps.length; i++) {
+      const before = i === 0 ? 'start' : String(path.steps[i - 1]!.state.value);
+      const key = `${before}|${path.steps[i]!.event.type}`;
+      const prefix = { ...path, steps: path.steps.slice(0, i + 1), state: path.steps[i]!.state };
+      if ((byTransition.get(key)?.steps.length ?? Infinity) > prefix.steps.length) byTransition.set(key, prefix);
+    }
+  }
+  return [...byTransition.values()];
+}
