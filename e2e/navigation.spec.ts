@@ -43,7 +43,7 @@ test('a deep link opens with the stack root beneath it', async ({ page }) => {
   await page.goto('/more/faq');
   const shell = new AppShell(page);
   await shell.expectShowing('/more/faq');
-  await page.goBack();
+  await shell.backButton().click();
   await shell.expectShowing('/more');
 });
 

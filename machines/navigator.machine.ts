@@ -5,8 +5,11 @@ import {
   popstate,
   push,
   replace,
+  snapshotOf,
   topOf,
   type HistoryEffect,
+  type SavedNavigation,
+  type StartLocation,
   type NavState,
   type Resolve,
   type RuleResult,
@@ -19,8 +22,8 @@ export interface NavigatorInput {
   resolve: Resolve;
   /** Registered, enabled stack roots in order. */
   stackRoots: string[];
-  /** Where the browser is at start, and the page key its history entry holds (after a reload). */
-  location: { path: string; restoredKey: string | null; keyPrefix: string };
+  /** Where the browser is at start, what its history entry holds, and the stacks saved before a reload. */
+  location: StartLocation;
   /** Non-stacked mode shows one page at a time, without slides. */
   stacked: boolean;
 }
@@ -30,7 +33,7 @@ export type NavigatorEvent =
   | { type: 'nav.replace'; path: string }
   | { type: 'nav.back' }
   | { type: 'nav.go'; delta: number }
-  | { type: 'nav.popstate'; path: string; key: string | null };
+  | { type: 'nav.popstate'; path: string; key: string | null; index: number | null };
 
 export interface NavigatorContext extends NavState {
   resolve: Resolve;
@@ -42,12 +45,18 @@ export interface NavigatorContext extends NavState {
  * The stacked history of the signed-in app (spec 2.1): one stack of pages per first path
  * segment, kept in step with the browser's history through the `history` effects.
  */
-type Enqueue = (action: { type: 'commit'; params: RuleResult } | { type: 'applyHistory'; params: HistoryEffect }) => void;
+type Enqueue = (
+  action:
+    | { type: 'commit'; params: RuleResult }
+    | { type: 'applyHistory'; params: HistoryEffect }
+    | { type: 'saveNavigation'; params: SavedNavigation },
+) => void;
 
-/** Takes a rule's new state and asks the browser history for its effects. */
+/** Takes a rule's new state, asks the browser history for its effects and saves the stacks. */
 function apply(enqueue: Enqueue, result: RuleResult) {
   enqueue({ type: 'commit', params: result });
   for (const effect of result.effects) enqueue({ type: 'applyHistory', params: effect });
+  enqueue({ type: 'saveNavigation', params: snapshotOf(result.state) });
 }
 
 export const navigatorMachine = setup({
@@ -74,6 +83,8 @@ export const navigatorMachine = setup({
     }),
     /** Applies one history effect to the browser (provided at the composition root). */
     applyHistory: (_, _effect: HistoryEffect) => undefined,
+    /** Keeps the stacks for a reload of this browser tab (provided at the composition root). */
+    saveNavigation: (_, _saved: SavedNavigation) => undefined,
   },
 }).createMachine({
   id: 'navigator',
@@ -99,7 +110,7 @@ export const navigatorMachine = setup({
         'nav.go': { actions: [assign({ lastAction: 'go' }), { type: 'applyHistory', params: ({ event }) => ({ type: 'go', delta: event.delta }) }] },
         'nav.popstate': {
           actions: enqueueActions(({ context, event, enqueue }) =>
-            apply(enqueue, popstate(context, context.resolve, event.path, event.key)),
+            apply(enqueue, popstate(context, context.resolve, event.path, event.key, event.index)),
           ),
         },
       },
@@ -118,7 +129,7 @@ export const navigatorMachine = setup({
         'nav.popstate': {
           target: 'ready',
           actions: enqueueActions(({ context, event, enqueue }) =>
-            apply(enqueue, popstate(context, context.resolve, event.path, event.key)),
+            apply(enqueue, popstate(context, context.resolve, event.path, event.key, event.index)),
           ),
         },
       },

@@ -43,10 +43,10 @@ export interface NavState {
   keyPrefix: string;
 }
 
-/** A history side effect the machine asks for after a rule. */
+/** A history side effect the machine asks for; `index` is the entry's position in this tab's history. */
 export type HistoryEffect =
-  | { type: 'push'; path: string; key: string }
-  | { type: 'replace'; path: string; key: string }
+  | { type: 'push'; path: string; key: string; index: number }
+  | { type: 'replace'; path: string; key: string; index: number }
   | { type: 'back' }
   | { type: 'go'; delta: number };
 
@@ -55,24 +55,53 @@ export interface RuleResult {
   effects: HistoryEffect[];
 }
 
-/** The history bookkeeping of a pushed, replaced or reached entry. */
-const pushEntry = (state: NavState, key: string): NavState => ({
-  ...state,
-  currentKey: key,
-  entries: [...state.entries.slice(0, state.index + 1), key],
-  index: state.index + 1,
+/** What survives a reload (kept per browser tab): every stack's pages and the history mirror. */
+export interface SavedNavigation {
+  stacks: Record<string, { key: string; path: string }[]>;
+  entries: string[];
+}
+
+/** Where the browser is when the navigator starts. */
+export interface StartLocation {
+  path: string;
+  /** Our key and position in the current history entry (after a reload or a return to the page). */
+  restored: { key: string; index: number } | null;
+  saved: SavedNavigation | null;
+  keyPrefix: string;
+}
+
+export const snapshotOf = (state: NavState): SavedNavigation => ({
+  stacks: Object.fromEntries(Object.entries(state.stacks).map(([root, pages]) => [root, pages.map(({ key, path }) => ({ key, path }))])),
+  entries: state.entries,
 });
-const replaceEntry = (state: NavState, key: string): NavState => ({
-  ...state,
-  currentKey: key,
-  entries: state.entries.map((entry, i) => (i === state.index ? key : entry)),
-});
-/** After back/forward: the nearest entry with this key (keys repeat when tabs are revisited). */
-function reachEntry(state: NavState, key: string | null): NavState {
-  const candidates = state.entries.map((entry, i) => (entry === key ? i : -1)).filter((i) => i >= 0);
-  if (key === null || candidates.length === 0) return { ...state, entries: [key ?? ''], index: 0, currentKey: key ?? state.currentKey };
-  const index = candidates.reduce((best, i) => (Math.abs(i - state.index) < Math.abs(best - state.index) ? i : best));
-  return { ...state, index, currentKey: key };
+
+const pushEntry = (state: NavState, key: string): [NavState, HistoryEffect] => {
+  const index = state.index + 1;
+  const next = { ...state, currentKey: key, entries: [...state.entries.slice(0, index), key], index };
+  return [next, { type: 'push', path: findPage(next, key)!.path, key, index }];
+};
+
+const replaceEntry = (state: NavState, key: string): [NavState, HistoryEffect] => {
+  const entries = [...state.entries];
+  entries[state.index] = key;
+  const next = { ...state, currentKey: key, entries };
+  return [next, { type: 'replace', path: findPage(next, key)!.path, key, index: state.index }];
+};
+
+/** After back/forward: the entry's own position, when it carries one. */
+function reachEntry(state: NavState, key: string, index: number | null): NavState {
+  if (index === null) return { ...state, currentKey: key, entries: [key], index: 0 };
+  const entries = [...state.entries];
+  entries[index] = key;
+  return { ...state, currentKey: key, entries: Array.from(entries, (entry) => entry ?? ''), index };
+}
+
+function findPage(state: NavState, key: string): NavPage | undefined {
+  for (const pages of Object.values(state.stacks)) {
+    const page = pages.find((p) => p.key === key);
+    if (page) return page;
+  }
+  return undefined;
 }
 
 export const topOf = (state: NavState, stack = state.active): NavPage => {
@@ -85,80 +114,88 @@ function newPage(state: NavState, resolution: Resolution): [NavPage, NavState] {
   return [page, { ...state, nextKey: state.nextKey + 1 }];
 }
 
-/** First load (action none): every stack holds its root; a deep link gets its stack's root beneath it. */
-export function initialState(
-  resolve: Resolve,
-  stackRoots: string[],
-  location: { path: string; restoredKey: string | null; keyPrefix: string },
-): RuleResult {
-  const { path, restoredKey, keyPrefix } = location;
+const withStack = (state: NavState, stack: string, pages: NavPage[]): NavState => ({
+  ...state,
+  stacks: { ...state.stacks, [stack]: pages },
+});
+
+/**
+ * First load (action none). After a reload the saved stacks come back as they were; otherwise
+ * every stack holds its root, and a deep link gets its stack's root beneath it.
+ */
+export function initialState(resolve: Resolve, stackRoots: string[], location: StartLocation): RuleResult {
+  const { restored, saved, keyPrefix } = location;
   let state: NavState = {
     stacks: {}, stackRoots, active: '', currentKey: '', entries: [''], index: 0, lastAction: 'none', scrollToTop: 0, nextKey: 1, keyPrefix,
   };
   for (const root of stackRoots) {
+    const kept = saved?.stacks[root]?.map(({ key, path }) => ({ ...resolve(path), key })) ?? [];
     const [page, next] = newPage(state, resolve(root));
-    state = { ...next, stacks: { ...next.stacks, [root]: [page] } };
+    // A saved stack is used only while it still belongs here (flags may have changed).
+    const usable = kept.length > 0 && kept.every((p) => p.stack === root) && kept[0]!.path === page.path;
+    state = withStack(next, root, usable ? kept : [page]);
   }
-  const target = resolve(path);
-  const root = topOf(state, target.stack);
-  state = { ...state, active: target.stack };
+  const target = resolve(location.path);
+  if (restored && saved && findPage(state, restored.key)?.path === target.path) {
+    const pages = state.stacks[target.stack]!;
+    const at = pages.findIndex((p) => p.key === restored.key);
+    if (at >= 0) {
+      state = withStack({ ...state, active: target.stack, entries: saved.entries, index: restored.index, currentKey: restored.key }, target.stack, pages.slice(0, at + 1));
+      return { state, effects: [] };
+    }
+  }
+  const root = state.stacks[target.stack]![0]!;
+  state = withStack({ ...state, active: target.stack }, target.stack, [root]);
   if (target.path === root.path) {
-    const keyed = restoredKey ? { ...root, key: restoredKey } : root;
-    state = replaceEntry({ ...state, stacks: { ...state.stacks, [target.stack]: [keyed] } }, keyed.key);
-    return { state, effects: [{ type: 'replace', path: keyed.path, key: keyed.key }] };
+    const keyed = restored ? { ...root, key: restored.key } : root;
+    const [labeled, effect] = replaceEntry(withStack(state, target.stack, [keyed]), keyed.key);
+    return { state: labeled, effects: [effect] };
   }
-  // A restored entry (reload) keeps its key; a fresh deep link also gets a history entry for the root beneath.
+  // The root goes beneath without an entry of its own: the app's back pops in place to it.
   const [page, next] = newPage(state, target);
-  const deep = restoredKey ? { ...page, key: restoredKey } : page;
-  state = { ...next, stacks: { ...next.stacks, [target.stack]: [root, deep] } };
-  state = restoredKey ? replaceEntry(state, deep.key) : pushEntry(replaceEntry(state, root.key), deep.key);
-  const effects: HistoryEffect[] = restoredKey
-    ? [{ type: 'replace', path: deep.path, key: deep.key }]
-    : [
-        { type: 'replace', path: root.path, key: root.key },
-        { type: 'push', path: deep.path, key: deep.key },
-      ];
-  return { state, effects };
+  const deep = restored ? { ...page, key: restored.key } : page;
+  const [labeled, effect] = replaceEntry(withStack(next, target.stack, [root, deep]), deep.key);
+  return { state: labeled, effects: [effect] };
 }
 
-/** Push: a new page, a tab switch (another stack's root), or a root re-selection (trim or scroll). */
+/** Push: a new page, a tab switch (another stack's root or top), or a root re-selection (trim or scroll). */
 export function push(state: NavState, resolve: Resolve, path: string): RuleResult {
   const target = resolve(path);
   const pages = state.stacks[target.stack]!;
   const isRoot = target.path === pages[0]!.path;
-  if (target.stack === state.active && target.path === topOf(state).path) {
+  const isTop = target.path === pages[pages.length - 1]!.path;
+  if (target.stack === state.active && isTop) {
     return isRoot ? { state: { ...state, lastAction: 'trim', scrollToTop: state.scrollToTop + 1 }, effects: [] } : { state, effects: [] };
   }
-  if (isRoot && target.stack === state.active) {
-    const root = pages[0]!;
-    return {
-      state: pushEntry({ ...state, stacks: { ...state.stacks, [target.stack]: [root] }, lastAction: 'trim' }, root.key),
-      effects: [{ type: 'push', path: root.path, key: root.key }],
-    };
+  if (target.stack === state.active && isRoot) {
+    const [trimmed, effect] = pushEntry({ ...withStack(state, target.stack, [pages[0]!]), lastAction: 'trim' }, pages[0]!.key);
+    return { state: trimmed, effects: [effect] };
   }
-  if (isRoot) {
-    const top = topOf(state, target.stack);
-    return {
-      state: pushEntry({ ...state, active: target.stack, lastAction: 'tab' }, top.key),
-      effects: [{ type: 'push', path: top.path, key: top.key }],
-    };
+  if (target.stack !== state.active && (isRoot || isTop)) {
+    const [switched, effect] = pushEntry({ ...state, active: target.stack, lastAction: 'tab' }, topOf(state, target.stack).key);
+    return { state: switched, effects: [effect] };
   }
   const [page, next] = newPage(state, target);
-  return {
-    state: pushEntry({ ...next, stacks: { ...next.stacks, [target.stack]: [...pages, page] }, active: target.stack, lastAction: 'push' }, page.key),
-    effects: [{ type: 'push', path: page.path, key: page.key }],
-  };
+  const [pushed, effect] = pushEntry({ ...withStack(next, target.stack, [...pages, page]), active: target.stack, lastAction: 'push' }, page.key);
+  return { state: pushed, effects: [effect] };
 }
 
-/** Replace: the top page of the path's stack becomes the new page; stack sizes stay the same. */
+/**
+ * Replace: the top page of the path's stack becomes the new page in the same history entry.
+ * The root itself is never replaced: replacing by the root trims to it; on a root-only stack the page goes above it.
+ */
 export function replace(state: NavState, resolve: Resolve, path: string): RuleResult {
   const target = resolve(path);
   const pages = state.stacks[target.stack]!;
+  const root = pages[0]!;
+  if (target.path === root.path) {
+    const [trimmed, effect] = replaceEntry({ ...withStack(state, target.stack, [root]), active: target.stack, lastAction: 'replace' }, root.key);
+    return { state: trimmed, effects: [effect] };
+  }
   const [page, next] = newPage(state, target);
-  return {
-    state: replaceEntry({ ...next, stacks: { ...next.stacks, [target.stack]: [...pages.slice(0, -1), page] }, active: target.stack, lastAction: 'replace' }, page.key),
-    effects: [{ type: 'replace', path: page.path, key: page.key }],
-  };
+  const kept = pages.length > 1 ? pages.slice(0, -1) : pages;
+  const [replaced, effect] = replaceEntry({ ...withStack(next, target.stack, [...kept, page]), active: target.stack, lastAction: 'replace' }, page.key);
+  return { state: replaced, effects: [effect] };
 }
 
 /**
@@ -170,34 +207,30 @@ export function back(state: NavState): RuleResult {
   if (pages.length < 2) return { state, effects: [] };
   const beneath = pages[pages.length - 2]!;
   if (state.index > 0 && state.entries[state.index - 1] === beneath.key) return { state, effects: [{ type: 'back' }] };
-  return {
-    state: replaceEntry({ ...state, stacks: { ...state.stacks, [state.active]: pages.slice(0, -1) }, lastAction: 'popstate' }, beneath.key),
-    effects: [{ type: 'replace', path: beneath.path, key: beneath.key }],
-  };
+  const [popped, effect] = replaceEntry({ ...withStack(state, state.active, pages.slice(0, -1)), lastAction: 'popstate' }, beneath.key);
+  return { state: popped, effects: [effect] };
 }
 
 /**
- * Browser back or forward landed on `path`: the stack holding the entry's page is cut back to
- * it; an entry whose page is gone (forward again) is pushed anew. A stack never drops below one.
+ * Browser back or forward landed on an entry: the stack holding its page is cut back to it; an
+ * entry whose page is gone (forward again) is put back on top. A stack never drops below one.
  */
-export function popstate(state: NavState, resolve: Resolve, path: string, key: string | null): RuleResult {
+export function popstate(state: NavState, resolve: Resolve, path: string, key: string | null, entryIndex: number | null): RuleResult {
   const target = resolve(path);
   const pages = state.stacks[target.stack]!;
-  let index = key ? pages.findIndex((page) => page.key === key) : -1;
-  if (index < 0) index = pages.map((page) => page.path).lastIndexOf(target.path);
-  if (index >= 0) {
-    const kept = pages.slice(0, index + 1);
-    const reached = reachEntry({ ...state, stacks: { ...state.stacks, [target.stack]: kept }, active: target.stack, lastAction: 'popstate' }, key);
-    return {
-      state: key ? reached : replaceEntry(reached, kept[index]!.key),
-      effects: key ? [] : [{ type: 'replace', path: kept[index]!.path, key: kept[index]!.key }],
-    };
+  let at = key ? pages.findIndex((page) => page.key === key) : -1;
+  if (at < 0 && !key) at = pages.map((page) => page.path).lastIndexOf(target.path);
+  if (at >= 0) {
+    const kept = pages.slice(0, at + 1);
+    const moved = { ...withStack(state, target.stack, kept), active: target.stack, lastAction: 'popstate' as const };
+    if (key) return { state: reachEntry(moved, key, entryIndex), effects: [] };
+    const [labeled, effect] = replaceEntry(reachEntry(moved, kept[at]!.key, null), kept[at]!.key);
+    return { state: labeled, effects: [effect] };
   }
   const [page, next] = newPage(state, target);
   const keyed = key ? { ...page, key } : page;
-  const reached = reachEntry({ ...next, stacks: { ...next.stacks, [target.stack]: [...pages, keyed] }, active: target.stack, lastAction: 'push' }, key);
-  return {
-    state: key ? reached : replaceEntry(reached, keyed.key),
-    effects: key ? [] : [{ type: 'replace', path: keyed.path, key: keyed.key }],
-  };
+  const moved = { ...withStack(next, target.stack, [...pages, keyed]), active: target.stack, lastAction: 'popstate' as const };
+  if (key) return { state: reachEntry(moved, key, entryIndex), effects: [] };
+  const [labeled, effect] = replaceEntry(reachEntry(moved, keyed.key, null), keyed.key);
+  return { state: labeled, effects: [effect] };
 }

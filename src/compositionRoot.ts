@@ -4,7 +4,7 @@ import { navigatorMachine, type NavigatorEvent } from '../machines/navigator.mac
 import type { Brand } from '../server/schemas/brand.ts';
 import { detectDeviceProfile, isDesktopLayout, readDeviceInput } from './domain/deviceProfile.ts';
 import { createResolver } from './routes/resolver.ts';
-import { applyHistoryEffect, observePopstate, resetToRoot, startLocation } from './services/browserHistory.ts';
+import { applyHistoryEffect, observePopstate, resetToRoot, saveNavigation, startLocation } from './services/browserHistory.ts';
 import { sessionMachine, type SessionEvent } from '../machines/session.machine.ts';
 import { signInMachine } from '../machines/signIn.machine.ts';
 import { feedMachine, type PageRequest } from '../machines/feed.machine.ts';
@@ -32,7 +32,10 @@ export function provideAppMachine(config: ClientConfig, appUrl: string) {
     actors: {
       navigator: navigatorMachine.provide({
         actors: { browserHistory: fromCallback<NavigatorEvent>(({ sendBack }) => observePopstate(sendBack)) },
-        actions: { applyHistory: (_, effect) => applyHistoryEffect(effect) },
+        actions: {
+          applyHistory: (_, effect) => applyHistoryEffect(effect),
+          saveNavigation: (_, saved) => saveNavigation(saved),
+        },
       }),
       loadBrand: fromPromise(async () => {
         const brand = await getBrand(api);

@@ -1,25 +1,43 @@
-import { createRootRoute, createRoute, createRouter, Outlet, redirect, RouterProvider } from '@tanstack/react-router';
-import { browserHistory } from './history.ts';
+import { useEffect, useState } from 'react';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  redirect,
+  RouterProvider,
+  type RouterHistory,
+} from '@tanstack/react-router';
 import { saveWantedPath } from '../services/browserHistory.ts';
+import { authHistory, retainAuthHistory } from './authHistory.ts';
 import { SignInScreen } from '../screens/signIn/SignInScreen.tsx';
+import { ComingSoonScreen } from '../screens/notFound/ComingSoonScreen.tsx';
 
-const rootRoute = createRootRoute({ component: Outlet });
-
-const routeTree = rootRoute.addChildren([
-  createRoute({ getParentRoute: () => rootRoute, path: '/', component: SignInScreen }),
-  // Signed-out visitors only see the auth screens; any other path is remembered for after sign-in (spec 2.5).
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: '$',
-    beforeLoad: ({ location }) => {
-      saveWantedPath(location.pathname);
-      throw redirect({ to: '/', replace: true });
-    },
-  }),
-]);
-
-const authRouter = createRouter({ routeTree, history: browserHistory });
+/** The auth stack (spec 2.5); screens of later releases show the coming-soon page. */
+function createAuthRouter(history: RouterHistory) {
+  const rootRoute = createRootRoute({ component: Outlet });
+  const page = (path: string, component: () => React.ReactNode) => createRoute({ getParentRoute: () => rootRoute, path, component });
+  const routeTree = rootRoute.addChildren([
+    page('/', SignInScreen),
+    page('/forgotpassword', ComingSoonScreen),
+    page('/password_reset/$password_reset_verification_token', ComingSoonScreen),
+    page('/createaccount', ComingSoonScreen),
+    page('/createaccount/$referral_code', ComingSoonScreen),
+    // Any other path waits behind sign-in and is opened after it.
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: '$',
+      beforeLoad: ({ location }) => {
+        saveWantedPath(location.pathname);
+        throw redirect({ to: '/', replace: true });
+      },
+    }),
+  ]);
+  return createRouter({ routeTree, history });
+}
 
 export default function AuthRoutes() {
-  return <RouterProvider router={authRouter} />;
+  const [router] = useState(() => createAuthRouter(authHistory()));
+  useEffect(retainAuthHistory, []);
+  return <RouterProvider router={router} />;
 }

@@ -1,9 +1,10 @@
-import { useLayoutEffect, useRef, type ComponentType } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type ComponentType } from 'react';
 import { useSelector } from '@xstate/react';
 import type { NavPage } from '../../machines/navigator.machine.ts';
 import { contentRoutes } from './routeTable.ts';
 import { MissingScreen, screens, type ScreenProps } from './screens.tsx';
 import type { NavigatorRef } from './navigation.ts';
+import { PageContext } from './pageContext.ts';
 import * as styles from './stackedNavigator.css.ts';
 
 const routeScreens = new Map(contentRoutes.map((route) => [route.path, screens[route.screen]]));
@@ -23,8 +24,9 @@ export function StackedNavigator({ navigatorRef, screens = screenFor }: { naviga
   const active = useSelector(navigatorRef, (s) => s.context.active);
   const stacked = useSelector(navigatorRef, (s) => s.context.stacked);
   const pushedKey = useSelector(navigatorRef, (s) => (s.context.lastAction === 'push' ? s.context.currentKey : null));
+  const container = useFocusOnNavigation(navigatorRef);
   return (
-    <div className={styles.stacks}>
+    <div className={styles.stacks} ref={container}>
       {stackRoots.map((root) => (
         <div key={root} className={styles.stack} hidden={root !== active} data-stack={root}>
           {stacks[root]!.map((page, index, pages) => (
@@ -64,6 +66,8 @@ function Page({ page, depth, visible, stacked, slideIn, scrollToTop, Screen }: P
     if (shown && ref.current) ref.current.scrollTop = scrollPositions.get(page.key) ?? 0;
   }, [shown, page.key]);
   useScrollToTopRequests(scrollToTop, ref, shown);
+  useEffect(() => () => void scrollPositions.delete(page.key), [page.key]);
+  const context = useMemo(() => ({ scrollRoot: ref, visible: shown }), [shown]);
   const hidden = !stacked ? depth > 0 : depth >= 2;
   return (
     <section
@@ -73,10 +77,14 @@ function Page({ page, depth, visible, stacked, slideIn, scrollToTop, Screen }: P
       data-depth={depth}
       hidden={hidden}
       inert={depth === 1 || undefined}
+      // inert already hides it from assistive technology; aria-hidden says so to older tools too.
       aria-hidden={depth === 1 || undefined}
+      tabIndex={-1}
       onScroll={(event) => scrollPositions.set(page.key, event.currentTarget.scrollTop)}
     >
-      <Screen params={page.params} />
+      <PageContext.Provider value={context}>
+        <Screen params={page.params} />
+      </PageContext.Provider>
     </section>
   );
 }
@@ -90,4 +98,25 @@ function useScrollToTopRequests(navigatorRef: NavigatorRef | null, ref: React.Re
     const reduceMotion = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
     if (shown) ref.current?.scrollTo?.({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
   }, [requests, shown, ref]);
+}
+
+/**
+ * After a navigation the control that was used is usually inert or hidden now: move focus to
+ * the new page's heading (or the page), so keyboard and screen-reader users land on it.
+ */
+function useFocusOnNavigation(navigatorRef: NavigatorRef) {
+  const container = useRef<HTMLDivElement>(null);
+  const currentKey = useSelector(navigatorRef, (s) => s.context.currentKey);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const page = container.current?.querySelector<HTMLElement>('[data-stack]:not([hidden]) > section[data-depth="0"]');
+    const target = page?.querySelector<HTMLElement>('h1') ?? page;
+    if (target && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target?.focus({ preventScroll: true });
+  }, [currentKey]);
+  return container;
 }

@@ -14,7 +14,8 @@ export const screens: Record<ScreenName, ComponentType<ScreenProps>> = {
   offer: ComingSoonScreen,
   search: ComingSoonScreen,
   checkout: ComingSoonScreen,
-  createAccountRedirect: ComingSoonScreen,
+  // Shown for 10 ms before the navigator forwards to the start page.
+  createAccountRedirect: () => null,
   typeFeed: ComingSoonScreen,
   more: ComingSoonScreen,
   restaurantMap: ComingSoonScreen,

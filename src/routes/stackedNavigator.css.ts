@@ -12,6 +12,7 @@ export const page = style({
   overflowY: 'auto',
   overscrollBehavior: 'contain',
   background: vars.color.background,
+  outline: 'none',
 });
 
 const enterFromRight = keyframes({ from: { transform: 'translateX(100%)' }, to: { transform: 'translateX(0)' } });

@@ -1,18 +1,21 @@
-import type { HistoryEffect } from '../../machines/navigator.rules.ts';
+import type { HistoryEffect, SavedNavigation, StartLocation } from '../../machines/navigator.rules.ts';
 import type { NavigatorEvent } from '../../machines/navigator.machine.ts';
 
-/** Our page key inside each history entry's state. */
+/** Our page key and entry position inside each history entry's state. */
 const stateKey = 'klubbKey';
+const stateIndex = 'klubbIndex';
+/** The navigator's stacks, kept for a reload of this browser tab. */
+const savedNavigationKey = 'klubb.navigation';
 /** The path a signed-out visitor asked for, restored after sign-in (spec 2.5). */
 const wantedPathKey = 'klubb.wantedPath';
 
 export function applyHistoryEffect(effect: HistoryEffect): void {
   switch (effect.type) {
     case 'push':
-      window.history.pushState({ [stateKey]: effect.key }, '', effect.path);
+      window.history.pushState({ [stateKey]: effect.key, [stateIndex]: effect.index }, '', effect.path);
       break;
     case 'replace':
-      window.history.replaceState({ [stateKey]: effect.key }, '', effect.path);
+      window.history.replaceState({ [stateKey]: effect.key, [stateIndex]: effect.index }, '', effect.path);
       break;
     case 'back':
       window.history.back();
@@ -26,31 +29,54 @@ export function applyHistoryEffect(effect: HistoryEffect): void {
 /** Calls back on the browser's back and forward; returns the unsubscribe. */
 export function observePopstate(send: (event: NavigatorEvent) => void): () => void {
   const listener = (event: PopStateEvent) => {
-    const key = (event.state as Record<string, unknown> | null)?.[stateKey];
-    send({ type: 'nav.popstate', path: window.location.pathname, key: typeof key === 'string' ? key : null });
+    const { key, index } = entryState(event.state);
+    send({ type: 'nav.popstate', path: window.location.pathname, key, index });
   };
   window.addEventListener('popstate', listener);
   return () => window.removeEventListener('popstate', listener);
 }
 
+function entryState(state: unknown): { key: string | null; index: number | null } {
+  const fields = (state ?? {}) as Record<string, unknown>;
+  const key = fields[stateKey];
+  const index = fields[stateIndex];
+  return { key: typeof key === 'string' ? key : null, index: typeof index === 'number' ? index : null };
+}
+
 /** Where the navigator starts: the saved wanted path after sign-in, else the address bar. */
-export function startLocation() {
+export function startLocation(): StartLocation {
   const wanted = sessionStorage.getItem(wantedPathKey);
   sessionStorage.removeItem(wantedPathKey);
-  const key = (window.history.state as Record<string, unknown> | null)?.[stateKey];
-  const atRoot = window.location.pathname === '/';
+  const goingToWanted = Boolean(wanted) && window.location.pathname === '/';
+  const { key, index } = entryState(window.history.state);
   return {
-    path: wanted && atRoot ? wanted : window.location.pathname,
-    restoredKey: typeof key === 'string' && !(wanted && atRoot) ? key : null,
+    path: goingToWanted ? wanted! : window.location.pathname,
+    restored: key !== null && index !== null && !goingToWanted ? { key, index } : null,
+    saved: goingToWanted ? null : readSavedNavigation(),
     keyPrefix: `${Math.random().toString(36).slice(2, 8)}-`,
   };
+}
+
+function readSavedNavigation(): SavedNavigation | null {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(savedNavigationKey) ?? 'null') as SavedNavigation | null;
+    return saved && typeof saved.stacks === 'object' && Array.isArray(saved.entries) ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveNavigation(saved: SavedNavigation): void {
+  sessionStorage.setItem(savedNavigationKey, JSON.stringify(saved));
 }
 
 export function saveWantedPath(path: string): void {
   if (path !== '/') sessionStorage.setItem(wantedPathKey, path);
 }
 
-/** After sign-out the address bar goes back to the root (spec 4). */
+/** After sign-out the address bar goes back to the root and nothing of the member's navigation is kept (spec 4). */
 export function resetToRoot(): void {
+  sessionStorage.removeItem(savedNavigationKey);
+  sessionStorage.removeItem(wantedPathKey);
   window.history.replaceState(null, '', '/');
 }

@@ -24,7 +24,7 @@ interface Deferred<T> {
 /** The navigator over the real route table, starting wherever the test's URL is. */
 const navigation = (brand: Brand) => ({
   ...createResolver({ settings: brand.settings, testMode: false }),
-  location: { path: window.location.pathname, restoredKey: null, keyPrefix: 'test-' },
+  location: { path: window.location.pathname, restored: null, saved: null, keyPrefix: 'test-' },
   stacked: true,
 });
 

@@ -12,7 +12,7 @@ function startNavigator(path = '/') {
     {
       input: {
         ...createResolver({ settings: testBrand().settings, testMode: false }),
-        location: { path, restoredKey: null, keyPrefix: 'n-' },
+        location: { path, restored: null, saved: null, keyPrefix: 'n-' },
         stacked: true,
       },
     },
@@ -24,7 +24,7 @@ function startNavigator(path = '/') {
 describe('navigator machine', () => {
   it('labels the first history entry on start', () => {
     const { effects, top } = startNavigator('/');
-    expect(effects).toEqual([{ type: 'replace', path: '/', key: top().key }]);
+    expect(effects).toEqual([{ type: 'replace', path: '/', key: top().key, index: 0 }]);
   });
 
   it('shows /createaccount for 10 ms, then replaces it by the start page', async () => {
@@ -34,7 +34,8 @@ describe('navigator machine', () => {
     expect(actor.getSnapshot().matches('redirecting')).toBe(true);
     await waitFor(actor, (s) => s.matches('ready'), { timeout: 1000 });
     expect(top().path).toBe('/');
-    expect(effects.at(-1)).toEqual({ type: 'replace', path: '/', key: top().key });
+    expect(effects.at(-1)).toEqual({ type: 'replace', path: '/', key: top().key, index: 1 });
+    expect(actor.getSnapshot().context.stacks['/']!.map((page) => page.path)).toEqual(['/']);
   });
 
   it('go asks the browser to move and leaves the stacks as they are', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { back, initialState, popstate, push, replace, topOf, type NavState } from '../../machines/navigator.rules.ts';
+import { back, initialState, popstate, push, replace, snapshotOf, topOf, type NavState, type SavedNavigation } from '../../machines/navigator.rules.ts';
 import { createResolver } from '../../src/routes/resolver.ts';
 import { testBrand } from './fixtures.ts';
 
 const { resolve, stackRoots } = createResolver({ settings: testBrand().settings, testMode: false });
-const start = (path = '/', restoredKey: string | null = null) =>
-  initialState(resolve, stackRoots, { path, restoredKey, keyPrefix: 't' });
+const start = (path = '/', restored: { key: string; index: number } | null = null, saved: SavedNavigation | null = null) =>
+  initialState(resolve, stackRoots, { path, restored, saved, keyPrefix: 't' });
 const paths = (state: NavState, stack = state.active) => state.stacks[stack]!.map((page) => page.path);
 
 describe('resolving paths to stacks and routes', () => {
@@ -42,21 +42,34 @@ describe('resolving paths to stacks and routes', () => {
 });
 
 describe('stacked history rules', () => {
-  it('starts every stack at its root; a deep link gets its root beneath and a history entry for it', () => {
+  it('starts every stack at its root; a deep link gets its root beneath, in the same history entry', () => {
     const { state, effects } = start('/more/faq');
     expect(state.active).toBe('/more');
     expect(paths(state)).toEqual(['/more', '/more/faq']);
     expect(paths(state, '/')).toEqual(['/']);
-    expect(effects).toEqual([
-      { type: 'replace', path: '/more', key: state.stacks['/more']![0]!.key },
-      { type: 'push', path: '/more/faq', key: state.currentKey },
-    ]);
+    expect(effects).toEqual([{ type: 'replace', path: '/more/faq', key: state.currentKey, index: 0 }]);
   });
 
-  it('after a reload keeps the restored key and adds no history entry', () => {
-    const { state, effects } = start('/more/faq', 'old7');
+  it('after a reload brings back every saved stack and the history position', () => {
+    let before = start('/').state;
+    before = push(before, resolve, '/mixedFeed/live/1').state;
+    before = push(before, resolve, '/mixedFeed/live/2').state;
+    before = push(before, resolve, '/more').state;
+    before = push(before, resolve, '/more/faq').state;
+    before = push(before, resolve, '/').state;
+    const reloaded = start('/mixedFeed/live/2', { key: before.currentKey, index: before.index }, snapshotOf(before));
+    expect(reloaded.effects).toEqual([]);
+    expect(paths(reloaded.state)).toEqual(['/', '/mixedFeed/live/1', '/mixedFeed/live/2']);
+    expect(paths(reloaded.state, '/more')).toEqual(['/more', '/more/faq']);
+    const backed = popstate(reloaded.state, resolve, '/more/faq', before.stacks['/more']![1]!.key, before.index - 1).state;
+    expect(backed.active).toBe('/more');
+    expect(paths(backed)).toEqual(['/more', '/more/faq']);
+  });
+
+  it('after a reload without saved stacks keeps the entry key and adds no history entry', () => {
+    const { state, effects } = start('/more/faq', { key: 'old7', index: 3 });
     expect(state.currentKey).toBe('old7');
-    expect(effects).toEqual([{ type: 'replace', path: '/more/faq', key: 'old7' }]);
+    expect(effects).toEqual([{ type: 'replace', path: '/more/faq', key: 'old7', index: 0 }]);
   });
 
   it('pushes onto the active stack and remembers each tab', () => {
@@ -69,7 +82,7 @@ describe('stacked history rules', () => {
     const tab = push(state, resolve, '/more');
     expect(tab.state.active).toBe('/more');
     expect(topOf(tab.state).path).toBe('/more/faq');
-    expect(tab.effects).toEqual([{ type: 'push', path: '/more/faq', key: topOf(tab.state).key }]);
+    expect(tab.effects).toEqual([{ type: 'push', path: '/more/faq', key: topOf(tab.state).key, index: tab.state.index }]);
   });
 
   it("trims a stack to its root when its root is chosen on it, then asks to scroll to the top", () => {
@@ -82,19 +95,45 @@ describe('stacked history rules', () => {
     expect(again.effects).toEqual([]);
   });
 
-  it('replace changes the top page only', () => {
+  it('replace changes the top page only, never the root', () => {
     const state = push(start('/').state, resolve, '/mixedFeed/live/1').state;
     const replaced = replace(state, resolve, '/mixedFeed/live/2').state;
     expect(paths(replaced)).toEqual(['/', '/mixedFeed/live/2']);
+    expect(paths(replace(replaced, resolve, '/').state)).toEqual(['/']);
+    expect(paths(replace(start('/').state, resolve, '/mixedFeed/live/3').state)).toEqual(['/', '/mixedFeed/live/3']);
+  });
+
+  it('opening the page a tab already shows switches to that tab instead of stacking it twice', () => {
+    let state = start('/').state;
+    state = push(state, resolve, '/more/faq').state;
+    state = push(state, resolve, '/').state;
+    state = push(state, resolve, '/more/faq').state;
+    expect(state.active).toBe('/more');
+    expect(paths(state)).toEqual(['/more', '/more/faq']);
+  });
+
+  it('keeps its place in history across back and forward over tab switches', () => {
+    let state = start('/').state;
+    for (const path of ['/more', '/more/faq', '/', '/more']) state = push(state, resolve, path).state;
+    // Browser: Back, Back, Forward, Forward — each entry carries its own position.
+    const entry = (s: NavState, index: number) => ({ key: s.entries[index]!, path: topPathOf(s, s.entries[index]!) });
+    const walk = (s: NavState, index: number) => popstate(s, resolve, entry(s, index).path, entry(s, index).key, index).state;
+    state = walk(walk(walk(walk(state, state.index - 1), state.index - 2), state.index - 1), state.index);
+    expect(state.active).toBe('/more');
+    expect(paths(state)).toEqual(['/more', '/more/faq']);
+    // The entry before is the Home tab, so the app's back pops in place to the More root.
+    const popped = back(state);
+    expect(paths(popped.state)).toEqual(['/more']);
+    expect(popped.effects).toEqual([{ type: 'replace', path: '/more', key: popped.state.currentKey, index: state.index }]);
   });
 
   it('back uses the browser history when the entry before is the page beneath, else pops here', () => {
     const pushed = push(start('/').state, resolve, '/mixedFeed/live/1').state;
     expect(back(pushed).effects).toEqual([{ type: 'back' }]);
-    const reloaded = start('/more/faq', 'restored').state;
-    const popped = back(reloaded);
+    const deepLink = start('/more/faq').state;
+    const popped = back(deepLink);
     expect(paths(popped.state)).toEqual(['/more']);
-    expect(popped.effects).toEqual([{ type: 'replace', path: '/more', key: popped.state.currentKey }]);
+    expect(popped.effects).toEqual([{ type: 'replace', path: '/more', key: popped.state.currentKey, index: 0 }]);
     expect(back(popped.state).effects).toEqual([]);
   });
 
@@ -103,12 +142,12 @@ describe('stacked history rules', () => {
     state = push(state, resolve, '/mixedFeed/live/1').state;
     const live1 = state.currentKey;
     state = push(state, resolve, '/mixedFeed/live/2').state;
-    state = popstate(state, resolve, '/mixedFeed/live/1', live1).state;
+    state = popstate(state, resolve, '/mixedFeed/live/1', live1, 1).state;
     expect(paths(state)).toEqual(['/', '/mixedFeed/live/1']);
-    const forward = popstate(state, resolve, '/mixedFeed/live/2', 'gone-key').state;
+    const forward = popstate(state, resolve, '/mixedFeed/live/2', 'gone-key', 2).state;
     expect(paths(forward)).toEqual(['/', '/mixedFeed/live/1', '/mixedFeed/live/2']);
     expect(forward.currentKey).toBe('gone-key');
-    const otherTab = popstate(forward, resolve, '/more', forward.stacks['/more']![0]!.key).state;
+    const otherTab = popstate(forward, resolve, '/more', forward.stacks['/more']![0]!.key, 3).state;
     expect(otherTab.active).toBe('/more');
     expect(paths(otherTab, '/')).toEqual(['/', '/mixedFeed/live/1', '/mixedFeed/live/2']);
   });
@@ -116,6 +155,14 @@ describe('stacked history rules', () => {
   it('never lets a stack drop below its root', () => {
     const state = start('/').state;
     const root = state.stacks['/']![0]!;
-    expect(paths(popstate(state, resolve, '/', root.key).state)).toEqual(['/']);
+    expect(paths(popstate(state, resolve, '/', root.key, 0).state)).toEqual(['/']);
   });
 });
+
+function topPathOf(state: NavState, key: string): string {
+  for (const pages of Object.values(state.stacks)) {
+    const page = pages.find((p) => p.key === key);
+    if (page) return page.path;
+  }
+  throw new Error(`no page ${key}`);
+}

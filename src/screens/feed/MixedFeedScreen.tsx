@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import { BillboardCard, Button, Dialog, OfferCard, OfferGrid, Spinner } from '../../components/index.ts';
 import type { FeedOffer } from '../../api/offers.ts';
 import { AppActor, sameViewValues, type FeedRef } from '../../appActor.ts';
 import { useNavigate } from '../../routes/navigation.ts';
+import { usePage } from '../../routes/pageContext.ts';
 import { billboardOffer, connectFeed } from './feed.connect.ts';
 import * as styles from './feed.css.ts';
 
@@ -23,7 +24,8 @@ function MixedFeed({ feedRef }: { feedRef: FeedRef }) {
   const navigate = useNavigate();
   const brand = AppActor.useSelector((s) => s.context.brand);
   const feed = useSelector(feedRef, (s) => connectFeed(s, feedRef), sameViewValues);
-  const sentinel = useLoadMoreSentinel(feedRef, !feed.loading && !feed.atEnd, feed.items.length);
+  const { scrollRoot, visible } = usePage();
+  const sentinel = useLoadMoreSentinel(feedRef, scrollRoot, !feed.loading && !feed.atEnd, feed.items.length);
   const billboard = feed.billboard && billboardOffer(feed.billboard);
   const open = (offer: FeedOffer) => navigate(offerPath(offer));
 
@@ -56,7 +58,7 @@ function MixedFeed({ feedRef }: { feedRef: FeedRef }) {
       <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
       {feed.loadingMore && <Spinner />}
       <Dialog
-        open={feed.loadMoreFailed}
+        open={feed.loadMoreFailed && visible}
         title={t`Something went wrong`}
         message={t`Could not fetch the data just now. Please try again.`}
         onClose={feed.dismissError}
@@ -68,7 +70,7 @@ function MixedFeed({ feedRef }: { feedRef: FeedRef }) {
 }
 
 /** Asks the feed for more when the end of the list comes within the load-more margin of the viewport. */
-function useLoadMoreSentinel(feedRef: FeedRef, active: boolean, itemCount: number) {
+function useLoadMoreSentinel(feedRef: FeedRef, scrollRoot: RefObject<HTMLElement | null>, active: boolean, itemCount: number) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = ref.current;
@@ -77,10 +79,12 @@ function useLoadMoreSentinel(feedRef: FeedRef, active: boolean, itemCount: numbe
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) feedRef.send({ type: 'feed.loadMore' });
     }, {
+      // The page scrolls inside its own section; the margin is measured there.
+      root: scrollRoot.current,
       rootMargin: `0px 0px ${loadMoreMargin}px 0px`,
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [feedRef, active, itemCount]);
+  }, [feedRef, scrollRoot, active, itemCount]);
   return ref;
 }

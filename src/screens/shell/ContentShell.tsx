@@ -40,7 +40,7 @@ function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
     />
   );
   return (
-    <div className={desktop ? styles.desktopShell : styles.mobileShell}>
+    <div className={styles.shell}>
       <header className={styles.header}>
         <BackButton canGoBack={depth > 1} variant={layout} onBack={() => navigatorRef.send({ type: 'nav.back' })} icons={brand?.icons} />
         {desktop && tabs}

@@ -1,11 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/index.ts';
 
-const shell = { height: '100dvh', display: 'flex', flexDirection: 'column' } as const;
-
-export const mobileShell = style(shell);
-
-export const desktopShell = style(shell);
+export const shell = style({ height: '100dvh', display: 'flex', flexDirection: 'column' });
 
 export const header = style({
   display: 'flex',
