@@ -9,6 +9,7 @@ import { sessionMachine, type SessionEvent } from '../machines/session.machine.t
 import { signInMachine } from '../machines/signIn.machine.ts';
 import { feedMachine, type PageRequest } from '../machines/feed.machine.ts';
 import type { ClientConfig } from './config.ts';
+import type { Services } from './services/services.ts';
 import { createApiClient } from './api/client.ts';
 import { getBrand, getBrandRole } from './api/brand.ts';
 import { getUser } from './api/user.ts';
@@ -19,7 +20,7 @@ import { createIdentityService, type IdentityService } from './services/identity
  * The composition root: the app machine with the real services behind its actors.
  * The identity service exists once the brand (and so its tenant) is known.
  */
-export function provideAppMachine(config: ClientConfig, appUrl: string) {
+export function provideAppMachine(config: ClientConfig, appUrl: string): { appMachine: typeof appMachine; services: Services } {
   let identity: IdentityService | null = null;
   const requireIdentity = () => {
     if (!identity) throw new Error('The identity service starts after the brand is loaded');
@@ -27,7 +28,7 @@ export function provideAppMachine(config: ClientConfig, appUrl: string) {
   };
   const api = createApiClient({ baseUrl: config.apiBase, appUrl, getIdToken: async () => identity?.getIdToken() ?? null });
 
-  return appMachine.provide({
+  const provided = appMachine.provide({
     actions: { resetUrl: resetToRoot },
     actors: {
       navigator: navigatorMachine.provide({
@@ -72,6 +73,7 @@ export function provideAppMachine(config: ClientConfig, appUrl: string) {
       }),
     },
   });
+  return { appMachine: provided, services: { api } };
 }
 
 /** What the app machine needs to know about this browser at start. */

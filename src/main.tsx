@@ -6,18 +6,21 @@ import { readClientConfig } from './config.ts';
 import { activateLocale, i18n, pickLocale } from './i18n/i18n.ts';
 import { appInput, provideAppMachine } from './compositionRoot.ts';
 import { AppActor } from './appActor.ts';
+import { ServicesContext } from './services/services.ts';
 import { App } from './App.tsx';
 
 const config = readClientConfig(import.meta.env, window.location.origin);
 await activateLocale(pickLocale(navigator.languages));
-const appMachine = provideAppMachine(config, window.location.origin);
+const { appMachine, services } = provideAppMachine(config, window.location.origin);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
-      <AppActor.Provider logic={appMachine} options={{ input: appInput(config) }}>
-        <App />
-      </AppActor.Provider>
+      <ServicesContext.Provider value={services}>
+        <AppActor.Provider logic={appMachine} options={{ input: appInput(config) }}>
+          <App />
+        </AppActor.Provider>
+      </ServicesContext.Provider>
     </I18nProvider>
   </StrictMode>,
 );
