@@ -36,8 +36,8 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database each run; the demo seed fills it.
-    command: `rm -rf .data/e2e && tsx server/index.ts`,
-    env: { PORT: String(port), DATA_DIR: '.data/e2e', LOG_LEVEL: 'warn' },
+    command: `rm -rf .data/e2e-${port} && tsx server/index.ts`,
+    env: { PORT: String(port), DATA_DIR: `.data/e2e-${port}`, LOG_LEVEL: 'warn' },
     url: `http://localhost:${port}/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,
