@@ -24,6 +24,8 @@ export type Layout = 'desktop' | 'mobile';
 export interface AppInput {
   containerVersion?: string;
   layout?: Layout;
+  /** A build without a desktop layout shows the loading screen on desktop (spec 2.2). */
+  noDesktop?: boolean;
   /** Builds the navigator's start (route table, browser location) for the loaded brand. */
   navigation?: (brand: Brand) => NavigatorInput;
 }
@@ -31,6 +33,7 @@ export interface AppInput {
 export interface AppContext {
   containerVersion: string;
   layout: Layout;
+  noDesktop: boolean;
   navigation: ((brand: Brand) => NavigatorInput) | null;
   brand: Brand | null;
   /** Who the identity provider says is signed in (known before the member is loaded). */
@@ -103,6 +106,7 @@ export const appMachine = setup({
   context: ({ input }) => ({
     containerVersion: input?.containerVersion ?? '0.0.0',
     layout: input?.layout ?? 'mobile',
+    noDesktop: input?.noDesktop ?? false,
     navigation: input?.navigation ?? null,
     brand: null,
     sessionUser: null,

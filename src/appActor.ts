@@ -17,7 +17,10 @@ export type Phase = 'loading' | 'auth' | 'setUp' | 'content' | 'forceUpdate' | '
 export function phaseOf(snapshot: AppSnapshot): Phase {
   if (snapshot.matches('auth')) return 'auth';
   if (snapshot.matches('setUp')) return 'setUp';
-  if (snapshot.matches('content')) return 'content';
+  if (snapshot.matches('content')) {
+    const { layout, noDesktop } = snapshot.context;
+    return layout === 'desktop' && noDesktop ? 'loading' : 'content';
+  }
   if (snapshot.matches('forceUpdate')) return 'forceUpdate';
   if (snapshot.matches('error')) return 'error';
   return 'loading';

@@ -81,6 +81,7 @@ export function appInput(config: ClientConfig): AppInput {
   const layout = isDesktopLayout(detectDeviceProfile(readDeviceInput(window))) ? 'desktop' : 'mobile';
   return {
     layout,
+    noDesktop: config.noDesktop,
     navigation: (brand: Brand) => {
       const { resolve, stackRoots } = createResolver({ settings: brand.settings, testMode: config.development });
       // Desktop shows one page at a time; mobile stacks pages that slide in like a native app.

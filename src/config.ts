@@ -10,6 +10,8 @@ export interface ClientConfig {
     emulatorOrigin: string | null;
   };
   development: boolean;
+  /** VITE_NO_DESKTOP=true builds the variant without a desktop layout (desktop shows loading). */
+  noDesktop: boolean;
 }
 
 export function readClientConfig(env: ImportMetaEnv, origin: string): ClientConfig {
@@ -23,5 +25,6 @@ export function readClientConfig(env: ImportMetaEnv, origin: string): ClientConf
       emulatorOrigin: realFirebase ? null : env.VITE_IDENTITY_ORIGIN || origin,
     },
     development: env.DEV,
+    noDesktop: env.VITE_NO_DESKTOP === 'true',
   };
 }

@@ -5,4 +5,5 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_PROJECT_ID?: string;
   readonly VITE_FIREBASE_AUTH_DOMAIN?: string;
   readonly VITE_IDENTITY_ORIGIN?: string;
+  readonly VITE_NO_DESKTOP?: string;
 }

@@ -135,3 +135,15 @@ describe('app phases, generated paths', () => {
     expect([...reached].sort()).toEqual(Object.keys(appPhaseModel.config.states!).sort());
   });
 });
+
+describe('the no-desktop variant', () => {
+  it('shows the loading screen instead of the content on desktop', async () => {
+    const app = renderAppWithFakes({ layout: 'desktop', noDesktop: true });
+    app.setSignedIn(true);
+    await app.answerBrand();
+    await app.answerMember(testMember(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Offers' })).toBeNull();
+  });
+});

@@ -3,7 +3,7 @@ import { act, render } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { fromCallback, fromPromise } from 'xstate';
-import { appMachine, type Member } from '../../machines/app.machine.ts';
+import { appMachine, type AppInput, type Member } from '../../machines/app.machine.ts';
 import { sessionMachine, type SessionEvent, type SessionUser } from '../../machines/session.machine.ts';
 import { signInMachine } from '../../machines/signIn.machine.ts';
 import { feedMachine, type PageRequest } from '../../machines/feed.machine.ts';
@@ -32,7 +32,7 @@ const navigation = (brand: Brand) => ({
  * Renders the real App over the real app machine, with the services replaced by
  * controllable fakes: each test says when the brand or member answers, and how.
  */
-export function renderAppWithFakes() {
+export function renderAppWithFakes(input: Partial<AppInput> = {}) {
   let brandCall: Deferred<Brand> | null = null;
   let memberCall: Deferred<Member> | null = null;
   let currentUser: SessionUser | null = null;
@@ -78,7 +78,7 @@ export function renderAppWithFakes() {
 
   render(
     <I18nProvider i18n={i18n}>
-      <AppActor.Provider logic={machine} options={{ input: { layout: 'mobile', navigation } }}>
+      <AppActor.Provider logic={machine} options={{ input: { layout: 'mobile', navigation, ...input } }}>
         <App />
       </AppActor.Provider>
     </I18nProvider>,
