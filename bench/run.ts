@@ -1,6 +1,7 @@
 import { loadEndpoint, loadSettings, probe, signInForIdToken, type Endpoint, type LoadResult } from './apiLoad.ts';
 import { distChunks, loadChunksInBrowser, totalGzip, type Chunk } from './bundleSize.ts';
 import { heading, kB, printTable } from './format.ts';
+import { benchOfferQueries } from './offerQueries.ts';
 import { startServer } from './server.ts';
 import { deviceName, measuredTaps, measureTabSwitches, percentile, tabCycle, warmupTaps, type TapTiming } from './tabSwitch.ts';
 
@@ -147,6 +148,13 @@ async function main() {
     if (!clean) process.exitCode = 1;
   } finally {
     await server.stop();
+  }
+  // After the server has stopped, so the two databases do not compete for the CPU.
+  try {
+    await benchOfferQueries();
+  } catch (error) {
+    console.log(`\n!!! offer-query section failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
   }
 }
 

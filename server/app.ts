@@ -14,6 +14,7 @@ import { appUrlHost } from './repositories/brands.repository.ts';
 import { brandRoutes } from './routes/brand.ts';
 import { userRoutes } from './routes/user.ts';
 import { offerRoutes } from './routes/offers.ts';
+import { offerDetailRoutes } from './routes/offerDetail.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import type { App } from './routes/types.ts';
 
@@ -81,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await brandRoutes(app, deps);
   await userRoutes(app, deps);
   await offerRoutes(app, deps);
+  await offerDetailRoutes(app, deps);
   await categoryRoutes(app, deps);
 
   await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false, maxAge: '1d' });

@@ -1,11 +1,11 @@
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { billboards, offers } from '../db/schema/index.ts';
 import type { OfferType } from '../schemas/offer.ts';
 
 export const feedPageSize = 30;
 
-const feedColumns = {
+export const feedColumns = {
   id: offers.id,
   categoryId: offers.categoryId,
   type: offers.type,
@@ -16,6 +16,11 @@ const feedColumns = {
   readingTime: offers.readingTime,
 };
 
+export const feedOrder = [desc(offers.publishedAt), desc(offers.id)];
+
+/** Literal (not a bound `= true`), so the planner matches the partial feed indexes. */
+export const isActive = sql`${offers.active}`;
+
 export interface FeedQuery {
   brandId: string;
   type?: OfferType;
@@ -23,18 +28,28 @@ export interface FeedQuery {
   offset: number;
 }
 
-/** One page of active offers, newest first; ties broken by id so pages never overlap. */
+/**
+ * One page of active offers, newest first; ties broken by id so pages never overlap. The page's
+ * ids are found first, from the feed index alone, so a deep offset skips index entries rather
+ * than table rows; only the 30 found rows are then read.
+ */
 export async function listFeedOffers(db: Executor, q: FeedQuery) {
-  const filters: SQL[] = [eq(offers.brandId, q.brandId), eq(offers.active, true)];
+  const filters: SQL[] = [eq(offers.brandId, q.brandId), isActive];
   if (q.type) filters.push(eq(offers.type, q.type));
   if (q.categoryIds && q.categoryIds.length > 0) filters.push(inArray(offers.categoryId, q.categoryIds));
+  const page = db
+    .select({ pageId: offers.id })
+    .from(offers)
+    .where(and(...filters))
+    .orderBy(...feedOrder)
+    .limit(feedPageSize)
+    .offset(q.offset)
+    .as('page');
   return db
     .select(feedColumns)
     .from(offers)
-    .where(and(...filters))
-    .orderBy(desc(offers.publishedAt), desc(offers.id))
-    .limit(feedPageSize)
-    .offset(q.offset);
+    .innerJoin(page, and(eq(offers.brandId, q.brandId), eq(offers.id, page.pageId)))
+    .orderBy(...feedOrder);
 }
 
 /** The brand's active billboard joined with its offer, or null. */
@@ -43,7 +58,7 @@ export async function findBillboard(db: Executor, brandId: string) {
     .select({ offerId: offers.id, ...feedColumns })
     .from(billboards)
     .innerJoin(offers, and(eq(offers.brandId, billboards.brandId), eq(offers.id, billboards.offerId)))
-    .where(and(eq(billboards.brandId, brandId), eq(billboards.active, true), eq(offers.active, true)))
+    .where(and(eq(billboards.brandId, brandId), eq(billboards.active, true), isActive))
     .orderBy(desc(billboards.createdAt))
     .limit(1);
   return rows[0] ?? null;

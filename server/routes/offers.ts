@@ -1,8 +1,9 @@
 import { ApiErrorBody } from '../schemas/common.ts';
-import { Billboard, OfferList, OfferListQuery } from '../schemas/offer.ts';
+import { Billboard, OfferList, OfferListQuery, OfferSearchBody } from '../schemas/offer.ts';
 import { TtlCache } from '../cache.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { findBillboard, listFeedOffers, type FeedQuery } from '../repositories/offers.repository.ts';
+import { searchOffers, searchWords } from '../repositories/offerSearch.repository.ts';
 import type { App, RouteDeps } from './types.ts';
 
 /** Feed pages and billboards are the same for every member of a brand: served from memory for 10 s. */
@@ -39,6 +40,21 @@ export async function offerRoutes(app: App, { db, requireMember, now }: RouteDep
         offset: request.query.offset ?? 0,
       };
       return pages.getOrLoad(JSON.stringify(query), () => listFeedOffers(db, query));
+    },
+  );
+
+  app.post(
+    '/v1/search/offer',
+    { preHandler: requireMember, schema: { body: OfferSearchBody, response: { 200: OfferList, '4xx': ApiErrorBody } } },
+    async (request) => {
+      const brandId = request.member.brand.id;
+      const offset = request.body.offset ?? 0;
+      // The client shows the default feed for an empty query; answer it the same.
+      if (request.body.query.trim() === '') {
+        const query: FeedQuery = { brandId, offset };
+        return pages.getOrLoad(JSON.stringify(query), () => listFeedOffers(db, query));
+      }
+      return searchOffers(db, { brandId, words: searchWords(request.body.query), offset });
     },
   );
 

@@ -56,6 +56,60 @@ export const OfferListQuery = Type.Object({
 
 export const OfferList = Type.Array(FeedOffer);
 
+/** GET /v1/get/offer; the flags arrive as 'true' or 'false'. */
+export const OfferDetailQuery = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 200 }),
+  getVoucher: Type.Optional(Type.Boolean()),
+  getCompanionOffer: Type.Optional(Type.Boolean()),
+  getAvailability: Type.Optional(Type.Boolean()),
+});
+
+export const CompanionOffer = Type.Object({
+  id: Type.String(),
+  type: OfferType,
+  title: Type.String(),
+  teaserLine: Type.String(),
+  companionOfferHeader: Type.String(),
+  puffImage: ImageOptions,
+});
+export type CompanionOffer = Static<typeof CompanionOffer>;
+
+export const OfferDetail = Type.Object({
+  id: Type.String(),
+  type: OfferType,
+  title: Type.String(),
+  preamble: Type.String(),
+  teaserLine: Type.String(),
+  tags: Type.Array(Type.String()),
+  readingTime: Type.Union([Type.Integer(), Type.Null()]),
+  categoryId: Type.Union([Type.String(), Type.Null()]),
+  puffImage: ImageOptions,
+  requiresSignIn: Type.Boolean(),
+  itemVariantType: Type.Union([Type.Literal('ticket'), Type.Literal('other'), Type.Null()]),
+  // Variants, fees, availability and promo codes come with the commerce work; empty until then.
+  itemVariantList: Type.Array(Type.Unknown()),
+  itemVariantCustomFeeBuildRecord: Type.Record(Type.String(), Type.Unknown()),
+  /** Count per variant id. */
+  itemVariantAvailability: Type.Record(Type.String(), Type.Integer()),
+  itemVariantIndex: Type.Integer(),
+  promoExists: Type.Boolean(),
+  promoCodeCommon: Type.Union([Type.String(), Type.Null()]),
+  isVoucherCodeSoldOut: Type.Boolean(),
+  voucherClaimCap: Type.Integer(),
+  userVoucherCodeClaimCount: Type.Integer(),
+  callToAction: Type.Union([CallToAction, Type.Null()]),
+  /** Present when asked for (getCompanionOffer) and the companion is active. */
+  companionOffer: Type.Optional(CompanionOffer),
+  contentBlocks: Type.Array(ContentBlock),
+});
+export type OfferDetail = Static<typeof OfferDetail>;
+
+/** POST /v1/search/offer; an empty query answers the mixed feed. */
+export const OfferSearchBody = Type.Object({
+  query: Type.String({ maxLength: 200, pattern: '^[^\\u0000]*$' }),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+});
+
 export const Billboard = Type.Object({
   offerId: Type.String(),
   categoryId: Type.Union([Type.String(), Type.Null()]),

@@ -1,7 +1,7 @@
 import type { Database } from '../../../server/db/database.ts';
 import { billboards, brandRoles, brands, categories, offers, users } from '../../../server/db/schema/index.ts';
 import type { BrandThemeVariant } from '../../../server/schemas/brand.ts';
-import type { OfferType } from '../../../server/schemas/offer.ts';
+import type { ContentBlock, OfferType } from '../../../server/schemas/offer.ts';
 import type { IdentityProvider } from '../../../server/identity/identity.ts';
 
 const themeVariant: BrandThemeVariant = {
@@ -109,4 +109,25 @@ export async function makeOffers(
 
 export async function makeBillboard(db: Database, brandId: string, offerId: string) {
   await db.insert(billboards).values({ brandId, id: `billboard-${offerId}`, offerId });
+}
+
+export type OfferFields = Partial<typeof offers.$inferInsert>;
+
+export const testImage = { jpeg: { medium: '/media/a.jpg' }, webp: { medium: '/media/a.webp' } };
+
+/** One offer of the brand: plain defaults under the given fields. */
+export async function makeOffer(db: Database, brandId: string, id: string, fields: OfferFields = {}) {
+  const [row] = await db
+    .insert(offers)
+    .values({ brandId, id, type: 'benefit', title: `Offer ${id}`, puffImage: testImage, publishedAt: new Date(Date.UTC(2026, 0, 1)), ...fields })
+    .returning({ id: offers.id });
+  return row!.id;
+}
+
+/** A rich-text content block in the draft raw format, one unstyled block per paragraph. */
+export function richText(...paragraphs: string[]): ContentBlock {
+  const blocks = paragraphs.map((text, i) => ({
+    key: `k${i}`, text, type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {},
+  }));
+  return { type: 'richText', editorStateRaw: { blocks, entityMap: {} } };
 }

@@ -1,0 +1,46 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../db/database.ts';
+import { offers } from '../db/schema/index.ts';
+import { feedColumns, feedPageSize, isActive } from './offers.repository.ts';
+
+/** More words than a 200-character query sensibly holds are ignored. */
+const maxWords = 16;
+/** A shorter last word is matched whole: a one-letter prefix matches nearly every offer. */
+const minPrefixLength = 2;
+
+/** The query's words: runs of letters, marks and digits; everything else separates them. */
+export function searchWords(query: string): string[] {
+  return (query.normalize('NFC').match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).slice(0, maxWords);
+}
+
+/**
+ * Every word must match in English, Swedish or Norwegian (stemmed, accents folded); the last one
+ * may be a word still being typed. The words go to the database as parameters and are quoted as
+ * lexemes there (klubb_search_term, migration 0001), so no text reaches to_tsquery's syntax.
+ */
+function searchQuery(words: string[]): SQL {
+  const terms = words.map((word, i) => {
+    const prefix = i === words.length - 1 && word.length >= minPrefixLength;
+    return sql`klubb_search_term(${word}, ${prefix ? sql`true` : sql`false`})`;
+  });
+  return sql.join(terms, sql` && `);
+}
+
+export interface SearchQuery {
+  brandId: string;
+  words: string[];
+  offset: number;
+}
+
+/** A page of the brand's active offers matching every word, best match first. */
+export async function searchOffers(db: Executor, q: SearchQuery) {
+  if (q.words.length === 0) return [];
+  const query = searchQuery(q.words);
+  return db
+    .select(feedColumns)
+    .from(offers)
+    .where(and(eq(offers.brandId, q.brandId), isActive, sql`${offers.searchVector} @@ (${query})`))
+    .orderBy(sql`ts_rank(${offers.searchVector}, ${query}) DESC`, desc(offers.publishedAt), desc(offers.id))
+    .limit(feedPageSize)
+    .offset(q.offset);
+}
