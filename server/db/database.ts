@@ -31,6 +31,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process; the pool reconnects.
+    pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
     const db = drizzle(pool, { schema });
     const lock = await pool.connect();
     try {
