@@ -23,7 +23,16 @@ export async function openTestDatabase(): Promise<OpenDatabase> {
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // The pool's connections may still be closing; forcing would kill them mid-goodbye.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await dropper.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 40 ? ' WITH (FORCE)' : ''}`);
+          break;
+        } catch (error) {
+          if (attempt >= 40) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
       await dropper.end();
     },
   };
