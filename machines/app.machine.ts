@@ -1,10 +1,13 @@
-import { assign, fromPromise, sendTo, setup, spawnChild } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup, spawnChild } from 'xstate';
 import type { Brand, BrandRole } from '../server/schemas/brand.ts';
 import type { User } from '../server/schemas/user.ts';
+import type { OfferType } from '../server/schemas/offer.ts';
 import { isBelowVersion } from '../src/domain/version.ts';
 import { sessionMachine, type SessionUser } from './session.machine.ts';
 import { signInMachine, type SignInError } from './signIn.machine.ts';
 import { feedMachine } from './feed.machine.ts';
+import { searchMachine } from './search.machine.ts';
+import { categoriesMachine } from './categories.machine.ts';
 import { navigatorMachine, type NavigatorInput } from './navigator.machine.ts';
 
 export interface AppError {
@@ -50,6 +53,15 @@ export type AppEvent =
   | { type: 'app.signOut' }
   | { type: 'app.retry' };
 
+const offerTypes = ['editorial', 'benefit', 'live'] as const;
+
+/** The offer types whose per-type feed the brand shows (spec 2.3). */
+export function shownOfferTypes(brand: Brand | null): OfferType[] {
+  if (!brand) return [];
+  const shown = { editorial: brand.settings.showEditorial, benefit: brand.settings.showBenefit, live: brand.settings.showLive };
+  return offerTypes.filter((type) => shown[type]);
+}
+
 /** Role errors sign the user out and are told on the sign-in screen, not the error screen. */
 const roleErrorCodes = new Set(['no_role_with_app_url', 'bad_user_role_for_app_url']);
 
@@ -89,10 +101,23 @@ export const appMachine = setup({
     signIn: signInMachine,
     feed: feedMachine,
     navigator: navigatorMachine,
+    search: searchMachine,
+    categories: categoriesMachine,
   },
   actions: {
     /** Back to '/' in the address bar after sign-out (provided at the composition root). */
     resetUrl: () => undefined,
+    /** Forgets the cached billboard and feeds on sign-out (provided at the composition root). */
+    clearCaches: () => undefined,
+    /** One feed per offer type the brand shows (showEditorial, showBenefit, showLive), as feed.{type}. */
+    startTypeFeeds: enqueueActions(({ context, enqueue }) => {
+      for (const type of shownOfferTypes(context.brand)) {
+        enqueue.spawnChild('feed', { id: `feed.${type}`, systemId: `feed.${type}`, input: { type } });
+      }
+    }),
+    stopTypeFeeds: enqueueActions(({ enqueue }) => {
+      for (const type of offerTypes) enqueue.stopChild(`feed.${type}`);
+    }),
   },
   guards: {
     isBelowMinimumVersion: ({ context, event }) =>
@@ -179,8 +204,12 @@ export const appMachine = setup({
     },
     setUp: {},
     content: {
+      entry: 'startTypeFeeds',
+      exit: 'stopTypeFeeds',
       invoke: [
         { src: 'feed', id: 'feed.mixed', systemId: 'feed.mixed', input: {} },
+        { src: 'search', id: 'search', systemId: 'search' },
+        { src: 'categories', id: 'categories', systemId: 'categories' },
         {
           src: 'navigator',
           id: 'navigator',
@@ -188,7 +217,7 @@ export const appMachine = setup({
           input: ({ context }) => context.navigation!(context.brand!),
         },
       ],
-      on: { 'session.signedOut': { target: 'auth', actions: [assign({ sessionUser: null }), 'resetUrl'] } },
+      on: { 'session.signedOut': { target: 'auth', actions: [assign({ sessionUser: null }), 'resetUrl', 'clearCaches'] } },
     },
     forceUpdate: {},
     error: {

@@ -6,7 +6,8 @@ export const feedPageSize = 30;
 export interface FeedContext {
   /** Undefined is the mixed feed. */
   type: OfferType | undefined;
-  categoryIds: string[];
+  /** The category the member filters by; null shows every category. */
+  categoryId: string | null;
   items: FeedOffer[];
   offset: number;
   billboard: Billboard | null;
@@ -18,7 +19,13 @@ export interface PageRequest {
   offset: number;
 }
 
-export type FeedEvent = { type: 'feed.loadMore' } | { type: 'feed.retry' } | { type: 'feed.dismissError' };
+export type FeedEvent =
+  | { type: 'feed.loadMore' }
+  | { type: 'feed.retry' }
+  | { type: 'feed.dismissError' }
+  /** Choosing the selected category again clears it. */
+  | { type: 'feed.categorySelected'; categoryId: string }
+  | { type: 'feed.typeChanged'; offerType: OfferType };
 
 /** Appends a page, dropping offers already in the list (the spec's de-duplication by id). */
 export function appendPage(items: FeedOffer[], page: FeedOffer[]): FeedOffer[] {
@@ -26,15 +33,22 @@ export function appendPage(items: FeedOffer[], page: FeedOffer[]): FeedOffer[] {
   return [...items, ...page.filter((item) => !seen.has(item.id) && seen.add(item.id))];
 }
 
+const pageRequest = (context: FeedContext, offset: number): PageRequest => ({
+  type: context.type,
+  categoryIds: context.categoryId === null ? [] : [context.categoryId],
+  offset,
+});
+
 /**
- * One offer feed: the billboard and pages of 30. `loadingMore` is the lock against double
- * loading; `end` is the no-more-items flag (a page shorter than 30).
+ * One offer feed: the billboard (mixed feed only) and pages of 30 of one type and category.
+ * `loadingMore` is the lock against double loading; `end` is the no-more-items flag (a page
+ * shorter than 30). Changing the category or the type starts over from `loading` (spec 4).
  */
 export const feedMachine = setup({
   types: {
     context: {} as FeedContext,
     events: {} as FeedEvent,
-    input: {} as { type?: OfferType; categoryIds?: string[] },
+    input: {} as { type?: OfferType; categoryId?: string | null },
   },
   actors: {
     loadBillboard: fromPromise<Billboard | null>(async () => null),
@@ -48,25 +62,44 @@ export const feedMachine = setup({
   },
   guards: {
     isFullPage: (_, page: FeedOffer[]) => page.length >= feedPageSize,
+    /** The billboard belongs to the mixed feed (spec 2.3). */
+    showsBillboard: ({ context }) => context.type === undefined,
+    isOtherType: ({ context, event }) => event.type === 'feed.typeChanged' && event.offerType !== context.type,
   },
 }).createMachine({
   id: 'feed',
   context: ({ input }) => ({
     type: input.type,
-    categoryIds: input.categoryIds ?? [],
+    categoryId: input.categoryId ?? null,
     items: [],
     offset: 0,
     billboard: null,
   }),
   initial: 'loading',
+  on: {
+    'feed.categorySelected': {
+      target: '.loading',
+      reenter: true,
+      actions: assign({
+        categoryId: ({ context, event }) => (event.categoryId === context.categoryId ? null : event.categoryId),
+      }),
+    },
+    'feed.typeChanged': {
+      guard: 'isOtherType',
+      target: '.loading',
+      reenter: true,
+      actions: assign({ type: ({ event }) => event.offerType, categoryId: null }),
+    },
+  },
   states: {
     loading: {
       type: 'parallel',
       entry: assign({ items: [], offset: 0 }),
       states: {
         billboard: {
-          initial: 'fetching',
+          initial: 'choosing',
           states: {
+            choosing: { always: [{ guard: 'showsBillboard', target: 'fetching' }, { target: 'done' }] },
             fetching: {
               invoke: {
                 src: 'loadBillboard',
@@ -83,7 +116,7 @@ export const feedMachine = setup({
             fetching: {
               invoke: {
                 src: 'loadPage',
-                input: ({ context }) => ({ type: context.type, categoryIds: context.categoryIds, offset: 0 }),
+                input: ({ context }) => pageRequest(context, 0),
                 onDone: { target: 'done', actions: { type: 'addPage', params: ({ event }) => event.output } },
                 onError: '#feed.failed',
               },
@@ -104,7 +137,7 @@ export const feedMachine = setup({
         loadingMore: {
           invoke: {
             src: 'loadPage',
-            input: ({ context }) => ({ type: context.type, categoryIds: context.categoryIds, offset: context.offset }),
+            input: ({ context }) => pageRequest(context, context.offset),
             onDone: [
               {
                 guard: { type: 'isFullPage', params: ({ event }) => event.output },

@@ -48,7 +48,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:', ...(options.connectSources ?? [])],
-        'frame-src': ["'self'"],
+        // Click-to-load players on offer pages; nothing is framed before the member asks for it.
+        'frame-src': ["'self'", 'https://open.spotify.com', 'https://www.youtube-nocookie.com'],
         'connect-src': ["'self'", ...(options.connectSources ?? [])],
         // The app is served over plain http on local hosts (aurora.localhost) too.
         'upgrade-insecure-requests': null,

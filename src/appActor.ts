@@ -3,6 +3,8 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { appMachine } from '../machines/app.machine.ts';
 import type { signInMachine } from '../machines/signIn.machine.ts';
 import type { feedMachine } from '../machines/feed.machine.ts';
+import type { searchMachine } from '../machines/search.machine.ts';
+import type { categoriesMachine } from '../machines/categories.machine.ts';
 
 /** The root actor for React: `<AppActor.Provider logic={provided machine}>`, then useSelector. */
 export const AppActor = createActorContext(appMachine);
@@ -10,6 +12,8 @@ export const AppActor = createActorContext(appMachine);
 export type AppSnapshot = SnapshotFrom<typeof appMachine>;
 export type SignInRef = ActorRefFrom<typeof signInMachine>;
 export type FeedRef = ActorRefFrom<typeof feedMachine>;
+export type SearchRef = ActorRefFrom<typeof searchMachine>;
+export type CategoriesRef = ActorRefFrom<typeof categoriesMachine>;
 
 export type Phase = 'loading' | 'auth' | 'setUp' | 'content' | 'forceUpdate' | 'error';
 

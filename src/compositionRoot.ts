@@ -13,7 +13,11 @@ import type { Services } from './services/services.ts';
 import { createApiClient } from './api/client.ts';
 import { getBrand, getBrandRole } from './api/brand.ts';
 import { getUser } from './api/user.ts';
-import { getBillboard, getOfferList } from './api/offers.ts';
+import { getBillboard, getCategories, getOfferList, searchOffers } from './api/offers.ts';
+import { searchMachine, type SearchRequest } from '../machines/search.machine.ts';
+import { categoriesMachine } from '../machines/categories.machine.ts';
+import { cacheKeyPrefix, clearAll } from './services/persistedStore.ts';
+import { cachedBillboard, cachedFirstPage } from './services/offerCache.ts';
 import { createIdentityService, type IdentityService } from './services/identity.ts';
 
 /**
@@ -29,7 +33,7 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
   const api = createApiClient({ baseUrl: config.apiBase, appUrl, getIdToken: async () => identity?.getIdToken() ?? null });
 
   const provided = appMachine.provide({
-    actions: { resetUrl: resetToRoot },
+    actions: { resetUrl: resetToRoot, clearCaches: () => clearAll(cacheKeyPrefix) },
     actors: {
       navigator: navigatorMachine.provide({
         actors: { browserHistory: fromCallback<NavigatorEvent>(({ sendBack }) => observePopstate(sendBack)) },
@@ -65,11 +69,19 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
       }),
       feed: feedMachine.provide({
         actors: {
-          loadBillboard: fromPromise(() => getBillboard(api)),
-          loadPage: fromPromise(({ input }: { input: PageRequest }) =>
-            getOfferList(api, { type: input.type, offset: input.offset, categoryIds: input.categoryIds }),
-          ),
+          loadBillboard: fromPromise(() => cachedBillboard(() => getBillboard(api))),
+          loadPage: fromPromise(({ input }: { input: PageRequest }) => {
+            const load = () => getOfferList(api, { type: input.type, offset: input.offset, categoryIds: input.categoryIds });
+            // Only the first page is cached (spec 4): later pages follow whatever the member scrolled to.
+            return input.offset === 0 ? cachedFirstPage(input, load) : load();
+          }),
         },
+      }),
+      search: searchMachine.provide({
+        actors: { searchOffers: fromPromise(({ input }: { input: SearchRequest }) => searchOffers(api, input)) },
+      }),
+      categories: categoriesMachine.provide({
+        actors: { loadCategories: fromPromise(() => getCategories(api)) },
       }),
     },
   });

@@ -14,8 +14,11 @@ export function mediaUrl(apiBase: string, url: string): string {
 const sources = (apiBase: string, map: Image['jpeg']): Image['jpeg'] =>
   Object.fromEntries(Object.entries(map).map(([size, url]) => [size, url && mediaUrl(apiBase, url)]));
 
+/** One image's files, pointed at the API's origin. */
+export function imageWithMediaBase(apiBase: string, image: Image): Image {
+  return apiBase ? { ...image, jpeg: sources(apiBase, image.jpeg), webp: sources(apiBase, image.webp) } : image;
+}
+
 export function withMediaBase<T extends { puffImage: Image }>(apiBase: string, item: T): T {
-  if (!apiBase) return item;
-  const image = item.puffImage;
-  return { ...item, puffImage: { ...image, jpeg: sources(apiBase, image.jpeg), webp: sources(apiBase, image.webp) } };
+  return apiBase ? { ...item, puffImage: imageWithMediaBase(apiBase, item.puffImage) } : item;
 }

@@ -1,9 +1,9 @@
-import type { Billboard, CategoryList, FeedOffer, OfferType } from '../../server/schemas/offer.ts';
+import type { Billboard, CategoryList, ContentBlock, FeedOffer, OfferDetail, OfferType } from '../../server/schemas/offer.ts';
 import { isApiError } from './apiError.ts';
 import type { ApiClient } from './client.ts';
-import { withMediaBase } from './mediaUrls.ts';
+import { imageWithMediaBase, withMediaBase } from './mediaUrls.ts';
 
-export type { Billboard, CategoryList, FeedOffer, OfferType };
+export type { Billboard, CategoryList, ContentBlock, FeedOffer, OfferDetail, OfferType };
 
 export interface OfferListQuery {
   type?: OfferType;
@@ -31,3 +31,27 @@ export async function getBillboard(api: ApiClient): Promise<Billboard | null> {
 }
 
 export const getCategories = (api: ApiClient) => api.get<CategoryList>('/v1/get_list/brand/category');
+
+/** One offer with everything the offer page shows: promo codes, companion offer, availability. */
+export async function getOffer(api: ApiClient, id: string): Promise<OfferDetail> {
+  const offer = await api.get<OfferDetail>('/v1/get/offer', { id, getVoucher: true, getCompanionOffer: true, getAvailability: true });
+  const base = api.baseUrl;
+  return {
+    ...withMediaBase(base, offer),
+    ...(offer.companionOffer ? { companionOffer: withMediaBase(base, offer.companionOffer) } : {}),
+    contentBlocks: offer.contentBlocks.map((block): ContentBlock =>
+      block.type === 'image' ? { ...block, image: imageWithMediaBase(base, block.image) } : block,
+    ),
+  };
+}
+
+export interface OfferSearchQuery {
+  query: string;
+  offset: number;
+}
+
+/** POST /v1/search/offer: pages of 30 feed offers matching the query. */
+export async function searchOffers(api: ApiClient, q: OfferSearchQuery): Promise<FeedOffer[]> {
+  const offers = await api.send<FeedOffer[]>('POST', '/v1/search/offer', { query: q.query, offset: q.offset });
+  return offers.map((offer) => withMediaBase(api.baseUrl, offer));
+}

@@ -13,6 +13,8 @@ export interface ImageProps {
   sizes?: string;
   /** Load at once instead of lazily (images above the fold). */
   eager?: boolean;
+  /** Keep the image's own proportions (from width and height) instead of the 3:2 box, e.g. in articles. */
+  naturalRatio?: boolean;
   className?: string;
 }
 
@@ -22,7 +24,7 @@ type LoadState = 'loading' | 'loaded' | 'error';
  * A 3:2 picture with skeleton, loaded and broken states. The load state lives in the DOM
  * (`data-state` on the frame, styled by CSS), not in React state.
  */
-export function Image({ image, size, sizes, eager = false, className }: ImageProps) {
+export function Image({ image, size, sizes, eager = false, naturalRatio = false, className }: ImageProps) {
   const { t } = useLingui();
   const frameRef = useRef<HTMLSpanElement>(null);
   const imgRef = useRef<HTMLImageElement>(null);
@@ -30,6 +32,8 @@ export function Image({ image, size, sizes, eager = false, className }: ImagePro
   const jpegSrcSet = srcSetFor(image.jpeg, size);
   const webpSrcSet = srcSetFor(image.webp, size);
   const sizesAttribute = sizes ?? defaultSizes[size];
+  // The box is sized before the file arrives either way, so nothing below it moves.
+  const ratio = naturalRatio && image.width && image.height ? { aspectRatio: `${image.width} / ${image.height}` } : undefined;
 
   const showState = (state: LoadState) => {
     if (frameRef.current) frameRef.current.dataset.state = state;
@@ -48,6 +52,7 @@ export function Image({ image, size, sizes, eager = false, className }: ImagePro
       ref={frameRef}
       data-state={src ? 'loading' : 'error'}
       className={cx(styles.frame, className)}
+      style={ratio}
     >
       {src ? (
         <picture>

@@ -83,7 +83,7 @@ function Page({ page, depth, visible, stacked, slideIn, scrollToTop, Screen }: P
       onScroll={(event) => scrollPositions.set(page.key, event.currentTarget.scrollTop)}
     >
       <PageContext.Provider value={context}>
-        <Screen params={page.params} />
+        <Screen params={page.params} path={page.path} />
       </PageContext.Provider>
     </section>
   );
@@ -114,6 +114,8 @@ function useFocusOnNavigation(navigatorRef: NavigatorRef) {
       return;
     }
     const page = container.current?.querySelector<HTMLElement>('[data-stack]:not([hidden]) > section[data-depth="0"]');
+    // A page that took focus itself (an autofocus search field) keeps it.
+    if (page?.contains(document.activeElement)) return;
     const target = page?.querySelector<HTMLElement>('h1') ?? page;
     if (target && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
     target?.focus({ preventScroll: true });

@@ -1,22 +1,27 @@
 import type { ComponentType } from 'react';
 import type { ScreenName } from './routeTable.ts';
 import { MixedFeedScreen } from '../screens/feed/MixedFeedScreen.tsx';
+import { SearchScreen } from '../screens/search/SearchScreen.tsx';
+import { TypeFeedScreen } from '../screens/typeFeed/TypeFeedScreen.tsx';
 import { ComingSoonScreen } from '../screens/notFound/ComingSoonScreen.tsx';
 import { NotFoundScreen } from '../screens/notFound/NotFoundScreen.tsx';
+import { OfferScreen } from '../screens/offer/OfferScreen.tsx';
 
 export interface ScreenProps {
   params: Record<string, string>;
+  /** The page's own path (e.g. /benefit), for screens shared by several routes. */
+  path?: string;
 }
 
 /** Which view each route shows. Screens of later releases show the coming-soon page. */
 export const screens: Record<ScreenName, ComponentType<ScreenProps>> = {
   mixedFeed: MixedFeedScreen,
-  offer: ComingSoonScreen,
-  search: ComingSoonScreen,
+  offer: OfferScreen,
+  search: SearchScreen,
   checkout: ComingSoonScreen,
   // Shown for 10 ms before the navigator forwards to the start page.
   createAccountRedirect: () => null,
-  typeFeed: ComingSoonScreen,
+  typeFeed: TypeFeedScreen,
   more: ComingSoonScreen,
   restaurantMap: ComingSoonScreen,
   restaurant: ComingSoonScreen,

@@ -13,6 +13,8 @@ export const page = style({
   overscrollBehavior: 'contain',
   background: vars.color.background,
   outline: 'none',
+  // Sticky or floating parts of a page (search field, call-to-action bar) stay inside it.
+  isolation: 'isolate',
 });
 
 const enterFromRight = keyframes({ from: { transform: 'translateX(100%)' }, to: { transform: 'translateX(0)' } });

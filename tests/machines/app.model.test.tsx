@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMachine } from 'xstate';
@@ -49,6 +49,9 @@ const model = createTestModel(appPhaseModel);
 
 
 describe('app phases, generated paths', () => {
+  // The content screens load lazily; transforming them the first time can outlast findBy's wait.
+  beforeAll(() => import('../../src/routes/ContentRoutes.tsx'), 30_000);
+
   for (const path of pathPerTransition(model.getSimplePaths())) {
     const events = path.steps.map((step) => step.event.type).join(' → ');
     it(`${events} reaches ${String(path.state.value)}`, async () => {

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { appendPage, feedMachine, type PageRequest } from '../../machines/feed.machine.ts';
-import type { Billboard, FeedOffer } from '../../server/schemas/offer.ts';
+import type { Billboard, FeedOffer, OfferType } from '../../server/schemas/offer.ts';
 import { testOffers } from './fixtures.ts';
 
 /** A feed over a fake server holding `total` offers; records every page request. */
-function startFeed(total: number, options: { billboard?: Billboard | null; failPageAt?: number } = {}) {
+function startFeed(
+  total: number,
+  options: { billboard?: Billboard | null; failPageAt?: number; input?: { type?: OfferType; categoryId?: string } } = {},
+) {
   const requests: PageRequest[] = [];
   let releasePage: (() => void) | null = null;
   const actor = createActor(
@@ -20,7 +23,7 @@ function startFeed(total: number, options: { billboard?: Billboard | null; failP
         }),
       },
     }),
-    { input: { type: 'live', categoryIds: ['music'] } },
+    { input: options.input ?? { type: 'live', categoryId: 'music' } },
   );
   actor.start();
   const release = async () => {
@@ -33,13 +36,22 @@ function startFeed(total: number, options: { billboard?: Billboard | null; failP
 }
 
 describe('feed machine', () => {
-  it('loads the billboard and the first page, then pages of 30 until a short page', async () => {
+  it('loads the billboard of the mixed feed with its first page', async () => {
+    const billboard = { offerId: 'x', categoryId: null, teaserLine: '', title: 'B', type: 'live', puffImage: { jpeg: {}, webp: {} }, readingTime: null } as Billboard;
+    const { actor, requests, release } = startFeed(40, { billboard, input: {} });
+    await release();
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(actor.getSnapshot().context.billboard).toEqual(billboard);
+    expect(requests).toEqual([{ type: undefined, categoryIds: [], offset: 0 }]);
+  });
+
+  it('loads no billboard for a per-type feed, then pages of 30 until a short page', async () => {
     const billboard = { offerId: 'x', categoryId: null, teaserLine: '', title: 'B', type: 'live', puffImage: { jpeg: {}, webp: {} }, readingTime: null } as Billboard;
     const { actor, requests, release } = startFeed(65, { billboard });
     expect(actor.getSnapshot().matches('loading')).toBe(true);
     await release();
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
-    expect(actor.getSnapshot().context.billboard).toEqual(billboard);
+    expect(actor.getSnapshot().context.billboard).toBeNull();
     actor.send({ type: 'feed.loadMore' });
     await release();
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.items.length === 60);
@@ -73,6 +85,51 @@ describe('feed machine', () => {
     await release();
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.offset === 60);
     expect(requests.map((r) => r.offset)).toEqual([0, 30]);
+  });
+
+  it('a category choice resets the feed and reloads it; choosing it again clears it', async () => {
+    const { actor, requests, release } = startFeed(100, { input: { type: 'live' } });
+    await release();
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'feed.loadMore' });
+    await release();
+    await waitFor(actor, (s) => s.context.offset === 60);
+    actor.send({ type: 'feed.categorySelected', categoryId: 'jazz' });
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ categoryId: 'jazz', items: [], offset: 0 });
+    await release();
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'feed.categorySelected', categoryId: 'jazz' });
+    await release();
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(actor.getSnapshot().context.categoryId).toBeNull();
+    expect(requests.map((r) => [r.categoryIds, r.offset])).toEqual([[[], 0], [[], 30], [['jazz'], 0], [[], 0]]);
+  });
+
+  it('a category choice while a page loads drops that page and asks again', async () => {
+    const { actor, requests, release } = startFeed(100, { input: { type: 'live' } });
+    await waitFor(actor, () => requests.length === 1);
+    actor.send({ type: 'feed.categorySelected', categoryId: 'jazz' });
+    await release();
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(requests.map((r) => r.categoryIds)).toEqual([[], ['jazz']]);
+    expect(actor.getSnapshot().context.items).toHaveLength(30);
+  });
+
+  it('a type change clears the category and reloads; the same type changes nothing', async () => {
+    const { actor, requests, release } = startFeed(100, { input: { type: 'live', categoryId: 'jazz' } });
+    await release();
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'feed.typeChanged', offerType: 'live' });
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    actor.send({ type: 'feed.typeChanged', offerType: 'benefit' });
+    expect(actor.getSnapshot().context).toMatchObject({ type: 'benefit', categoryId: null, items: [], offset: 0 });
+    await release();
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(requests).toEqual([
+      { type: 'live', categoryIds: ['jazz'], offset: 0 },
+      { type: 'benefit', categoryIds: [], offset: 0 },
+    ]);
   });
 
   it('fails to a retryable state when the first page cannot load', async () => {

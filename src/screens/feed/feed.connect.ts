@@ -18,7 +18,7 @@ export function billboardOffer(billboard: Billboard): FeedOffer {
 }
 
 export function connectFeed(snapshot: SnapshotFrom<typeof feedMachine>, ref: FeedRef) {
-  const { billboard, items } = snapshot.context;
+  const { billboard, items, categoryId } = snapshot.context;
   return {
     loading: snapshot.matches('loading'),
     failed: snapshot.matches('failed'),
@@ -27,7 +27,11 @@ export function connectFeed(snapshot: SnapshotFrom<typeof feedMachine>, ref: Fee
     atEnd: snapshot.matches({ ready: 'end' }),
     billboard,
     items,
+    /** The category filtered by, or null for all. */
+    categoryId,
     loadMore: () => ref.send({ type: 'feed.loadMore' }),
+    /** Choosing the selected category again clears the filter (the machine decides). */
+    selectCategory: (id: string) => ref.send({ type: 'feed.categorySelected', categoryId: id }),
     retry: () => ref.send({ type: 'feed.retry' }),
     dismissError: () => ref.send({ type: 'feed.dismissError' }),
   };

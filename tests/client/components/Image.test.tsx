@@ -36,6 +36,14 @@ describe('Image', () => {
     expect(screen.getByAltText('Bildbeskrivning saknas')).toBeTruthy();
   });
 
+  it('keeps the 3:2 box unless asked for the own proportions of the image', () => {
+    const image = imageOptions({ width: 1000, height: 1250 });
+    const { rerender } = renderWithI18n(<Image image={image} size="large" />);
+    expect(frameOf(screen.getByAltText('A concert stage')).style.aspectRatio).toBe('');
+    rerender(<Image image={image} size="large" naturalRatio />);
+    expect(frameOf(screen.getByAltText('A concert stage')).style.aspectRatio).toBe('1000 / 1250');
+  });
+
   it('loads lazily unless eager', () => {
     const { rerender } = renderWithI18n(<Image image={imageOptions()} size="medium" />);
     expect(screen.getByAltText('A concert stage').getAttribute('loading')).toBe('lazy');

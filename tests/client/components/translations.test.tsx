@@ -24,7 +24,9 @@ describe('component texts in Swedish and Norwegian', () => {
 
   it('reads the reading time in Norwegian', () => {
     i18n.loadAndActivate({ locale: 'nb', messages: nbMessages });
+    renderWithI18n(<OfferSubtitle offer={editorial(1)} />);
     renderWithI18n(<OfferSubtitle offer={editorial(3)} />);
+    expect(screen.getByText('1 minutts lesing')).toBeTruthy();
     expect(screen.getByText('3 minutters lesing')).toBeTruthy();
   });
 

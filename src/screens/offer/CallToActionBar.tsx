@@ -1,0 +1,62 @@
+import { useId } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { CallToAction } from '../../../server/schemas/offer.ts';
+import { Button, type MailSender } from '../../components/index.ts';
+import { variant as buttonLook } from '../../components/button.css.ts';
+import { mailToHref, referralHref, webUrl } from './offerLinks.ts';
+import * as styles from './offer.css.ts';
+
+export interface CallToActionBarProps {
+  cta: CallToAction;
+  offerId: string;
+  contactEmail: string;
+  member: MailSender | null;
+  /** Floating at the bottom (mobile) or inline in the page (desktop). */
+  placement: 'floating' | 'inline';
+}
+
+/** The call to action (spec 3): outside links open in a new tab; claim and payment come with commerce. */
+export function CallToActionBar({ cta, offerId, contactEmail, member, placement }: CallToActionBarProps) {
+  const { t } = useLingui();
+  const noteId = useId();
+  if (cta.type === 'claim' || cta.type === 'payment') {
+    return (
+      <div className={styles.ctaBar[placement]}>
+        <Button className={styles.ctaButton} disabled aria-describedby={noteId}>
+          {cta.label}
+        </Button>
+        <p id={noteId} className={styles.ctaNote}>
+          {t`Coming soon: this will be available here shortly.`}
+        </p>
+      </div>
+    );
+  }
+  const href = hrefOf(cta, offerId, contactEmail, member);
+  // An unusable link (no address, a scheme other than http(s)) shows no button at all.
+  if (!href) return null;
+  const newTab = cta.type !== 'mailTo';
+  return (
+    <div className={styles.ctaBar[placement]}>
+      <a
+        className={`${buttonLook.primary} ${styles.ctaButton}`}
+        href={href}
+        {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      >
+        {cta.label}
+      </a>
+    </div>
+  );
+}
+
+function hrefOf(cta: CallToAction, offerId: string, contactEmail: string, member: MailSender | null): string | null {
+  switch (cta.type) {
+    case 'url':
+      return webUrl(cta.url)?.href ?? null;
+    case 'mailTo':
+      return contactEmail ? mailToHref(contactEmail, member, cta.message) : null;
+    case 'referralUrl':
+      return member ? referralHref(cta, offerId, member.id) : null;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,125 @@
+import { useMemo, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useLingui } from '@lingui/react/macro';
+import { fromPromise } from 'xstate';
+import { offerPageMachine, type OfferPageInput } from '../../../machines/offerPage.machine.ts';
+import type { OfferType } from '../../../server/schemas/offer.ts';
+import { getCategories, getOffer } from '../../api/offers.ts';
+import { AppActor, sameViewValues } from '../../appActor.ts';
+import { Button, Dialog, ErrorView } from '../../components/index.ts';
+import { errorMessage } from '../../i18n/errorMessages.ts';
+import { useNavigate } from '../../routes/navigation.ts';
+import { usePage } from '../../routes/pageContext.ts';
+import type { ScreenProps } from '../../routes/screens.tsx';
+import { useServices } from '../../services/services.ts';
+import { visuallyHidden } from '../../theme/index.ts';
+import { connectOfferPage, type OfferPageStatus } from './offer.connect.ts';
+import { OfferArticle } from './OfferArticle.tsx';
+import { appHostsOf, currentSectionOf } from './offerLinks.ts';
+import * as styles from './offer.css.ts';
+
+/** Offer detail at /:origin/:type/:id, /:type/:id and /search/:type/:id (spec 2.3). */
+export function OfferScreen({ params, path }: ScreenProps) {
+  // /search/:type/:id has no origin segment; its path says the member came from search.
+  const origin = params.origin ?? (path?.startsWith('/search/') ? 'search' : undefined);
+  const input: OfferPageInput = { id: params.id ?? '', type: (params.type ?? 'live') as OfferType, ...(origin ? { origin } : {}) };
+  return <OfferPage key={`${origin}/${input.type}/${input.id}`} input={input} />;
+}
+
+function OfferPage({ input }: { input: OfferPageInput }) {
+  const { t } = useLingui();
+  const { api } = useServices();
+  const navigate = useNavigate();
+  const { visible } = usePage();
+  const logic = useMemo(
+    () =>
+      offerPageMachine.provide({
+        actors: {
+          loadOffer: fromPromise(({ input: { id } }: { input: { id: string } }) => getOffer(api, id)),
+          loadCategories: fromPromise(() => getCategories(api)),
+        },
+      }),
+    [api],
+  );
+  const pageRef = useActorRef(logic, { input });
+  const page = useSelector(pageRef, (s) => connectOfferPage(s, pageRef), sameViewValues);
+  const brand = AppActor.useSelector((s) => s.context.brand);
+  const layout = AppActor.useSelector((s) => s.context.layout);
+  const user = AppActor.useSelector((s) => s.context.member?.user ?? null);
+  const links = useMemo(
+    () => ({ appHosts: appHostsOf(window.location.hostname, api.baseUrl), currentSection: currentSectionOf(input) }),
+    [api.baseUrl, input.origin, input.type],
+  );
+
+  if (page.status === 'loading') return <OfferSkeleton />;
+  if (page.status !== 'loaded' || !page.offer) {
+    return (
+      <OfferFailure status={page.status} code={page.errorCode}>
+        {page.status === 'failed' && <Button onClick={page.retry}>{t`Try again`}</Button>}
+      </OfferFailure>
+    );
+  }
+  return (
+    <main className={styles.page}>
+      <OfferArticle
+        offer={page.offer}
+        categoryName={page.categoryName}
+        place={input}
+        layout={layout}
+        contactEmail={brand?.contact.email ?? ''}
+        member={user}
+        links={links}
+        navigate={navigate}
+      />
+      <Dialog
+        open={page.messageKind !== null && visible}
+        title={page.messageKind === 'success' ? t`Done` : t`Something went wrong`}
+        message={page.message ?? ''}
+        onClose={page.dismissMessage}
+      />
+    </main>
+  );
+}
+
+/** A full-page failure with the spec's texts (spec 6 and 8) and the contact link. */
+function OfferFailure({ status, code, children }: { status: OfferPageStatus; code: string | null; children?: ReactNode }) {
+  const { t, i18n } = useLingui();
+  const brand = AppActor.useSelector((s) => s.context.brand);
+  const user = AppActor.useSelector((s) => s.context.member?.user ?? null);
+  const texts: Partial<Record<OfferPageStatus, string>> = {
+    notFound: t`The article was not found..`,
+    notRelevant: t`The offer is no longer relevant`,
+    needsSignIn: t`You need to be signed in to view this offer`,
+  };
+  return (
+    <main>
+      <ErrorView
+        heading={status === 'failed' ? t`Something went wrong` : t`This offer is not available`}
+        message={texts[status] ?? i18n._(errorMessage(code ?? 'unknown'))}
+        contactEmail={brand?.contact.email ?? ''}
+        user={user}
+        icons={brand?.icons}
+      >
+        {children}
+      </ErrorView>
+    </main>
+  );
+}
+
+/** The page's shape while it loads, so nothing jumps when the offer arrives. */
+function OfferSkeleton() {
+  const { t } = useLingui();
+  return (
+    <main className={styles.page} aria-busy="true">
+      <div role="status" className={visuallyHidden}>
+        {t`Loading`}
+      </div>
+      <div className={styles.skeletonHero} aria-hidden="true" />
+      <div className={styles.header} aria-hidden="true">
+        <div className={styles.skeletonLine.title} />
+        <div className={styles.skeletonLine.text} />
+        <div className={styles.skeletonLine.short} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { offerPageMachine } from '../../../machines/offerPage.machine.ts';
+
+export type OfferPageRef = ActorRefFrom<typeof offerPageMachine>;
+
+/** What the page shows: the offer, a skeleton, or one of the spec's failures. */
+export type OfferPageStatus = 'loading' | 'loaded' | 'notFound' | 'notRelevant' | 'needsSignIn' | 'failed';
+
+function statusOf(snapshot: SnapshotFrom<typeof offerPageMachine>): OfferPageStatus {
+  if (snapshot.matches('loaded')) return 'loaded';
+  if (snapshot.matches({ failed: 'notFound' })) return 'notFound';
+  if (snapshot.matches({ failed: 'notRelevant' })) return 'notRelevant';
+  if (snapshot.matches({ failed: 'needsSignIn' })) return 'needsSignIn';
+  if (snapshot.matches('failed')) return 'failed';
+  return 'loading';
+}
+
+export function connectOfferPage(snapshot: SnapshotFrom<typeof offerPageMachine>, ref: OfferPageRef) {
+  const { offer, categories, error, message } = snapshot.context;
+  const categoryId = offer?.categoryId;
+  return {
+    status: statusOf(snapshot),
+    offer,
+    categoryName: (categoryId && categories?.record[categoryId]?.name) || null,
+    errorCode: error?.code ?? null,
+    messageKind: snapshot.matches({ loaded: { message: 'success' } })
+      ? ('success' as const)
+      : snapshot.matches({ loaded: { message: 'error' } })
+        ? ('error' as const)
+        : null,
+    message,
+    canRetry: snapshot.can({ type: 'offer.retry' }),
+    retry: () => ref.send({ type: 'offer.retry' }),
+    dismissMessage: () => ref.send({ type: 'offer.dismissMessage' }),
+  };
+}
+
+export type OfferPageView = ReturnType<typeof connectOfferPage>;

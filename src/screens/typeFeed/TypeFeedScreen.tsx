@@ -1,0 +1,68 @@
+import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useLingui } from '@lingui/react/macro';
+import { Spinner } from '../../components/index.ts';
+import { categoriesOfType } from '../../../machines/categories.machine.ts';
+import type { FeedOffer, OfferType } from '../../api/offers.ts';
+import { AppActor, sameViewValues, type CategoriesRef, type FeedRef } from '../../appActor.ts';
+import { useNavigate } from '../../routes/navigation.ts';
+import type { ScreenProps } from '../../routes/screens.tsx';
+import { connectFeed } from '../feed/feed.connect.ts';
+import { FeedLoadFailed, LoadMoreFailedDialog } from '../feed/FeedErrors.tsx';
+import { OfferList } from '../feed/OfferList.tsx';
+import { CategoryFilter } from './CategoryFilter.tsx';
+import { navigationLabel, offerTypeOfPath } from './typeFeedRoute.ts';
+import * as styles from '../feed/feed.css.ts';
+
+/** The per-type feed at /editorial, /benefit or /live (spec 2.3): its type comes from the path. */
+export function TypeFeedScreen({ path = '' }: ScreenProps) {
+  const { t } = useLingui();
+  const type = offerTypeOfPath(path);
+  const feedRef = AppActor.useSelector((s) => s.children[`feed.${type}`]) as FeedRef | undefined;
+  const categoriesRef = AppActor.useSelector((s) => s.children.categories) as CategoriesRef | undefined;
+  const label = AppActor.useSelector((s) => navigationLabel(s.context.brand, type));
+  const fallbackTitles: Record<OfferType, string> = { editorial: t`Articles`, benefit: t`Benefits`, live: t`Live` };
+  if (!feedRef) return <Spinner fullscreen />;
+  return <TypeFeed type={type} title={label ?? fallbackTitles[type]} feedRef={feedRef} categoriesRef={categoriesRef} />;
+}
+
+export interface TypeFeedProps {
+  type: OfferType;
+  title: string;
+  feedRef: FeedRef;
+  categoriesRef: CategoriesRef | undefined;
+}
+
+export function TypeFeed({ type, title, feedRef, categoriesRef }: TypeFeedProps) {
+  const navigate = useNavigate();
+  const feed = useSelector(feedRef, (s) => connectFeed(s, feedRef), sameViewValues);
+  const allCategories = useSelector(categoriesRef, (s) => s?.context.categories ?? []);
+  const categories = useMemo(() => categoriesOfType(allCategories, type), [allCategories, type]);
+  const hrefOf = (offer: FeedOffer) => `/${type}/${offer.id}`;
+  const retry = () => {
+    feed.retry();
+    categoriesRef?.send({ type: 'categories.retry' });
+  };
+
+  if (feed.failed) return <FeedLoadFailed onRetry={retry} />;
+  return (
+    <main className={styles.page}>
+      <h1 className={styles.title}>{title}</h1>
+      <CategoryFilter categories={categories} selectedId={feed.categoryId} onSelect={feed.selectCategory} />
+      {feed.loading ? (
+        <Spinner />
+      ) : (
+        <OfferList
+          label={title}
+          items={feed.items}
+          hasMore={!feed.atEnd}
+          loadingMore={feed.loadingMore}
+          onLoadMore={feed.loadMore}
+          hrefOf={hrefOf}
+          onOpen={(offer) => navigate(hrefOf(offer))}
+        />
+      )}
+      <LoadMoreFailedDialog open={feed.loadMoreFailed} onRetry={feed.loadMore} onDismiss={feed.dismissError} />
+    </main>
+  );
+}

@@ -1,0 +1,66 @@
+import { vi } from 'vitest';
+import { render } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@lingui/core';
+import { createMachine } from 'xstate';
+import type { appMachine, Layout } from '../../../machines/app.machine.ts';
+import type { CategoryList, OfferDetail } from '../../../server/schemas/offer.ts';
+import type { ApiClient } from '../../../src/api/client.ts';
+import { AppActor } from '../../../src/appActor.ts';
+import { NavigatorContext, type NavigatorRef } from '../../../src/routes/navigation.ts';
+import { ServicesContext } from '../../../src/services/services.ts';
+import { OfferScreen } from '../../../src/screens/offer/OfferScreen.tsx';
+import { testBrand, testMember } from '../../machines/fixtures.ts';
+
+export const testCategories: CategoryList = {
+  list: [{ id: 'music', name: 'Music', typeList: ['live'] }],
+  record: { music: { id: 'music', name: 'Music', typeList: ['live'] } },
+};
+
+interface HarnessOptions {
+  /** The offer, or the error the API answers with. */
+  answer: OfferDetail | Error;
+  params: Record<string, string>;
+  layout?: Layout;
+  /** The page's path, as the navigator gives it. */
+  path?: string;
+}
+
+/**
+ * The offer screen over a fake API: the root actor is a stub holding brand, layout and member,
+ * the navigator a stub that records the paths pushed.
+ */
+export function renderOfferScreen({ answer, params, layout = 'mobile', path }: HarnessOptions) {
+  const calls: { path: string; query: unknown }[] = [];
+  const api: ApiClient = {
+    appUrl: 'http://localhost',
+    baseUrl: '',
+    get: async <T,>(path: string, query?: unknown): Promise<T> => {
+      calls.push({ path, query });
+      if (path === '/v1/get_list/brand/category') return testCategories as T;
+      if (answer instanceof Error) throw answer;
+      return answer as T;
+    },
+    send: async () => {
+      throw new Error('not used');
+    },
+  };
+  const pushed: string[] = [];
+  const navigator = {
+    send: vi.fn((event: { type: string; path: string }) => pushed.push(event.path)),
+  } as unknown as NavigatorRef;
+  // Only the context the screen reads; the real app machine is not needed here.
+  const root = createMachine({ context: { brand: testBrand(), layout, member: testMember() } }) as unknown as typeof appMachine;
+  const view = render(
+    <I18nProvider i18n={i18n}>
+      <AppActor.Provider logic={root}>
+        <ServicesContext.Provider value={{ api }}>
+          <NavigatorContext.Provider value={navigator}>
+            <OfferScreen params={params} path={path} />
+          </NavigatorContext.Provider>
+        </ServicesContext.Provider>
+      </AppActor.Provider>
+    </I18nProvider>,
+  );
+  return { ...view, calls, pushed };
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { appMachine, shownOfferTypes, type Member } from '../../machines/app.machine.ts';
+import { sessionMachine, type SessionEvent } from '../../machines/session.machine.ts';
+import { navigatorMachine } from '../../machines/navigator.machine.ts';
+import { createResolver } from '../../src/routes/resolver.ts';
+import type { Brand } from '../../server/schemas/brand.ts';
+import { testBrand, testMember } from './fixtures.ts';
+
+/** The app machine signed in with a complete member, over fakes; records the actions it runs. */
+function startSignedIn(brand: Brand) {
+  const ran: string[] = [];
+  const actor = createActor(
+    appMachine.provide({
+      actions: { resetUrl: () => void ran.push('resetUrl'), clearCaches: () => void ran.push('clearCaches') },
+      actors: {
+        loadBrand: fromPromise<Brand>(async () => brand),
+        loadMember: fromPromise<Member>(async () => testMember()),
+        navigator: navigatorMachine.provide({ actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),
+        session: sessionMachine.provide({
+          actors: {
+            observeUser: fromCallback<SessionEvent>(({ sendBack }) => {
+              sendBack({ type: 'session.userChanged', user: { uid: 'uid-1', email: 'member@aurora.test' } });
+            }),
+          },
+        }),
+      },
+    }),
+    {
+      input: {
+        navigation: (b: Brand) => ({
+          ...createResolver({ settings: b.settings, testMode: false }),
+          location: { path: '/', restored: null, saved: null, keyPrefix: 't-' },
+          stacked: true,
+        }),
+      },
+    },
+  ).start();
+  return { actor, ran };
+}
+
+describe('the content phase children', () => {
+  it('runs the mixed feed, search, categories and one feed per type the brand shows', async () => {
+    const { actor } = startSignedIn(testBrand({ showEditorial: false }));
+    await waitFor(actor, (s) => s.matches('content'));
+    const { system } = actor;
+    expect(Object.keys(actor.getSnapshot().children).sort()).toEqual(
+      ['categories', 'feed.benefit', 'feed.live', 'feed.mixed', 'navigator', 'search', 'session'].sort(),
+    );
+    expect(system.get('feed.editorial')).toBeUndefined();
+    expect(system.get('feed.benefit')?.getSnapshot().context.type).toBe('benefit');
+    expect(system.get('feed.live')?.getSnapshot().context.type).toBe('live');
+    expect(system.get('search')).toBeDefined();
+  });
+
+  it('stops the per-type feeds on sign-out and clears the caches beside resetting the URL; a new sign-in starts them again', async () => {
+    const { actor, ran } = startSignedIn(testBrand());
+    await waitFor(actor, (s) => s.matches('content'));
+    const benefit = actor.system.get('feed.benefit')!;
+    actor.send({ type: 'app.signOut' });
+    await waitFor(actor, (s) => s.matches('auth'));
+    expect(ran).toEqual(['resetUrl', 'clearCaches']);
+    expect(benefit.getSnapshot().status).toBe('stopped');
+    expect(actor.system.get('feed.benefit')).toBeUndefined();
+    expect(actor.system.get('search')).toBeUndefined();
+    actor.getSnapshot().children.session!.send({ type: 'session.userChanged', user: { uid: 'uid-1', email: null } });
+    await waitFor(actor, (s) => s.matches('content'));
+    expect(actor.system.get('feed.benefit')).toBeDefined();
+    expect(actor.system.get('feed.benefit')).not.toBe(benefit);
+  });
+
+  it('names the shown offer types by the brand flags', () => {
+    expect(shownOfferTypes(null)).toEqual([]);
+    expect(shownOfferTypes(testBrand({ showBenefit: false }))).toEqual(['editorial', 'live']);
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { offerPageMachine } from '../../machines/offerPage.machine.ts';
+import { ApiError } from '../../src/api/apiError.ts';
+import type { CategoryList, OfferDetail } from '../../server/schemas/offer.ts';
+import { offerDetail } from '../client/offer/offerDetailFixtures.ts';
+
+const categories: CategoryList = {
+  list: [{ id: 'music', name: 'Music', typeList: ['live'] }],
+  record: { music: { id: 'music', name: 'Music', typeList: ['live'] } },
+};
+
+/** An offer page over fake loaders; each answer in `answers` is used for one load, in order. */
+function startPage(answers: (OfferDetail | Error)[], options: { categoriesFail?: boolean } = {}) {
+  const requests: string[] = [];
+  const actor = createActor(
+    offerPageMachine.provide({
+      actors: {
+        loadOffer: fromPromise<OfferDetail, { id: string }>(async ({ input }) => {
+          requests.push(input.id);
+          const answer = answers.shift();
+          if (!answer || answer instanceof Error) throw answer ?? new Error('no answer');
+          return answer;
+        }),
+        loadCategories: fromPromise<CategoryList>(async () => {
+          if (options.categoriesFail) throw new ApiError(500, 'http_500', 'down');
+          return categories;
+        }),
+      },
+    }),
+    { input: { id: 'offer-1', type: 'live', origin: 'mixedFeed' } },
+  );
+  actor.start();
+  return { actor, requests };
+}
+
+describe('offer page machine', () => {
+  it('loads the offer and the categories, then is loaded', async () => {
+    const offer = offerDetail({ categoryId: 'music' });
+    const { actor, requests } = startPage([offer]);
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await waitFor(actor, (s) => s.matches('loaded') && s.context.categories !== null);
+    expect(actor.getSnapshot().context.offer).toEqual(offer);
+    expect(actor.getSnapshot().context.categories?.record.music?.name).toBe('Music');
+    expect(actor.getSnapshot().context).toMatchObject({ id: 'offer-1', type: 'live', origin: 'mixedFeed' });
+    expect(requests).toEqual(['offer-1']);
+  });
+
+  it('still shows the offer when the categories cannot load', async () => {
+    const { actor } = startPage([offerDetail()], { categoriesFail: true });
+    await waitFor(actor, (s) => s.matches('loaded'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().matches('loaded')).toBe(true);
+    expect(actor.getSnapshot().context.categories).toBeNull();
+  });
+
+  it.each([
+    [new ApiError(404, 'offer_not_found', 'The article was not found..'), 'notFound'],
+    [new ApiError(410, 'offer_not_relevant', 'The offer is no longer relevant'), 'notRelevant'],
+    [new ApiError(401, 'auth/id-token-missing', 'Sign in'), 'needsSignIn'],
+    [new ApiError(500, 'http_500', 'Internal'), 'other'],
+    [new ApiError(600, 'failed_to_fetch', 'Network Error'), 'other'],
+  ] as const)('fails with %s to failed.%s and keeps the code', async (error, state) => {
+    const { actor } = startPage([error]);
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().matches({ failed: state })).toBe(true);
+    expect(actor.getSnapshot().context.error).toEqual({ status: error.status, code: error.code });
+  });
+
+  it('retries from a failure and loads', async () => {
+    const { actor, requests } = startPage([new ApiError(600, 'failed_to_fetch', 'Network Error'), offerDetail()]);
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().can({ type: 'offer.retry' })).toBe(true);
+    actor.send({ type: 'offer.retry' });
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(requests).toEqual(['offer-1', 'offer-1']);
+  });
+
+  it('cannot retry once loaded', async () => {
+    const { actor } = startPage([offerDetail()]);
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(actor.getSnapshot().can({ type: 'offer.retry' })).toBe(false);
+  });
+
+  it('opens a success or an error message dialog and closes it again', async () => {
+    const { actor } = startPage([offerDetail()]);
+    await waitFor(actor, (s) => s.matches('loaded'));
+    actor.send({ type: 'offer.showMessage', kind: 'success', message: 'Your code is ready' });
+    expect(actor.getSnapshot().matches({ loaded: { message: 'success' } })).toBe(true);
+    expect(actor.getSnapshot().context.message).toBe('Your code is ready');
+    actor.send({ type: 'offer.dismissMessage' });
+    expect(actor.getSnapshot().matches({ loaded: 'browsing' })).toBe(true);
+    expect(actor.getSnapshot().context.message).toBeNull();
+    actor.send({ type: 'offer.showMessage', kind: 'error', message: 'Claim capacity has already been reached' });
+    expect(actor.getSnapshot().matches({ loaded: { message: 'error' } })).toBe(true);
+  });
+
+  it('shows no message before the offer is loaded', () => {
+    const { actor } = startPage([offerDetail()]);
+    actor.send({ type: 'offer.showMessage', kind: 'error', message: 'x' });
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    expect(actor.getSnapshot().context.message).toBeNull();
+  });
+});
