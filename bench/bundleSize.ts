@@ -12,6 +12,8 @@ export interface Chunk {
 export interface LoadedChunks {
   firstLoad: Chunk[];
   signedIn: Chunk[];
+  /** JS an offer page with rich text adds after the feed (Slate loads here, lazily). */
+  offerPage: Chunk[];
   /** Requests to anything but loopback, which the bench refuses. */
   blocked: string[];
 }
@@ -47,11 +49,12 @@ export async function loadChunksInBrowser(origin: string, email: string, passwor
       return route.abort();
     });
     const page = await context.newPage();
-    const bodies = new Map<string, { phase: 'firstLoad' | 'signedIn'; body: Promise<Buffer> }>();
-    let phase: 'firstLoad' | 'signedIn' = 'firstLoad';
+    type Phase = 'firstLoad' | 'signedIn' | 'offerPage';
+    const bodies = new Map<string, { phase: Phase; body: Promise<Buffer> }>();
+    let phase: Phase = 'firstLoad';
     page.on('response', (response) => {
       if (!isScript(response) || bodies.has(response.url())) return;
-      bodies.set(response.url(), { phase, body: response.body() });
+      bodies.set(response.url(), { phase, body: response.body().catch(() => Buffer.alloc(0)) });
     });
 
     await page.goto(`${origin}/`);
@@ -65,7 +68,13 @@ export async function loadChunksInBrowser(origin: string, email: string, passwor
     await page.getByRole('list', { name: 'Offers' }).waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
 
-    const chunks = { firstLoad: [] as Chunk[], signedIn: [] as Chunk[] };
+    phase = 'offerPage';
+    // An editorial offer has rich text: its page is where Slate loads.
+    await page.locator('a[href*="/editorial/"]').first().click();
+    // Wait for Slate's editor root: the lazy chunk has then loaded and rendered.
+    await page.locator('section[data-path*="/editorial/"]:not([inert]) [data-slate-editor]').first().waitFor({ timeout: 30_000 });
+
+    const chunks = { firstLoad: [] as Chunk[], signedIn: [] as Chunk[], offerPage: [] as Chunk[] };
     for (const [url, entry] of bodies) {
       const name = new URL(url).pathname.split('/').pop() ?? url;
       chunks[entry.phase].push(measureChunk(name, await entry.body));

@@ -36,12 +36,22 @@ async function benchBundle(origin: string) {
   console.log('\nSigned in: additional JS downloaded until the offer feed shows and the network is idle');
   if (loaded.signedIn.length === 0) console.log('(none)');
   else printChunks(loaded.signedIn);
+  console.log('\nOffer page with rich text: additional JS downloaded after the feed');
+  if (loaded.offerPage.length === 0) console.log('(none)');
+  else printChunks(loaded.offerPage);
+  const slate = totalGzip(loaded.offerPage.filter((c) => c.name.startsWith('RichText')));
+  const offerRoute = totalGzip(loaded.offerPage);
+  console.log(
+    `Offer route JS: ${kB(offerRoute)} kB gzip with Slate, ${kB(offerRoute - slate)} kB without it (Slate chunk ${kB(slate)} kB, loaded only here)`,
+  );
   if (loaded.blocked.length > 0) console.log(`\nBlocked ${loaded.blocked.length} non-loopback requests: ${loaded.blocked.join(', ')}`);
 
   console.log('\nAll chunks in dist/assets');
   const firstLoadNames = new Set(loaded.firstLoad.map((c) => c.name));
   const signedInNames = new Set(loaded.signedIn.map((c) => c.name));
-  const loadedWhen = (name: string) => (firstLoadNames.has(name) ? 'first load' : signedInNames.has(name) ? 'signed in' : 'later/never');
+  const offerPageNames = new Set(loaded.offerPage.map((c) => c.name));
+  const loadedWhen = (name: string) =>
+    firstLoadNames.has(name) ? 'first load' : signedInNames.has(name) ? 'signed in' : offerPageNames.has(name) ? 'offer page' : 'later/never';
   printTable(
     ['chunk', ' raw kB', ' gzip kB', 'loaded'],
     (await distChunks()).map((c) => [...chunkRows([c])[0]!, loadedWhen(c.name)]),
