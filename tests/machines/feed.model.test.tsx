@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { createActor, createMachine, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { pathPerTransition } from './modelPaths.ts';
+import { exploreWorlds, pathPerTransition } from './modelPaths.ts';
 import { feedMachine, type PageRequest } from '../../machines/feed.machine.ts';
 import { categoriesMachine } from '../../machines/categories.machine.ts';
 import { TypeFeed } from '../../src/screens/typeFeed/TypeFeedScreen.tsx';
@@ -75,19 +75,7 @@ function next(w: World, event: string): World | null {
 
 const events = ['SCROLL_TO_END', 'CHOOSE_FIRST_CATEGORY', 'CHOOSE_SECOND_CATEGORY', 'CHANGE_TYPE'];
 const start: World = { type: 'benefit', filter: 'all', pages: 1 };
-const states: Record<string, { on: Record<string, string> }> = {};
-for (const queue = [start]; queue.length > 0; ) {
-  const world = queue.shift()!;
-  if (states[name(world)]) continue;
-  states[name(world)] = { on: {} };
-  for (const event of events) {
-    const to = next(world, event);
-    if (to) {
-      states[name(world)]!.on[event] = name(to);
-      queue.push(to);
-    }
-  }
-}
+const states = exploreWorlds(start, events, next, name);
 const model = createTestModel(createMachine({ id: 'typeFeedWorld', initial: name(start), states }));
 
 let observer: ReturnType<typeof installFakeIntersectionObserver>;

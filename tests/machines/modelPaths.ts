@@ -20,3 +20,29 @@ export function pathPerTransition<P extends ModelPath>(paths: P[]): P[] {
   }
   return [...byTransition.values()];
 }
+
+/**
+ * The states of a test model explored from a start "world": every world reachable through
+ * `next` becomes a state named by `name`, with a transition per event that applies.
+ */
+export function exploreWorlds<W>(
+  start: W,
+  events: string[],
+  next: (world: W, event: string) => W | null,
+  name: (world: W) => string,
+): Record<string, { on: Record<string, string> }> {
+  const states: Record<string, { on: Record<string, string> }> = {};
+  for (const queue = [start]; queue.length > 0; ) {
+    const world = queue.shift()!;
+    if (states[name(world)]) continue;
+    states[name(world)] = { on: {} };
+    for (const event of events) {
+      const to = next(world, event);
+      if (to) {
+        states[name(world)]!.on[event] = name(to);
+        queue.push(to);
+      }
+    }
+  }
+  return states;
+}

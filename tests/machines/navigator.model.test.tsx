@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, render } from '@testing-library/react';
 import { createActor, createMachine, fromCallback } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { pathPerTransition } from './modelPaths.ts';
+import { exploreWorlds, pathPerTransition } from './modelPaths.ts';
 import { navigatorMachine, type NavigatorEvent } from '../../machines/navigator.machine.ts';
 import { createResolver } from '../../src/routes/resolver.ts';
 import { StackedNavigator } from '../../src/routes/StackedNavigator.tsx';
@@ -59,20 +59,8 @@ function next(w: World, event: string): World | null {
 }
 
 const events = ['TAP_HOME', 'TAP_MORE', 'OPEN_OFFER', 'OPEN_FAQ', 'REPLACE_OFFER', 'APP_BACK', 'BROWSER_BACK', 'GO_BACK'];
-const states: Record<string, { on: Record<string, string> }> = {};
 const start: World = { active: 'home', home: 'root', more: 'root', backPops: false };
-for (const queue = [start]; queue.length > 0; ) {
-  const world = queue.shift()!;
-  if (states[name(world)]) continue;
-  states[name(world)] = { on: {} };
-  for (const event of events) {
-    const to = next(world, event);
-    if (to) {
-      states[name(world)]!.on[event] = name(to);
-      queue.push(to);
-    }
-  }
-}
+const states = exploreWorlds(start, events, next, name);
 const model = createTestModel(createMachine({ id: 'navigatorWorld', initial: name(start), states }));
 
 function PathScreen({ params }: ScreenProps) {

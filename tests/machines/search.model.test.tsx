@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { createActor, createMachine, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { pathPerTransition } from './modelPaths.ts';
+import { exploreWorlds, pathPerTransition } from './modelPaths.ts';
 import { feedMachine, type PageRequest } from '../../machines/feed.machine.ts';
 import { searchDebounceMs, searchMachine, type SearchRequest } from '../../machines/search.machine.ts';
 import { Search } from '../../src/screens/search/SearchScreen.tsx';
@@ -53,19 +53,7 @@ function next(w: World, event: string): World | null {
 
 const events = ['TYPE_WORD_FAST', 'SCROLL_TO_END', 'TYPE_LETTER_THAT_FAILS', 'CLEAR'];
 const start: World = { shown: 'default', input: '' };
-const states: Record<string, { on: Record<string, string> }> = {};
-for (const queue = [start]; queue.length > 0; ) {
-  const world = queue.shift()!;
-  if (states[name(world)]) continue;
-  states[name(world)] = { on: {} };
-  for (const event of events) {
-    const to = next(world, event);
-    if (to) {
-      states[name(world)]!.on[event] = name(to);
-      queue.push(to);
-    }
-  }
-}
+const states = exploreWorlds(start, events, next, name);
 const model = createTestModel(createMachine({ id: 'searchWorld', initial: name(start), states }));
 
 let observer: ReturnType<typeof installFakeIntersectionObserver>;
