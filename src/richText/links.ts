@@ -22,7 +22,7 @@ export function resolveLink(url: unknown, links: LinkContext): ResolvedLink | nu
   const isWeb = parsed.protocol === 'http:' || parsed.protocol === 'https:';
   if (isWeb && appHostnames(links.appHosts).has(parsed.hostname)) {
     // Collapsed leading slashes: '//evil.example/x' would be a protocol-relative link off the app.
-    const path = parsed.pathname.replace(/^\/+/, '/') + parsed.search;
+    const path = parsed.pathname.replace(/^\/+/, '/') + parsed.search + parsed.hash;
     return { href: inAppPath(path, links.currentSection), inApp: true };
   }
   return { href: parsed.href, inApp: false };

@@ -62,8 +62,12 @@ export function persistedStore<T>({ key, ttlMs, storage, now = Date.now }: Persi
   };
 }
 
+/** Bumped by clearAll, so a load still running when the caches are cleared does not refill them. */
+let generation = 0;
+
 /** Deletes every stored key that starts with the prefix (data and timestamps alike). */
 export function clearAll(prefix: string, storage?: Storage): void {
+  generation += 1;
   try {
     const local = storage ?? globalThis.localStorage;
     const keys = Array.from({ length: local.length }, (_, i) => local.key(i)).filter(
@@ -79,7 +83,8 @@ export function clearAll(prefix: string, storage?: Storage): void {
 export async function readThrough<T>(store: PersistedStore<T>, load: () => Promise<T>): Promise<T> {
   const cached = store.read();
   if (cached !== undefined) return cached;
+  const startedIn = generation;
   const value = await load();
-  store.write(value);
+  if (startedIn === generation) store.write(value);
   return value;
 }

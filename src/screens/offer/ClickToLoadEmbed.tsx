@@ -36,6 +36,7 @@ export function ClickToLoadEmbed({ kind, src }: { kind: EmbedKind; src: string }
           className={styles.iframe}
           src={url}
           title={title}
+          sandbox="allow-scripts allow-same-origin allow-popups allow-presentation"
           allow={permissions[kind]}
           allowFullScreen
           referrerPolicy="strict-origin-when-cross-origin"

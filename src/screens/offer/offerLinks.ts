@@ -66,10 +66,10 @@ export function referralHref(cta: CallToAction, offerId: string, token: string):
   return url.href;
 }
 
-/** Embeds load only from their own service, over https; YouTube from its no-cookie host. */
+/** Embeds load only from their own service's embed pages, over https; YouTube from its no-cookie host. */
 export function embedUrl(kind: 'spotify' | 'youTube', src: string): string | null {
   const url = webUrl(src);
-  if (!url || url.protocol !== 'https:') return null;
+  if (!url || url.protocol !== 'https:' || !url.pathname.startsWith('/embed/')) return null;
   if (kind === 'spotify') return url.hostname === 'open.spotify.com' ? url.href : null;
   if (!['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com'].includes(url.hostname)) return null;
   url.hostname = 'www.youtube-nocookie.com';
