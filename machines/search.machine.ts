@@ -64,6 +64,7 @@ export const searchMachine = setup({
   },
   guards: {
     isBlank: (_, query: string) => trimmed(query) === '',
+    isSamePendingQuery: ({ context }, query: string) => trimmed(query) !== '' && trimmed(query) === trimmed(context.query),
     /** Blank, or the query already shown: nothing to ask the server. */
     needsNoRequest: ({ context }, query: string) => trimmed(query) === '' || trimmed(query) === context.results.query,
     isFullPage: (_, page: FeedOffer[]) => page.length >= searchPageSize,
@@ -81,6 +82,11 @@ export const searchMachine = setup({
       initial: 'none',
       on: {
         'search.queryChanged': [
+          {
+            // Only spaces around the word changed: the wait or the request under way stays.
+            guard: { type: 'isSamePendingQuery', params: ({ event }) => event.query },
+            actions: assign({ query: ({ event }) => event.query }),
+          },
           {
             guard: { type: 'needsNoRequest', params: ({ event }) => event.query },
             target: '.none',

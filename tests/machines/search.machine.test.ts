@@ -40,6 +40,27 @@ describe('search machine', () => {
     expect(actor.getSnapshot().matches({ list: 'more' })).toBe(true);
   });
 
+  it('a trailing space while the word is being fetched asks nothing more', async () => {
+    const requests: SearchRequest[] = [];
+    const actor = createActor(
+      searchMachine.provide({
+        actors: {
+          // Never answers: the request stays under way.
+          searchOffers: fromPromise<FeedOffer[], SearchRequest>(({ input }) => {
+            requests.push(input);
+            return new Promise(() => undefined);
+          }),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'search.queryChanged', query: 'tea' });
+    await vi.advanceTimersByTimeAsync(searchDebounceMs);
+    expect(requests).toHaveLength(1);
+    actor.send({ type: 'search.queryChanged', query: 'tea ' });
+    await vi.advanceTimersByTimeAsync(searchDebounceMs * 2);
+    expect(requests).toEqual([{ query: 'tea', offset: 0 }]);
+  });
+
   it('typing again cancels a request under way; its answer is never shown', async () => {
     let answer: ((page: FeedOffer[]) => void) | null = null;
     const actor = createActor(
