@@ -1,4 +1,4 @@
-import { assignInlineVars, setElementVars } from '@vanilla-extract/dynamic';
+import { setElementVars } from '@vanilla-extract/dynamic';
 import type { BrandThemeVariant } from '../../server/schemas/brand.ts';
 import { vars } from './contract.css.ts';
 import { layout } from './layout.ts';
@@ -31,14 +31,6 @@ function brandThemeTokens(variant: BrandThemeVariant) {
       avatarSize: px(layout.avatarSize),
     },
   };
-}
-
-/**
- * Inline CSS variables that give a root element the brand's theme:
- * `<div style={brandThemeVars(brand.theme.light)}>`.
- */
-export function brandThemeVars(variant: BrandThemeVariant): Record<string, string> {
-  return assignInlineVars(vars, brandThemeTokens(variant));
 }
 
 /**

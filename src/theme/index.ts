@@ -1,5 +1,5 @@
 export { vars } from './contract.css.ts';
-export { applyBrandTheme, brandThemeVars } from './brandTheme.ts';
+export { applyBrandTheme } from './brandTheme.ts';
 export { defaultThemeVariant } from './defaultTheme.ts';
 export { breakpoints, media } from './breakpoints.ts';
 export { layout } from './layout.ts';
