@@ -74,20 +74,20 @@ describe('Image', () => {
   });
 
   it('shows a cached image that finished before mount as loaded', () => {
-    stubImageStatus({ complete: true, naturalWidth: 480 });
+    fakeImageStatus({ complete: true, naturalWidth: 480 });
     renderWithI18n(<Image image={imageOptions()} size="medium" />);
     expect(frameOf(screen.getByAltText('A concert stage')).dataset.state).toBe('loaded');
   });
 
   it('shows a broken image that failed before mount as an error', () => {
-    stubImageStatus({ complete: true, naturalWidth: 0 });
+    fakeImageStatus({ complete: true, naturalWidth: 0 });
     renderWithI18n(<Image image={imageOptions()} size="medium" />);
     expect(frameOf(screen.getByAltText('A concert stage')).dataset.state).toBe('error');
   });
 });
 
 // jsdom never loads images, so an already finished request is simulated on the prototype.
-function stubImageStatus(status: { complete: boolean; naturalWidth: number }) {
+function fakeImageStatus(status: { complete: boolean; naturalWidth: number }) {
   const proto = HTMLImageElement.prototype;
   const saved = (['complete', 'naturalWidth'] as const).map(
     (key) => [key, Object.getOwnPropertyDescriptor(proto, key)] as const,

@@ -27,8 +27,8 @@ interface HarnessOptions {
 }
 
 /**
- * The offer screen over a fake API: the root actor is a stub holding brand, layout and member,
- * the navigator a stub that records the paths pushed.
+ * The offer screen over a fake API: the root actor is a stand-in holding brand, layout and member,
+ * the navigator a stand-in that records the paths pushed.
  */
 export function renderOfferScreen({ answer, params, layout = 'mobile', path }: HarnessOptions) {
   const calls: { path: string; query: unknown }[] = [];
