@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -13,7 +14,12 @@ async function main() {
   const app = await buildApp({
     db: database.db,
     identity,
-    clientDir: process.env.KLUBB_NO_CLIENT ? undefined : fileURLToPath(new URL('../dist', import.meta.url)),
+    // CLIENT_DIR lets several test servers serve separate builds side by side.
+    clientDir: process.env.KLUBB_NO_CLIENT
+      ? undefined
+      : process.env.CLIENT_DIR
+        ? resolve(process.env.CLIENT_DIR)
+        : fileURLToPath(new URL('../dist', import.meta.url)),
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     connectSources: config.connectSources,

@@ -85,7 +85,7 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
       }),
     },
   });
-  return { appMachine: provided, services: { api } };
+  return { appMachine: provided, services: { api, identity: requireIdentity } };
 }
 
 /** What the app machine needs to know about this browser at start. */

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ApiClient } from '../api/client.ts';
+import type { IdentityService } from './identity.ts';
 
 /**
  * What page-level machines need from the outside world, given by the composition root, so a
@@ -7,6 +8,8 @@ import type { ApiClient } from '../api/client.ts';
  */
 export interface Services {
   api: ApiClient;
+  /** The brand tenant's identity provider; throws before the brand is loaded. */
+  identity: () => IdentityService;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -24,6 +24,10 @@ export const users = pgTable(
     companyAddress: jsonb('company_address').$type<Address | null>(),
     pushNotificationToken: text('push_notification_token'),
     completedOnboarding: boolean('completed_onboarding').notNull().default(false),
+    /** What the member gave at set-up: a referral code, or the first six digits of a bank card. */
+    referralCode: text('referral_code'),
+    /** When the member accepted the brand's terms and privacy policy at sign-up. */
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

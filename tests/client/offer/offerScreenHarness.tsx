@@ -54,7 +54,7 @@ export function renderOfferScreen({ answer, params, layout = 'mobile', path }: H
   const view = render(
     <I18nProvider i18n={i18n}>
       <AppActor.Provider logic={root}>
-        <ServicesContext.Provider value={{ api }}>
+        <ServicesContext.Provider value={{ api, identity: () => { throw new Error('no identity in offer tests'); } }}>
           <NavigatorContext.Provider value={navigator}>
             <OfferScreen params={params} path={path} />
           </NavigatorContext.Provider>
