@@ -30,6 +30,8 @@ export interface AppOptions {
   now?: () => number;
   /** Whose X-Forwarded-* to trust (a proxy, the Vite dev server); a client must not fake its address. */
   trustProxy?: boolean | string;
+  /** Serves the /dev/* pages (mail outbox, simulated bank-eID phone); off unless configured. */
+  devTools?: boolean;
 }
 
 const mediaDir = fileURLToPath(new URL('./media', import.meta.url));

@@ -20,6 +20,8 @@ const Env = Type.Object({
   CSP_CONNECT_SRC: Type.String({ default: '' }),
   /** Seeds the demo brands and users on start; by default only with the embedded identity provider. */
   SEED_DEMO: Type.Optional(Type.Boolean()),
+  /** Development pages (mail outbox, simulated bank-eID phone); by default only with the embedded identity provider. */
+  DEV_TOOLS: Type.Optional(Type.Boolean()),
 });
 
 export type Config = {
@@ -30,6 +32,8 @@ export type Config = {
   logLevel: string;
   identity: { kind: 'embedded'; projectId: string } | { kind: 'firebase'; projectId?: string; serviceAccount: string };
   seedDemo: boolean;
+  /** Serves /dev/* pages that show reset links and play the member's phone: never on in production. */
+  devTools: boolean;
   trustProxy: boolean | string;
   connectSources: string[];
 };
@@ -62,6 +66,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'embedded', projectId: e.FIREBASE_PROJECT_ID ?? 'klubb-local' },
     // Real Identity Platform generates its own tenant ids, so the demo tenants cannot exist there.
     seedDemo: e.SEED_DEMO ?? !e.FIREBASE_SERVICE_ACCOUNT,
+    devTools: e.DEV_TOOLS ?? !e.FIREBASE_SERVICE_ACCOUNT,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     connectSources: [
       ...e.CSP_CONNECT_SRC.split(/\s+/).filter(Boolean),

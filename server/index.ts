@@ -23,6 +23,7 @@ async function main() {
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     connectSources: config.connectSources,
+    devTools: config.devTools,
   });
   const shutdown = async () => {
     await app.close();
