@@ -13,9 +13,19 @@ import { createBrands, createMemberGuard } from './plugins/memberContext.ts';
 import { appUrlHost } from './repositories/brands.repository.ts';
 import { brandRoutes } from './routes/brand.ts';
 import { userRoutes } from './routes/user.ts';
+import { accountRoutes } from './routes/account.ts';
+import { passwordResetRoutes } from './routes/passwordReset.ts';
+import { devOutboxRoutes } from './routes/devOutbox.ts';
+import type { MailSender } from './mail/mail.ts';
+import { createOutboxMailer } from './mail/outbox.ts';
+import { defaultAccountRateLimits, registerRateLimit, type AccountRateLimits } from './plugins/rateLimit.ts';
 import { offerRoutes } from './routes/offers.ts';
 import { offerDetailRoutes } from './routes/offerDetail.ts';
 import { categoryRoutes } from './routes/categories.ts';
+import { eidRoutes } from './routes/eid.ts';
+import { devBankIdRoutes } from './routes/devBankId.ts';
+import type { EidProvider } from './eid/eid.ts';
+import { createSimulatedEid, type SimulatedEid } from './eid/simulator.ts';
 import type { App } from './routes/types.ts';
 
 export interface AppOptions {
@@ -32,6 +42,12 @@ export interface AppOptions {
   trustProxy?: boolean | string;
   /** Serves the /dev/* pages (mail outbox, simulated bank-eID phone); off unless configured. */
   devTools?: boolean;
+  /** Where mails go; the outbox table when omitted. */
+  mail?: MailSender;
+  /** Per-address limits of account creation and reset mails (tests lower them). */
+  accountRateLimits?: Partial<AccountRateLimits>;
+  /** The bank-eID provider; the simulator over `db` when omitted. */
+  eid?: EidProvider;
 }
 
 const mediaDir = fileURLToPath(new URL('./media', import.meta.url));
@@ -46,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandler(app);
+  await registerRateLimit(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -73,7 +90,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   const requireMember = createMemberGuard(options.db, options.identity, brands, options.now);
-  const deps = { db: options.db, identity: options.identity, brands, requireMember, now: options.now };
+  const deps = {
+    db: options.db,
+    identity: options.identity,
+    brands,
+    requireMember,
+    now: options.now,
+    mail: options.mail ?? createOutboxMailer(options.db),
+    accountLimits: { ...defaultAccountRateLimits, ...options.accountRateLimits },
+  };
   // The /v1 schemas, published as OpenAPI at /v1/openapi.json (the identity protocol is Firebase's own).
   await app.register(swagger, {
     openapi: { info: { title: 'Klubb API', version: '1' } },
@@ -84,9 +109,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.get('/v1/health', async () => ({ status: 'ok' as const }));
   await brandRoutes(app, deps);
   await userRoutes(app, deps);
+  await accountRoutes(app, deps);
+  await passwordResetRoutes(app, deps);
+  if (options.devTools) await devOutboxRoutes(app, deps);
   await offerRoutes(app, deps);
   await offerDetailRoutes(app, deps);
   await categoryRoutes(app, deps);
+  const eid = options.eid ?? createSimulatedEid({ db: options.db, now: options.now });
+  await eidRoutes(app, { ...deps, eid });
+  if (options.devTools && eid.kind === 'simulated') await devBankIdRoutes(app, { ...deps, eid: eid as SimulatedEid });
 
   await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false, maxAge: '1d' });
   const clientDir = options.clientDir;
@@ -107,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const apiPath = /^\/(v1|identitytoolkit\.googleapis\.com|securetoken\.googleapis\.com|media|assets)\//.test(request.url);
+    const apiPath = /^\/(v1|dev|identitytoolkit\.googleapis\.com|securetoken\.googleapis\.com|media|assets)\//.test(request.url);
     if (clientDir && !apiPath && request.method === 'GET' && existsSync(`${clientDir}/index.html`)) {
       // Every app route (/more/faq, /offer/...) is the single-page app.
       return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDir);

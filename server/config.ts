@@ -22,6 +22,21 @@ const Env = Type.Object({
   SEED_DEMO: Type.Optional(Type.Boolean()),
   /** Development pages (mail outbox, simulated bank-eID phone); by default only with the embedded identity provider. */
   DEV_TOOLS: Type.Optional(Type.Boolean()),
+  /** Accounts one client address may create per 15 minutes (end-to-end runs raise it: they all come from 127.0.0.1). */
+  ACCOUNT_CREATE_LIMIT: Type.Integer({ minimum: 1, default: 40 }),
+  /** Web API key of the Firebase project: checks a member's current password (accounts:signInWithPassword) with real Firebase. */
+  FIREBASE_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** SMTP relay for outgoing mail, e.g. smtps://user:pass@smtp.example.com:465; without it mails only go to the outbox table. */
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^/]' })),
+  /** The From header of outgoing mail. */
+  MAIL_FROM: Type.String({ minLength: 3, default: 'Klubb <no-reply@klubb.localhost>' }),
+  /** BankID RP API base (e.g. https://appapi2.test.bankid.com/rp/v6.0); without it bank eID is simulated. */
+  BANKID_URL: Type.Optional(Type.String({ pattern: '^https://' })),
+  /** The relying party's client certificate (PKCS#12 file path) for BankID's mutual TLS. */
+  BANKID_PFX: Type.Optional(Type.String({ minLength: 1 })),
+  BANKID_PASSPHRASE: Type.Optional(Type.String()),
+  /** PEM file of the CA that issued BankID's server certificate. */
+  BANKID_CA: Type.Optional(Type.String({ minLength: 1 })),
 });
 
 export type Config = {
@@ -30,15 +45,22 @@ export type Config = {
   dataDir: string;
   databaseUrl?: string;
   logLevel: string;
-  identity: { kind: 'embedded'; projectId: string } | { kind: 'firebase'; projectId?: string; serviceAccount: string };
+  identity: { kind: 'embedded'; projectId: string } | { kind: 'firebase'; projectId?: string; serviceAccount: string; apiKey?: string };
+  /** Outgoing mail: the outbox table only, or SMTP (still recorded in the outbox with sent_at). */
+  mail: { kind: 'outbox' } | { kind: 'smtp'; url: string; from: string };
   seedDemo: boolean;
   /** Serves /dev/* pages that show reset links and play the member's phone: never on in production. */
   devTools: boolean;
+  accountCreateLimit: number;
   trustProxy: boolean | string;
   connectSources: string[];
+  /** Bank eID: the embedded simulator, or BankID's RP API over mutual TLS. */
+  eid: { kind: 'simulated' } | { kind: 'bankid'; url: string; pfxPath: string; passphrase?: string; caPath: string };
 };
 
 export class ConfigError extends Error {}
+
+const secretVariables = new Set(['SMTP_URL', 'FIREBASE_API_KEY', 'FIREBASE_SERVICE_ACCOUNT']);
 
 /** Reads and validates the environment; every problem is named in one error. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -50,11 +72,16 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (errors.length > 0) {
     const lines = errors.map((e) => {
       const name = e.instancePath.replace(/^\//, '') || 'environment';
-      return `  ${name}=${JSON.stringify((known as Record<string, unknown>)[name] ?? '')}: ${e.message}`;
+      // Values that may hold credentials are never echoed to the console.
+      const shown = secretVariables.has(name) ? '(hidden)' : JSON.stringify((known as Record<string, unknown>)[name] ?? '');
+      return `  ${name}=${shown}: ${e.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed as Static<typeof Env>;
+  if (e.BANKID_URL && (!e.BANKID_PFX || !e.BANKID_CA)) {
+    throw new ConfigError('Invalid configuration:\n  BANKID_URL needs BANKID_PFX (client certificate) and BANKID_CA (server CA)');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -62,16 +89,21 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     identity: e.FIREBASE_SERVICE_ACCOUNT
-      ? { kind: 'firebase', projectId: e.FIREBASE_PROJECT_ID, serviceAccount: e.FIREBASE_SERVICE_ACCOUNT }
+      ? { kind: 'firebase', projectId: e.FIREBASE_PROJECT_ID, serviceAccount: e.FIREBASE_SERVICE_ACCOUNT, apiKey: e.FIREBASE_API_KEY }
       : { kind: 'embedded', projectId: e.FIREBASE_PROJECT_ID ?? 'klubb-local' },
+    mail: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM } : { kind: 'outbox' },
     // Real Identity Platform generates its own tenant ids, so the demo tenants cannot exist there.
     seedDemo: e.SEED_DEMO ?? !e.FIREBASE_SERVICE_ACCOUNT,
     devTools: e.DEV_TOOLS ?? !e.FIREBASE_SERVICE_ACCOUNT,
+    accountCreateLimit: e.ACCOUNT_CREATE_LIMIT,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     connectSources: [
       ...e.CSP_CONNECT_SRC.split(/\s+/).filter(Boolean),
       // The firebase SDK talks to Google's identity endpoints when real Firebase is configured.
       ...(e.FIREBASE_SERVICE_ACCOUNT ? ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'] : []),
     ],
+    eid: e.BANKID_URL
+      ? { kind: 'bankid', url: e.BANKID_URL, pfxPath: e.BANKID_PFX!, passphrase: e.BANKID_PASSPHRASE, caPath: e.BANKID_CA! }
+      : { kind: 'simulated' },
   };
 }

@@ -4,13 +4,21 @@ import { ConfigError, readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { createIdentity } from './identity/index.ts';
+import { createMailSender } from './mail/index.ts';
+import { claimDataDir } from './dataDirOwner.ts';
+import { createEid } from './eid/index.ts';
 import { buildApp } from './app.ts';
 
 async function main() {
   const config = readConfig();
+  // Claimed before PGlite opens the directory, so `npm run outbox` never opens it beside us.
+  const embedded = !config.databaseUrl && !config.dataDir.startsWith('memory://');
+  const releaseDataDir = embedded ? claimDataDir(config.dataDir, config.port) : () => undefined;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const identity = await createIdentity(config, { db: database.db });
+  const mail = createMailSender(config, database.db);
+  const identity = await createIdentity(config, { db: database.db, mail });
   if (config.seedDemo) await seedDemo(database.db, identity);
+  const eid = await createEid(config, { db: database.db });
   const app = await buildApp({
     db: database.db,
     identity,
@@ -24,10 +32,14 @@ async function main() {
     trustProxy: config.trustProxy,
     connectSources: config.connectSources,
     devTools: config.devTools,
+    accountRateLimits: { createPerWindow: config.accountCreateLimit },
+    eid,
+    mail,
   });
   const shutdown = async () => {
     await app.close();
     await database.close();
+    releaseDataDir();
     process.exit(0);
   };
   process.once('SIGINT', shutdown);
@@ -38,7 +50,8 @@ async function main() {
 
 main().catch((error: unknown) => {
   // Configuration mistakes are the operator's to fix: say what is wrong, without a stack trace.
-  const isConfigMistake = error instanceof ConfigError || (error instanceof Error && error.name === 'ServiceAccountError');
+  const isConfigMistake =
+    error instanceof ConfigError || (error instanceof Error && ['ServiceAccountError', 'DataDirInUseError'].includes(error.name));
   console.error(isConfigMistake ? `Klubb cannot start: ${(error as Error).message}` : error);
   process.exit(1);
 });

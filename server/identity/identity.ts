@@ -38,6 +38,20 @@ export interface IdentityProvider {
   findAccountByEmail(tenantId: string, email: string): Promise<string | null>;
   /** A custom token for signInWithCustomToken (valid 1 hour) for an existing account. */
   createCustomToken(tenantId: string, uid: string): Promise<string>;
+  /**
+   * Sets a new password (already checked against the product's rule) and revokes every token
+   * issued before, like a reset. Throws ApiError 404 auth/user-not-found.
+   */
+  setPassword(tenantId: string, uid: string, password: string): Promise<void>;
+  /** Changes the sign-in e-mail. Throws ApiError 409 auth/email-already-exists, 404 auth/user-not-found. */
+  updateEmail(tenantId: string, uid: string, email: string): Promise<void>;
+  /**
+   * Whether `password` is the account's current one, counted like a sign-in attempt (per account
+   * and per `clientAddress`). Throws ApiError 429 auth/too-many-attempts while locked.
+   */
+  verifyPassword(tenantId: string, uid: string, password: string, clientAddress: string): Promise<boolean>;
+  /** Deletes the account and revokes its tokens; an account already gone is not an error. */
+  deleteAccount(tenantId: string, uid: string): Promise<void>;
   /** Serves the provider's own HTTP protocol on the app (embedded only). */
   registerRoutes?(app: FastifyInstance): Promise<void>;
 }

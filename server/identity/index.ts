@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { IdentityProvider } from './identity.ts';
+import type { MailSender } from '../mail/mail.ts';
 
 export type { IdentityProvider, NewAccount, VerifiedToken } from './identity.ts';
 
@@ -11,11 +12,15 @@ export type { IdentityProvider, NewAccount, VerifiedToken } from './identity.ts'
  */
 export async function createIdentity(
   config: Pick<Config, 'identity'>,
-  dependencies: { db: Database; now?: () => number },
+  dependencies: { db: Database; now?: () => number; mail?: MailSender },
 ): Promise<IdentityProvider> {
   if (config.identity.kind === 'firebase') {
     const { createFirebaseIdentity } = await import('./firebase/index.ts');
-    return createFirebaseIdentity({ projectId: config.identity.projectId, serviceAccount: config.identity.serviceAccount });
+    return createFirebaseIdentity({
+      projectId: config.identity.projectId,
+      serviceAccount: config.identity.serviceAccount,
+      apiKey: config.identity.apiKey,
+    });
   }
   const { createEmbeddedIdentity } = await import('./embedded/index.ts');
   return createEmbeddedIdentity({ ...dependencies, projectId: config.identity.projectId });

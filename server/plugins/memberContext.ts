@@ -3,7 +3,14 @@ import type { Database } from '../db/database.ts';
 import { TtlCache } from '../cache.ts';
 import { ApiError, unauthenticated } from '../errors.ts';
 import type { IdentityProvider, VerifiedToken } from '../identity/identity.ts';
-import { appUrlHost, findBrandByHost, findBrandRole, type BrandRoleRow, type BrandRow } from '../repositories/brands.repository.ts';
+import {
+  appUrlHost,
+  findBrandByHost,
+  findBrandRole,
+  hasActiveRoleInOtherBrand,
+  type BrandRoleRow,
+  type BrandRow,
+} from '../repositories/brands.repository.ts';
 
 export interface MemberContext {
   brand: BrandRow;
@@ -62,6 +69,13 @@ export function createMemberGuard(db: Database, identity: IdentityProvider, bran
     tokens.delete(idToken);
     return identity.verifyIdToken(idToken);
   }
+  /** No role here: an account of this brand's tenant whose e-mail has a role with another partner is told so. */
+  async function noRoleError(brand: BrandRow, token: VerifiedToken): Promise<ApiError> {
+    if (token.tenantId === brand.authTenantId && token.email && (await hasActiveRoleInOtherBrand(db, brand.id, token.email))) {
+      return new ApiError(403, 'email_registered_with_other_partner', 'email registered with other partner');
+    }
+    return new ApiError(403, 'no_role_with_app_url', 'no role with app url');
+  }
   return async function requireMember(request: FastifyRequest, _reply: FastifyReply) {
     const authorization = request.headers.authorization;
     const match = typeof authorization === 'string' ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
@@ -72,7 +86,7 @@ export function createMemberGuard(db: Database, identity: IdentityProvider, bran
       token.tenantId === brand.authTenantId
         ? await roles.getOrLoad(`${brand.id}\n${token.uid}`, () => findBrandRole(db, brand.id, token.uid))
         : null;
-    if (!role) throw new ApiError(403, 'no_role_with_app_url', 'no role with app url');
+    if (!role) throw await noRoleError(brand, token);
     if (!role.active) throw new ApiError(403, 'bad_user_role_for_app_url', 'bad user role for app url');
     request.member = { brand, token, role };
   };

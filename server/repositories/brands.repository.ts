@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
-import { brandRoles, brands } from '../db/schema/index.ts';
+import { brandRoles, brands, users } from '../db/schema/index.ts';
 
 export type BrandRow = typeof brands.$inferSelect;
 export type BrandRoleRow = typeof brandRoles.$inferSelect;
@@ -31,4 +31,18 @@ export async function findBrandRole(db: Executor, brandId: string, userId: strin
     .where(and(eq(brandRoles.brandId, brandId), eq(brandRoles.userId, userId)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * Whether the e-mail belongs to a member with an active role in a brand other than `brandId`:
+ * the account was registered with another partner (spec 6).
+ */
+export async function hasActiveRoleInOtherBrand(db: Executor, brandId: string, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ brandId: brandRoles.brandId })
+    .from(users)
+    .innerJoin(brandRoles, and(eq(brandRoles.brandId, users.brandId), eq(brandRoles.userId, users.id)))
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.brandId, brandId), eq(brandRoles.active, true)))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -3,6 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/database.ts';
 import type { IdentityProvider } from '../identity/identity.ts';
 import type { Brands } from '../plugins/memberContext.ts';
+import type { MailSender } from '../mail/mail.ts';
+import type { AccountRateLimits } from '../plugins/rateLimit.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -21,4 +23,8 @@ export interface RouteDeps {
   requireMember: preHandlerAsyncHookHandler;
   /** Milliseconds since epoch (tests move time with it). */
   now?: () => number;
+  /** Outgoing mail (outbox table, or SMTP). */
+  mail: MailSender;
+  /** Per-address limits of the unauthenticated account writes. */
+  accountLimits: AccountRateLimits;
 }

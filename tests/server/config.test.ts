@@ -31,6 +31,21 @@ describe('configuration', () => {
     });
   });
 
+  it('sends mail by SMTP when a relay is configured, else only to the outbox', () => {
+    expect(readConfig({}).mail).toEqual({ kind: 'outbox' });
+    expect(readConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465', MAIL_FROM: 'Aurora <hi@aurora.test>' }).mail).toEqual({
+      kind: 'smtp',
+      url: 'smtps://u:p@smtp.example.com:465',
+      from: 'Aurora <hi@aurora.test>',
+    });
+    expect(readConfig({ FIREBASE_SERVICE_ACCOUNT: '/k.json', FIREBASE_API_KEY: 'AIza-key' }).identity).toMatchObject({ apiKey: 'AIza-key' });
+  });
+
+  it('never echoes a value that may hold credentials', () => {
+    expect(() => readConfig({ SMTP_URL: 'mail.example.com:25?pass=hunter2' })).toThrow(/SMTP_URL=\(hidden\)/);
+    expect(() => readConfig({ SMTP_URL: 'mail.example.com:25?pass=hunter2' })).not.toThrow(/hunter2/);
+  });
+
   it('names every bad variable in one clear error', () => {
     let error: unknown;
     try {

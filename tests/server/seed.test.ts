@@ -22,6 +22,10 @@ class MapIdentity implements IdentityProvider {
   async createCustomToken(): Promise<never> {
     throw new Error('not used by the seed');
   }
+  setPassword = this.createCustomToken;
+  updateEmail = this.createCustomToken;
+  verifyPassword = this.createCustomToken;
+  deleteAccount = this.createCustomToken;
   async createAccount(account: NewAccount): Promise<string> {
     this.creates++;
     const key = `${account.tenantId}/${account.email.toLowerCase()}`;

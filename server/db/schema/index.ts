@@ -4,3 +4,4 @@ export * from './offers.ts';
 export * from './identity.ts';
 export * from './mail.ts';
 export * from './accounts.ts';
+export * from './eid.ts';

@@ -89,7 +89,8 @@ export const aurora: BrandRow = {
     restaurant: true,
     showBrandRoleName: true,
     offerTheme: 'default',
-    minimumContainerVersion: '0.0.0',
+    // Native containers below this are sent to the store; a plain browser never is.
+    minimumContainerVersion: '2.0.0',
     appStoreUrl: 'https://apps.apple.com/se/app/aurora-klubb/id1234567890',
     playStoreUrl: 'https://play.google.com/store/apps/details?id=test.aurora.klubb',
   },
@@ -125,7 +126,8 @@ export const borealis: BrandRow = {
     restaurant: true,
     showBrandRoleName: false,
     offerTheme: 'default',
-    minimumContainerVersion: '0.0.0',
+    // Native containers below this are sent to the store; a plain browser never is.
+    minimumContainerVersion: '2.0.0',
     appStoreUrl: 'https://apps.apple.com/no/app/borealis-club/id1234567891',
     playStoreUrl: 'https://play.google.com/store/apps/details?id=test.borealis.club',
   },

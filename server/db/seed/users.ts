@@ -1,3 +1,5 @@
+import { and, eq, isNull, notExists } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { ApiError } from '../../errors.ts';
 import type { IdentityProvider } from '../../identity/identity.ts';
 import type { Database } from '../database.ts';
@@ -31,7 +33,7 @@ export const demoUsers: DemoUser[] = [
     firstName: 'Maja',
     lastName: 'Lind',
     phoneNumber: '+46701234567',
-    ssn: null,
+    ssn: '199001012385',
     addressList: [{ careOf: '', street: 'Storgatan 12', zipCode: '114 51', city: 'Stockholm' }],
     completedOnboarding: true,
     role: { brandRoleId: 'member', name: 'Gold member', legacyId: 1001 },
@@ -114,10 +116,27 @@ export async function seedUsers(db: Database, identity: IdentityProvider): Promi
         completedOnboarding: u.completedOnboarding,
       })
       .onConflictDoNothing();
+    if (u.ssn) await giveSsnIfNone(db, u.brandId, uid, u.ssn);
     if (!u.role) continue;
     await db
       .insert(brandRoles)
       .values({ brandId: u.brandId, id: `role-${uid}`, userId: uid, ...u.role })
       .onConflictDoNothing();
   }
+}
+
+/** Databases seeded before the members had personal numbers get them, unless one is set or taken. */
+async function giveSsnIfNone(db: Database, brandId: string, uid: string, ssn: string): Promise<void> {
+  const other = alias(users, 'other');
+  await db
+    .update(users)
+    .set({ ssn })
+    .where(
+      and(
+        eq(users.brandId, brandId),
+        eq(users.id, uid),
+        isNull(users.ssn),
+        notExists(db.select().from(other).where(and(eq(other.brandId, brandId), eq(other.ssn, ssn)))),
+      ),
+    );
 }

@@ -2,6 +2,7 @@ import type { TtlCache } from '../../cache.ts';
 import type { Account } from './accountStore.ts';
 import type { Database } from '../../db/database.ts';
 import type { LoginLimiter } from './loginLimiter.ts';
+import type { MailSender } from '../../mail/mail.ts';
 import type { SigningKey } from './signingKey.ts';
 import { toolkitError } from './toolkitErrors.ts';
 
@@ -20,6 +21,8 @@ export interface EmbeddedContext {
   signingKey: SigningKey;
   loginLimiter: LoginLimiter;
   brandForTenant: (tenantId: string) => Promise<TenantBrand | null>;
+  /** Where reset mails go (the outbox table, or SMTP). */
+  mail: MailSender;
   /** Account status for the API's token checks; the identity routes drop an entry when they change it. */
   accountCache: TtlCache<string, Account | null>;
 }

@@ -6,6 +6,7 @@ import { brands } from '../../db/schema/brands.ts';
 import { TtlCache } from '../../cache.ts';
 import { ApiError } from '../../errors.ts';
 import type { IdentityProvider, NewAccount, VerifiedToken } from '../identity.ts';
+import { createAccountAdmin } from './accountAdmin.ts';
 import { findAccountByEmail, findAccountByUid } from './accountStore.ts';
 import type { EmbeddedContext, TenantBrand } from './context.ts';
 import { createLoginLimiter, defaultLoginLimits, type LoginLimits } from './loginLimiter.ts';
@@ -13,6 +14,8 @@ import { createPasswordAccount } from './passwordAccounts.ts';
 import { isStrongEnough } from './passwords.ts';
 import { isValidEmail, isValidTenantId } from './requestBody.ts';
 import { registerEmbeddedRoutes } from './routes/index.ts';
+import { createOutboxMailer } from '../../mail/outbox.ts';
+import type { MailSender } from '../../mail/mail.ts';
 import { loadOrCreateSigningKey } from './signingKey.ts';
 import { createCustomToken, verifyIdTokenForAccount } from './tokens.ts';
 
@@ -26,6 +29,8 @@ export interface EmbeddedIdentityOptions {
   loginLimits?: Partial<LoginLimits>;
   /** The brand owning a tenant (null: no sign-up or reset mail there); reset links may only point at its app hosts. Defaults to the brand table. */
   brandForTenant?: (tenantId: string) => Promise<TenantBrand | null>;
+  /** Where reset mails go; defaults to the outbox table. */
+  mail?: MailSender;
 }
 
 export interface EmbeddedIdentity extends IdentityProvider {
@@ -47,11 +52,13 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
     signingKey: await loadOrCreateSigningKey(options.db),
     loginLimiter: createLoginLimiter(options.db, now, { ...defaultLoginLimits, ...options.loginLimits }),
     brandForTenant: options.brandForTenant ?? ((tenantId) => brandFromTable(options.db, tenantId)),
+    mail: options.mail ?? createOutboxMailer(options.db),
     accountCache: new TtlCache({ ttlMs: accountCacheTtlMs, maxEntries: 50_000, now }),
   };
 
   return {
     kind: 'embedded',
+    ...createAccountAdmin(context),
     registerRoutes: (app) => registerEmbeddedRoutes(app, context),
     jwks: () => context.signingKey.publicJwks,
 

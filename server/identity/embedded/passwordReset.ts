@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { identityOobCodes, identityAccounts } from '../../db/schema/identity.ts';
-import { mailOutbox } from '../../db/schema/mail.ts';
 import { findAccountByEmail, findAccountByUid, type Account } from './accountStore.ts';
 import { nowSeconds, requireBrand, type EmbeddedContext } from './context.ts';
 import { hashPassword } from './passwords.ts';
@@ -28,16 +27,15 @@ export async function sendPasswordResetMail(
   const code = randomBytes(32).toString('base64url');
   const base = `${request.linkBase.origin}${request.linkBase.pathname}`.replace(/\/+$/, '');
   const link = `${base}/password_reset/${code}`;
-  await context.db.transaction(async (tx) => {
-    await tx.insert(identityOobCodes).values({
-      codeHash: sha256(code),
-      uid: account.uid,
-      tenantId: account.tenantId,
-      requestType: 'PASSWORD_RESET',
-      expiresAt: new Date(context.now() + resetCodeLifetimeMs),
-    });
-    await tx.insert(mailOutbox).values({ brandId: brand.id, to: account.email, ...resetMail(account.email, link) });
+  await context.db.insert(identityOobCodes).values({
+    codeHash: sha256(code),
+    uid: account.uid,
+    tenantId: account.tenantId,
+    requestType: 'PASSWORD_RESET',
+    expiresAt: new Date(context.now() + resetCodeLifetimeMs),
   });
+  // A code whose mail failed is never seen and expires unused.
+  await context.mail.send({ brandId: brand.id, to: account.email, ...resetMail(account.email, link) });
 }
 
 async function liveResetCodes(context: EmbeddedContext, uid: string): Promise<number> {

@@ -3,6 +3,7 @@ import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import type { IdentityProvider, NewAccount, VerifiedToken } from '../identity.ts';
 import { verifyIdTokenClaims } from '../tokenClaims.ts';
 import { accountError, isUserNotFound, verificationError } from './adminErrors.ts';
+import { checkPasswordWithFirebase } from './passwordCheck.ts';
 import { readServiceAccount, ServiceAccountError } from './serviceAccount.ts';
 
 /** Google's public keys for Firebase ID tokens, as a JWK set. */
@@ -16,6 +17,8 @@ export interface FirebaseIdentityOptions {
   /** Keys for the shared claim check; Google's JWK set by default (tests pass a local one). */
   keys?: JWTVerifyGetKey;
   now?: () => number;
+  /** Web API key; needed to check a member's current password (verifyPassword). */
+  apiKey?: string;
 }
 
 /**
@@ -83,6 +86,44 @@ export async function createFirebaseIdentity(options: FirebaseIdentityOptions): 
       try {
         return await tenantAuth(tenantId).createCustomToken(uid);
       } catch (error) {
+        throw accountError(error);
+      }
+    },
+
+    async setPassword(tenantId: string, uid: string, password: string): Promise<void> {
+      try {
+        await tenantAuth(tenantId).updateUser(uid, { password });
+        await tenantAuth(tenantId).revokeRefreshTokens(uid);
+      } catch (error) {
+        throw accountError(error);
+      }
+    },
+
+    async updateEmail(tenantId: string, uid: string, email: string): Promise<void> {
+      try {
+        await tenantAuth(tenantId).updateUser(uid, { email: email.trim().toLowerCase(), emailVerified: false });
+      } catch (error) {
+        throw accountError(error);
+      }
+    },
+
+    async verifyPassword(tenantId: string, uid: string, password: string): Promise<boolean> {
+      let email: string | undefined;
+      try {
+        email = (await tenantAuth(tenantId).getUser(uid)).email;
+      } catch (error) {
+        throw accountError(error);
+      }
+      if (!email) return false;
+      // Firebase counts failed attempts per account itself and answers TOO_MANY_ATTEMPTS_TRY_LATER.
+      return checkPasswordWithFirebase({ apiKey: options.apiKey, tenantId, uid, email, password });
+    },
+
+    async deleteAccount(tenantId: string, uid: string): Promise<void> {
+      try {
+        await tenantAuth(tenantId).deleteUser(uid);
+      } catch (error) {
+        if (isUserNotFound(error)) return;
         throw accountError(error);
       }
     },

@@ -1,4 +1,5 @@
-import { buildApp } from '../../../server/app.ts';
+import { buildApp, type AppOptions } from '../../../server/app.ts';
+import type { LoginLimits } from '../../../server/identity/embedded/loginLimiter.ts';
 import { createEmbeddedIdentity } from '../../../server/identity/embedded/index.ts';
 import { openTestDatabase } from './testDatabase.ts';
 import { testPassword } from './factories.ts';
@@ -6,10 +7,27 @@ import { testPassword } from './factories.ts';
 export const testProjectId = 'klubb-test';
 
 /** The whole server on a fresh database, with the embedded identity provider. */
-export async function createTestApp(options: { now?: () => number } = {}) {
+export async function createTestApp(
+  options: { now?: () => number; loginLimits?: Partial<LoginLimits> } & Pick<AppOptions, 'mail' | 'devTools' | 'logger' | 'accountRateLimits'> = {},
+) {
   const database = await openTestDatabase();
-  const identity = await createEmbeddedIdentity({ db: database.db, projectId: testProjectId, now: options.now });
-  const app = await buildApp({ db: database.db, identity, now: options.now });
+  const identity = await createEmbeddedIdentity({
+    db: database.db,
+    projectId: testProjectId,
+    now: options.now,
+    loginLimits: options.loginLimits,
+    mail: options.mail,
+  });
+  // Mail goes to the outbox table unless a test passes a sender.
+  const app = await buildApp({
+    db: database.db,
+    identity,
+    now: options.now,
+    mail: options.mail,
+    devTools: options.devTools,
+    logger: options.logger,
+    accountRateLimits: options.accountRateLimits,
+  });
   await app.ready();
 
   /** Signs in through the identity protocol, as the firebase SDK would, and returns the ID token. */

@@ -1,0 +1,163 @@
+import { Type } from 'typebox';
+import { ApiError, badRequest } from '../errors.ts';
+import { isUniqueViolation } from '../identity/embedded/accountStore.ts';
+import { findUser } from '../repositories/users.repository.ts';
+import { claimOnboarding, deleteMember, insertMember, isSsnTaken, restoreMember, restoreUser } from '../repositories/accounts.repository.ts';
+import { CompleteOnboardingBody, CreateUserBody, CreateUserReply, UpdateUserBody } from '../schemas/account.ts';
+import { ApiErrorBody } from '../schemas/common.ts';
+import { User } from '../schemas/user.ts';
+import {
+  generateTemporaryPassword,
+  optionalText,
+  requireAddress,
+  requireEmail,
+  requireEmailChange,
+  requireName,
+  requirePassword,
+  requirePhone,
+  requireReferralCode,
+  requireSsn,
+} from './accountInput.ts';
+import { applyProfileUpdate } from './profileUpdate.ts';
+import type { App, RouteDeps } from './types.ts';
+import { toUser } from './user.ts';
+
+const ssnTaken = () => new ApiError(409, 'auth/ssn-already-exists', 'The personal number is already registered');
+const userNotFound = () => new ApiError(404, 'user_not_found', 'The user was not found');
+
+/** Create account, complete set-up, update profile, delete account (contract: /tmp/accounts-api.md). */
+export async function accountRoutes(app: App, deps: RouteDeps) {
+  const { db, identity, brands, requireMember, accountLimits } = deps;
+  const now = deps.now ?? Date.now;
+
+  app.post(
+    '/v1/create/user',
+    {
+      config: { rateLimit: { max: accountLimits.createPerWindow, timeWindow: accountLimits.windowMs } },
+      schema: { body: CreateUserBody, response: { 200: CreateUserReply, '4xx': ApiErrorBody } },
+    },
+    async (request) => {
+      const brand = await brands.forRequest(request);
+      const body = request.body;
+      if (body.brandId !== brand.id) throw badRequest('brand_mismatch', 'The brand does not match the app URL');
+      if (body.termsAccepted !== true) throw badRequest('create_need_to_accept_terms', 'The terms must be accepted');
+      const email = requireEmail(body.email);
+      const ssnMode = brand.settings.verifyWithSsn;
+      const ssn = ssnMode || optionalText(body.ssn) ? requireSsn(body.ssn) : null;
+      const firstName = ssnMode ? (optionalText(body.firstName) ?? '') : requireName(body.firstName, 'first');
+      const lastName = ssnMode ? (optionalText(body.lastName) ?? '') : requireName(body.lastName, 'last');
+      const phoneNumber = optionalText(body.phoneNumber) ? requirePhone(body.phoneNumber) : null;
+      const addressGiven = [body.street, body.zipCode, body.city].some((part) => optionalText(part) !== undefined);
+      const addressList = addressGiven ? [requireAddress(body)] : [];
+      const tempPassword = body.password === undefined ? generateTemporaryPassword() : null;
+      const password = tempPassword ?? requirePassword(body.password);
+      if (ssn && (await isSsnTaken(db, brand.id, ssn))) throw ssnTaken();
+
+      // The identity account first (its unique e-mail settles concurrent sign-ups), then the
+      // profile and role in one transaction; if that fails the account is deleted again.
+      const uid = await identity.createAccount({
+        tenantId: brand.authTenantId,
+        email,
+        password,
+        displayName: [firstName, lastName].filter(Boolean).join(' ') || undefined,
+      }).catch((error: unknown) => {
+        // Real Firebase may refuse an address our rule let through.
+        if (error instanceof ApiError && error.code === 'auth/invalid-email') throw badRequest('user/email-invalid', 'The e-mail address is not valid');
+        throw error;
+      });
+      try {
+        const user = await insertMember(db, {
+          brandId: brand.id,
+          id: uid,
+          email,
+          firstName,
+          lastName,
+          ssn,
+          phoneNumber,
+          addressList,
+          completedOnboarding: false,
+          termsAcceptedAt: new Date(now()),
+        });
+        return { user: toUser(user), tempPassword };
+      } catch (error) {
+        await identity.deleteAccount(brand.authTenantId, uid).catch((undoError: unknown) => {
+          request.log.error({ err: undoError, uid }, 'could not delete the identity account of a failed sign-up');
+        });
+        if (isUniqueViolation(error)) throw ssnTaken();
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/v1/complete_onboardning/user',
+    {
+      preHandler: requireMember,
+      schema: { body: CompleteOnboardingBody, response: { 200: User, '4xx': ApiErrorBody } },
+    },
+    async (request) => {
+      const { brand, token } = request.member;
+      const before = await findUser(db, brand.id, token.uid);
+      if (!before) throw userNotFound();
+      if (before.completedOnboarding) throw alreadyCompleted();
+      const body = request.body;
+      const email = body.email !== undefined && body.email.trim().toLowerCase() !== before.email ? requireEmailChange(body.email) : null;
+      const phoneNumber = requirePhone(body.phoneNumber);
+      const password = requirePassword(body.password);
+      const referralCode = requireReferralCode(brand.settings, body.referralCode);
+      const holder = email ? await identity.findAccountByEmail(brand.authTenantId, email) : null;
+      if (holder && holder !== token.uid) throw emailTaken();
+
+      // Claimed first, so a second set-up running at the same time gets 409 and changes nothing.
+      const claimed = await claimOnboarding(db, brand.id, token.uid, {
+        phoneNumber,
+        referralCode,
+        ...(email ? { email } : {}),
+        updatedAt: new Date(now()),
+      });
+      if (!claimed) throw alreadyCompleted();
+      let emailChanged = false;
+      try {
+        if (email) {
+          await identity.updateEmail(brand.authTenantId, token.uid, email);
+          emailChanged = true;
+        }
+        await identity.setPassword(brand.authTenantId, token.uid, password);
+      } catch (error) {
+        if (emailChanged) await identity.updateEmail(brand.authTenantId, token.uid, before.email).catch(() => undefined);
+        await restoreUser(db, before);
+        throw error;
+      }
+      return toUser(claimed);
+    },
+  );
+
+  app.put(
+    '/v1/update/user',
+    { preHandler: requireMember, schema: { body: UpdateUserBody, response: { 200: User, '4xx': ApiErrorBody } } },
+    async (request) => {
+      const { brand, token } = request.member;
+      return toUser(await applyProfileUpdate(deps, { brand, uid: token.uid, body: request.body, clientAddress: request.ip }));
+    },
+  );
+
+  app.delete(
+    '/v1/delete/user',
+    { preHandler: requireMember, schema: { response: { 204: Type.Null(), '4xx': ApiErrorBody } } },
+    async (request, reply) => {
+      const { brand, token } = request.member;
+      // Profile and role go in one transaction; if the identity account cannot be deleted they come back.
+      const removed = await deleteMember(db, brand.id, token.uid);
+      try {
+        await identity.deleteAccount(brand.authTenantId, token.uid);
+      } catch (error) {
+        await restoreMember(db, removed);
+        throw error;
+      }
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+const alreadyCompleted = () => new ApiError(409, 'user/onboarding-already-completed', 'The set-up is already completed');
+const emailTaken = () => new ApiError(409, 'auth/email-already-exists', 'The e-mail address is already in use by another account');

@@ -1,0 +1,104 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ApiError, badRequest } from '../errors.ts';
+import { escapeHtml, MailDeliveryError } from '../mail/mail.ts';
+import { appUrlHost } from '../repositories/brands.repository.ts';
+import {
+  claimResetToken,
+  countLiveResetTokens,
+  findResetToken,
+  insertResetToken,
+  releaseResetToken,
+  useUpResetTokens,
+} from '../repositories/passwordResetTokens.repository.ts';
+import { EmptyReply, PasswordResetBody, PasswordUpdateBody } from '../schemas/account.ts';
+import { ApiErrorBody } from '../schemas/common.ts';
+import { requireEmail, requirePassword } from './accountInput.ts';
+import type { App, RouteDeps } from './types.ts';
+
+export const resetTokenLifetimeMs = 60 * 60_000;
+/** Live reset links per member; more requests are refused until one is used or expires. */
+const liveTokensPerMember = 5;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const invalidToken = () => badRequest('password_reset_token_invalid', 'The reset link is not valid or was already used');
+
+/** The origin of an app URL on one of the brand's hosts; brand_mismatch otherwise. */
+function brandOrigin(appUrl: string, appHosts: string[]): string {
+  const url = URL.canParse(appUrl) ? new URL(appUrl) : null;
+  const host = appUrlHost(appUrl);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !host || !appHosts.includes(host)) {
+    throw badRequest('brand_mismatch', 'The app URL does not belong to the brand');
+  }
+  return url.origin;
+}
+
+/** The API's own reset flow (any identity provider): a mailed single-use link, then the new password. */
+export async function passwordResetRoutes(app: App, { db, identity, brands, mail, accountLimits, now = Date.now }: RouteDeps) {
+  app.post(
+    '/v1/password_reset/user',
+    {
+      config: { rateLimit: { max: accountLimits.resetPerWindow, timeWindow: accountLimits.windowMs } },
+      schema: { body: PasswordResetBody, response: { 200: EmptyReply, '4xx': ApiErrorBody } },
+    },
+    async (request) => {
+      const brand = await brands.forRequest(request);
+      // The link carries what takes over the account: it may only point at the brand's own app.
+      const origin = brandOrigin(request.body.appUrl, brand.appHosts);
+      const email = requireEmail(request.body.email);
+      const uid = await identity.findAccountByEmail(brand.authTenantId, email);
+      if (!uid) throw new ApiError(404, 'password_reset_user_not_found', 'There is no user with this e-mail address');
+      const createdAt = new Date(now());
+      if ((await countLiveResetTokens(db, brand.id, uid, createdAt)) >= liveTokensPerMember) {
+        throw new ApiError(429, 'auth/too-many-attempts', 'Too many reset links were asked for; use one of them or try again later');
+      }
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(createdAt.getTime() + resetTokenLifetimeMs);
+      await insertResetToken(db, { tokenHash: hashToken(token), brandId: brand.id, userId: uid, createdAt, expiresAt });
+      try {
+        await mail.send({ brandId: brand.id, to: email, ...resetMail(brand.name, email, `${origin}/password_reset/${token}`) });
+      } catch (error) {
+        // The token stays unused and expires; the member can ask again.
+        if (error instanceof MailDeliveryError) throw new ApiError(503, 'mail_unavailable', 'The mail could not be sent just now; try again later');
+        throw error;
+      }
+      return {};
+    },
+  );
+
+  app.put(
+    '/v1/password_update/user',
+    { schema: { body: PasswordUpdateBody, response: { 200: EmptyReply, '4xx': ApiErrorBody } } },
+    async (request) => {
+      const brand = await brands.forRequest(request);
+      const { verificationId, password } = request.body;
+      if (!verificationId) throw invalidToken();
+      const tokenHash = hashToken(verificationId);
+      const stored = await findResetToken(db, tokenHash);
+      if (!stored || stored.usedAt !== null || stored.brandId !== brand.id) throw invalidToken();
+      if (stored.expiresAt.getTime() <= now()) throw badRequest('password_reset_token_expired', 'The reset link has expired');
+      const newPassword = requirePassword(password);
+
+      const usedAt = new Date(now());
+      // Only one request can use a token, however many arrive together.
+      const claimed = await claimResetToken(db, tokenHash, usedAt);
+      if (!claimed) throw invalidToken();
+      try {
+        await identity.setPassword(brand.authTenantId, claimed.userId, newPassword);
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'auth/user-not-found') throw invalidToken();
+        await releaseResetToken(db, tokenHash);
+        throw error;
+      }
+      await useUpResetTokens(db, brand.id, claimed.userId, usedAt);
+      return {};
+    },
+  );
+}
+
+function resetMail(brandName: string, email: string, link: string) {
+  return {
+    subject: `Reset your ${brandName} password`,
+    text: `Someone asked to reset the password of ${email} at ${brandName}.\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for it, you can ignore this mail.`,
+    html: `<p>Someone asked to reset the password of ${escapeHtml(email)} at ${escapeHtml(brandName)}.</p><p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works for one hour).</p><p>If you did not ask for it, you can ignore this mail.</p>`,
+  };
+}

@@ -1,0 +1,70 @@
+import { ApiError, badRequest } from '../errors.ts';
+import { updateUser, restoreUser, type UserPatch } from '../repositories/accounts.repository.ts';
+import type { BrandRow } from '../repositories/brands.repository.ts';
+import { findUser, type UserRow } from '../repositories/users.repository.ts';
+import type { UpdateUserBody } from '../schemas/account.ts';
+import { optionalAddress, requireAddress, requireEmailChange, requireName, requirePassword, requirePhone } from './accountInput.ts';
+import type { RouteDeps } from './types.ts';
+
+const wrongPassword = () => badRequest('auth/wrong-password', 'The current password is not correct');
+
+/** The profile fields of the body as a row patch, each checked by the contract's rules. */
+function profilePatch(body: UpdateUserBody): UserPatch {
+  const patch: UserPatch = {};
+  if (body.firstName !== undefined) patch.firstName = requireName(body.firstName, 'first');
+  if (body.lastName !== undefined) patch.lastName = requireName(body.lastName, 'last');
+  if (body.phoneNumber !== undefined) patch.phoneNumber = requirePhone(body.phoneNumber);
+  if (body.addressList !== undefined) patch.addressList = body.addressList.map(requireAddress);
+  if (body.companyName !== undefined) patch.companyName = body.companyName?.trim() || null;
+  if (body.companyAddress !== undefined) patch.companyAddress = optionalAddress(body.companyAddress);
+  return patch;
+}
+
+/**
+ * PUT /v1/update/user for the caller (uid from the token, never from the body). E-mail and
+ * password changes need the current password; identity changes are undone when a later step fails.
+ */
+export async function applyProfileUpdate(
+  { db, identity, now = Date.now }: RouteDeps,
+  { brand, uid, body, clientAddress }: { brand: BrandRow; uid: string; body: UpdateUserBody; clientAddress: string },
+): Promise<UserRow> {
+  const before = await findUser(db, brand.id, uid);
+  if (!before) throw new ApiError(404, 'user_not_found', 'The user was not found');
+  const patch = profilePatch(body);
+  const email = body.email !== undefined && body.email.trim().toLowerCase() !== before.email ? requireEmailChange(body.email) : null;
+  const password = body.password !== undefined ? body.password : null;
+  if (email && body.currentPassword === undefined) {
+    throw badRequest('auth/update-email-require-current-password', 'The current password is required to change the e-mail address');
+  }
+  if (password !== null && body.currentPassword === undefined) {
+    throw badRequest('auth/update-password-require-current-password', 'The current password is required to change the password');
+  }
+  if (password !== null) requirePassword(password);
+  const tenantId = brand.authTenantId;
+  const currentPassword = body.currentPassword ?? '';
+  if ((email || password !== null) && !(await identity.verifyPassword(tenantId, uid, currentPassword, clientAddress))) {
+    throw wrongPassword();
+  }
+
+  let emailChanged = false;
+  let passwordChanged = false;
+  try {
+    if (email) {
+      await identity.updateEmail(tenantId, uid, email);
+      emailChanged = true;
+    }
+    if (password !== null) {
+      await identity.setPassword(tenantId, uid, password);
+      passwordChanged = true;
+    }
+    const updated = await updateUser(db, brand.id, uid, { ...patch, ...(email ? { email } : {}), updatedAt: new Date(now()) });
+    if (!updated) throw new ApiError(404, 'user_not_found', 'The user was not found');
+    return updated;
+  } catch (error) {
+    // Put the identity back as it was, so the member can still sign in as before.
+    if (passwordChanged) await identity.setPassword(tenantId, uid, currentPassword).catch(() => undefined);
+    if (emailChanged) await identity.updateEmail(tenantId, uid, before.email).catch(() => undefined);
+    await restoreUser(db, before).catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,157 @@
+import { createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../server/db/schema/index.ts';
+import type { MailSender } from '../../server/mail/mail.ts';
+import { recordMail } from '../../server/mail/outbox.ts';
+import { createSmtpMailer } from '../../server/mail/smtp.ts';
+import { linkify } from '../../server/routes/devOutbox.ts';
+import { createTestApp, type TestApp } from './support/testApp.ts';
+import { appUrl, call, latestMailTo, makeAccountBrands, signUpMember } from './accounts.helpers.ts';
+
+interface Received {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+/** The smallest SMTP relay nodemailer will talk to; refuses recipients at refused.example. */
+function startSmtpRelay(): Promise<{ server: Server; port: number; received: Received[] }> {
+  const received: Received[] = [];
+  const server = createServer((socket) => {
+    let buffer = '';
+    let inData = false;
+    let current: Received = { from: '', to: [], data: '' };
+    socket.write('220 relay.test ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end < 0) return;
+          current.data = buffer.slice(0, end);
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          received.push(current);
+          current = { from: '', to: [], data: '' };
+          socket.write('250 2.0.0 queued\r\n');
+          continue;
+        }
+        const lineEnd = buffer.indexOf('\r\n');
+        if (lineEnd < 0) return;
+        const line = buffer.slice(0, lineEnd);
+        buffer = buffer.slice(lineEnd + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO' || verb === 'HELO') socket.write('250-relay.test\r\n250 8BITMIME\r\n');
+        else if (verb === 'MAIL') (current.from = line), socket.write('250 2.1.0 ok\r\n');
+        else if (verb === 'RCPT') {
+          if (line.includes('@refused.example')) socket.write('550 5.1.1 no such user\r\n');
+          else current.to.push(line), socket.write('250 2.1.5 ok\r\n');
+        } else if (verb === 'DATA') (inData = true), socket.write('354 go ahead\r\n');
+        else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+    socket.on('error', () => undefined);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port, received })));
+}
+
+let t: TestApp;
+let relay: Awaited<ReturnType<typeof startSmtpRelay>>;
+let smtp: ReturnType<typeof createSmtpMailer>;
+const clock = { ms: Date.now(), now: () => clock.ms };
+
+beforeAll(async () => {
+  relay = await startSmtpRelay();
+  // The sender needs the app's database, which createTestApp opens: hand it over once it exists.
+  const mail: MailSender = { kind: 'smtp', send: (m) => smtp.send(m) };
+  t = await createTestApp({ now: clock.now, devTools: true, mail });
+  smtp = createSmtpMailer(t.db, { url: `smtp://127.0.0.1:${relay.port}`, from: 'Klubb <no-reply@klubb.test>', now: clock.now });
+  await makeAccountBrands(t);
+}, 60_000);
+afterAll(async () => {
+  smtp.close();
+  await t.close();
+  await new Promise((resolve) => relay.server.close(resolve));
+});
+
+describe('SMTP', () => {
+  it('sends the reset mail through the relay and records it in the outbox with sent_at', async () => {
+    const member = await signUpMember(t);
+    const answer = await call(t, { method: 'POST', url: '/v1/password_reset/user', body: { email: member.email, appUrl: appUrl.aurora } });
+    expect(answer.status).toBe(200);
+    const mail = (await latestMailTo(t, member.email))!;
+    expect(mail.sentAt?.getTime()).toBe(clock.ms);
+    const delivered = relay.received.at(-1)!;
+    expect(delivered.from).toContain('no-reply@klubb.test');
+    expect(delivered.to.join()).toContain(member.email);
+    expect(delivered.data).toContain('Subject: Reset your Aurora password');
+    expect(delivered.data).toContain(`${appUrl.aurora}/password_reset/`);
+  });
+
+  it('answers 503 mail_unavailable when the relay refuses, and keeps the unsent mail', async () => {
+    const member = await signUpMember(t, 'aurora', { email: `someone-${Date.now()}@refused.example` });
+    const answer = await call(t, { method: 'POST', url: '/v1/password_reset/user', body: { email: member.email, appUrl: appUrl.aurora } });
+    expect(answer).toMatchObject({ status: 503, body: { status: 503, code: 'mail_unavailable' } });
+    expect((await latestMailTo(t, member.email))!.sentAt).toBeNull();
+  });
+
+  it('also carries the identity protocol reset mail (sendOobCode)', async () => {
+    const member = await signUpMember(t);
+    const before = relay.received.length;
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=test',
+      headers: { origin: appUrl.aurora },
+      payload: { requestType: 'PASSWORD_RESET', email: member.email, tenantId: 'aurora-tenant' },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(relay.received.length).toBe(before + 1);
+    expect((await latestMailTo(t, member.email))!.sentAt).not.toBeNull();
+  });
+});
+
+describe('GET /dev/outbox', () => {
+  it('lists the newest 50 mails, newest first, escaped, with clickable links and no script', async () => {
+    for (let i = 0; i < 55; i++) {
+      clock.ms += 1000;
+      await recordMail(t.db, { brandId: 'aurora', to: `bulk${i}@example.com`, subject: `Bulk ${i}`, text: `Number ${i}` });
+    }
+    clock.ms += 1000;
+    await recordMail(t.db, {
+      brandId: 'aurora',
+      to: 'mallory@example.com',
+      subject: '<script>alert("subject")</script>',
+      text: 'Open https://aurora.localhost/password_reset/abc?x=1&y="2" now <img src=x onerror=alert(1)>',
+    });
+    const page = await call(t, { method: 'GET', url: '/dev/outbox' });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.text).not.toMatch(/<script|<img|onerror=alert\(1\)>/);
+    expect(page.text).toContain('&lt;script&gt;alert(&quot;subject&quot;)&lt;/script&gt;');
+    expect(page.text).toContain('<a href="https://aurora.localhost/password_reset/abc?x=1&amp;y=">https://aurora.localhost/password_reset/abc?x=1&amp;y=</a>');
+    expect(page.text.match(/<article>/g)).toHaveLength(50);
+    expect(page.text.indexOf('mallory@example.com')).toBeLessThan(page.text.indexOf('bulk54@example.com'));
+    expect(page.text.indexOf('bulk54@example.com')).toBeLessThan(page.text.indexOf('bulk53@example.com'));
+    expect(page.text).not.toContain('bulk4@example.com');
+  });
+
+  it('has a JSON variant, filtered by recipient', async () => {
+    const all = await call(t, { method: 'GET', url: '/dev/outbox.json?limit=3' });
+    expect(all.body.mails).toHaveLength(3);
+    expect(all.body.mails[0]).toMatchObject({ to: 'mallory@example.com', createdAt: expect.any(String), sentAt: null });
+    const one = await call(t, { method: 'GET', url: '/dev/outbox.json?to=BULK7@example.com' });
+    expect(one.body.mails.map((m: { subject: string }) => m.subject)).toEqual(['Bulk 7']);
+    expect((await call(t, { method: 'GET', url: '/dev/outbox.json?limit=500' })).status).toBe(400);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'bulk7@example.com'))).toHaveLength(1);
+  });
+
+  it('links only http and https addresses', () => {
+    expect(linkify('a javascript:alert(1) b mailto:x@y.z c http://x.test/1')).toBe(
+      'a javascript:alert(1) b mailto:x@y.z c <a href="http://x.test/1">http://x.test/1</a>',
+    );
+  });
+});
