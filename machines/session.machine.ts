@@ -5,36 +5,104 @@ export interface SessionUser {
   email: string | null;
 }
 
+/** Why the session ended, as a sign-in error code the sign-in screen tells (null: the member chose to). */
+export interface SessionEndReason {
+  code: string;
+}
+
+/** An ID token's expiry and the moment it was read, both in ms on the same clock. */
+export interface TokenLife {
+  expiresAt: number;
+  readAt: number;
+}
+
 export type SessionEvent =
   | { type: 'session.userChanged'; user: SessionUser | null }
-  | { type: 'session.signOut' };
+  | { type: 'session.signOut' }
+  | { type: 'session.refresh' }
+  | { type: 'session.tokenRejected'; code: string };
+
+/** The token is renewed this long before it expires (spec 3). */
+export const refreshBeforeExpiryMs = 5 * 60_000;
+/** A token counts as expired this long before its exp. */
+export const earlyExpiryMs = 30_000;
+const firstRetryMs = 30_000;
+const maxRetryMs = 16 * 60_000;
+
+/** The wait after the n-th failed renewal in a row: 30 s, doubling, at most 16 minutes. */
+export const retryDelayMs = (failures: number) => Math.min(firstRetryMs * 2 ** Math.max(0, failures - 1), maxRetryMs);
+
+/** The identity provider's verdicts that end the session at once. */
+const endingCodes = new Set(['auth/user-disabled', 'auth/user-token-expired']);
+const sessionExpired: SessionEndReason = { code: 'auth/user-token-expired' };
+const codeOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown';
+
+interface SessionContext {
+  user: SessionUser | null;
+  token: TokenLife | null;
+  /** Renewals that failed in a row; sets the retry backoff. */
+  failures: number;
+  reason: SessionEndReason | null;
+}
 
 /**
- * Whether someone is signed in, as the identity provider says. It tells its parent
- * (the app machine) `session.signedIn` / `session.signedOut` on every change.
+ * Whether someone is signed in, as the identity provider says, and the life of their ID token.
+ * It tells its parent (the app machine) `session.signedIn` on every sign-in and
+ * `session.signedOut` with the `reason` (a sign-in error code, or null) on every sign-out.
+ *
+ * Events: `session.userChanged` (from the provider), `session.signOut`, `session.refresh`
+ * (renew the token now, e.g. after signing in again with new credentials; send it with
+ * `system.get('session')`) and `session.tokenRejected` (the API answered 401 with this code).
+ *
+ * Signed in, the token is renewed 5 minutes before its expiry; failed renewals are retried
+ * after 30 s, 60 s, ... up to 16 minutes. At 30 s before its expiry a token that could not be
+ * renewed ends the session ('auth/user-token-expired'), as do the provider's user-disabled and
+ * user-token-expired verdicts.
  */
 export const sessionMachine = setup({
   types: {
-    context: {} as { user: SessionUser | null },
+    context: {} as SessionContext,
     events: {} as SessionEvent,
   },
   actors: {
     /** Subscribes to the provider's sign-in state; sends session.userChanged. */
     observeUser: fromCallback<SessionEvent>(() => () => undefined),
+    /** Subscribes to the API's 401 answers; sends session.tokenRejected. */
+    observeTokenRejections: fromCallback<SessionEvent>(() => () => undefined),
+    /** The current ID token's life; forceRefresh renews it at the provider. */
+    readToken: fromPromise<TokenLife, { forceRefresh: boolean }>(async () => {
+      throw new Error('readToken not provided');
+    }),
     signOut: fromPromise<void>(async () => undefined),
   },
   actions: {
     tellSignedIn: sendParent(({ context }) => ({ type: 'session.signedIn', user: context.user! })),
-    tellSignedOut: sendParent({ type: 'session.signedOut' }),
+    tellSignedOut: sendParent(({ context }) => ({ type: 'session.signedOut', reason: context.reason })),
+    storeToken: assign({ token: ({ event }) => (event as unknown as { output: TokenLife }).output, failures: 0 }),
+    countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
+    endExpired: assign({ reason: sessionExpired }),
+    endWithError: assign({ reason: ({ event }) => ({ code: codeOf((event as unknown as { error: unknown }).error) }) }),
   },
   guards: {
     hasUser: ({ event }) => event.type === 'session.userChanged' && event.user !== null,
     isSameUser: ({ context, event }) =>
       event.type === 'session.userChanged' && event.user !== null && event.user.uid === context.user?.uid,
+    isNoUser: ({ event }) => event.type === 'session.userChanged' && event.user === null,
+    /** The provider said "signed out" while a token read was under way. */
+    userLeft: ({ context }) => context.user === null,
+    endsSession: ({ event }) => 'error' in event && endingCodes.has(codeOf(event.error)),
+    isEndingRejection: ({ event }) => event.type === 'session.tokenRejected' && endingCodes.has(event.code),
+    isRecoverableRejection: ({ event }) => event.type === 'session.tokenRejected' && !endingCodes.has(event.code),
+  },
+  delays: {
+    untilRefresh: ({ context }) => Math.max(0, context.token!.expiresAt - refreshBeforeExpiryMs - context.token!.readAt),
+    untilEarlyExpiry: ({ context }) => Math.max(0, context.token!.expiresAt - earlyExpiryMs - context.token!.readAt),
+    retryBackoff: ({ context }) => retryDelayMs(context.failures),
   },
 }).createMachine({
   id: 'session',
-  context: { user: null },
+  context: { user: null, token: null, failures: 0, reason: null },
   invoke: { src: 'observeUser' },
   initial: 'unknown',
   states: {
@@ -47,17 +115,18 @@ export const sessionMachine = setup({
       },
     },
     signedOut: {
-      entry: [assign({ user: null }), 'tellSignedOut'],
+      entry: [assign({ user: null, token: null }), 'tellSignedOut'],
       on: {
         'session.userChanged': {
           guard: 'hasUser',
           target: 'signedIn',
-          actions: assign({ user: ({ event }) => event.user }),
+          actions: assign({ user: ({ event }) => event.user, reason: null }),
         },
       },
     },
     signedIn: {
-      entry: 'tellSignedIn',
+      entry: [assign({ token: null, failures: 0, reason: null }), 'tellSignedIn'],
+      invoke: { src: 'observeTokenRejections' },
       on: {
         'session.userChanged': [
           { guard: 'isSameUser', actions: assign({ user: ({ event }) => event.user }) },
@@ -66,6 +135,67 @@ export const sessionMachine = setup({
           { target: 'signedOut' },
         ],
         'session.signOut': 'signingOut',
+        'session.tokenRejected': {
+          guard: 'isEndingRejection',
+          target: 'signingOut',
+          actions: assign({ reason: ({ event }) => ({ code: event.code }) }),
+        },
+      },
+      initial: 'reading',
+      states: {
+        reading: {
+          invoke: {
+            src: 'readToken',
+            // A forced read when entered by session.refresh.
+            input: ({ event }) => ({ forceRefresh: event.type === 'session.refresh' }),
+            onDone: [
+              { guard: 'userLeft', target: '#session.signedOut' },
+              { target: 'valid', actions: 'storeToken' },
+            ],
+            onError: [
+              { guard: 'endsSession', target: '#session.signingOut', actions: 'endWithError' },
+              { guard: 'userLeft', target: '#session.signedOut' },
+              // The SDK only asks the provider for a token it counts as expired: none is left.
+              { target: '#session.signingOut', actions: 'endExpired' },
+            ],
+          },
+          on: {
+            'session.userChanged': { guard: 'isNoUser', actions: assign({ user: null }) },
+            'session.refresh': { target: 'reading', reenter: true },
+          },
+        },
+        /** A token that has not reached its early expiry; re-entered with every new one. */
+        valid: {
+          after: { untilEarlyExpiry: { target: '#session.signingOut', actions: 'endExpired' } },
+          on: { 'session.refresh': '.renewing' },
+          initial: 'waiting',
+          states: {
+            waiting: {
+              after: { untilRefresh: 'renewing' },
+              on: { 'session.tokenRejected': { guard: 'isRecoverableRejection', target: 'renewing' } },
+            },
+            renewing: {
+              invoke: {
+                src: 'readToken',
+                input: { forceRefresh: true },
+                onDone: [
+                  { guard: 'userLeft', target: '#session.signedOut' },
+                  { target: '#session.signedIn.valid', reenter: true, actions: 'storeToken' },
+                ],
+                onError: [
+                  { guard: 'endsSession', target: '#session.signingOut', actions: 'endWithError' },
+                  { guard: 'userLeft', target: '#session.signedOut' },
+                  { target: 'retrying', actions: 'countFailure' },
+                ],
+              },
+              on: { 'session.userChanged': { guard: 'isNoUser', actions: assign({ user: null }) } },
+            },
+            retrying: {
+              after: { retryBackoff: 'renewing' },
+              on: { 'session.tokenRejected': { guard: 'isRecoverableRejection', target: 'renewing' } },
+            },
+          },
+        },
       },
     },
     signingOut: {

@@ -1,4 +1,4 @@
-import { errorFromResponse, failedToFetch } from './apiError.ts';
+import { errorFromResponse, failedToFetch, type ApiError } from './apiError.ts';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -6,6 +6,8 @@ export interface ApiClientOptions {
   appUrl: string;
   /** The signed-in user's ID token, or null when signed out. */
   getIdToken: () => Promise<string | null>;
+  /** Told of every 401 answer: the session decides whether the token can be renewed. */
+  onUnauthorized?: (error: ApiError) => void;
   fetch?: typeof fetch;
 }
 
@@ -38,7 +40,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch {
       throw failedToFetch();
     }
-    if (response.status >= 400) throw await errorFromResponse(response);
+    if (response.status >= 400) {
+      const error = await errorFromResponse(response);
+      if (error.status === 401) options.onUnauthorized?.(error);
+      throw error;
+    }
     if (response.status === 204) return {} as T;
     return (await response.json()) as T;
   }

@@ -5,6 +5,7 @@ import {
   indexedDBLocalPersistence,
   initializeAuth,
   onAuthStateChanged,
+  signInWithCustomToken,
   signInWithEmailAndPassword,
   signOut,
   type Auth,
@@ -18,14 +19,27 @@ export interface IdentityUser {
   email: string | null;
 }
 
+/** An ID token and when it expires, in ms since the epoch. */
+export interface IdTokenResult {
+  token: string;
+  expiresAt: number;
+}
+
 /** The identity provider as the machines use it; the firebase SDK stays behind this. */
 export interface IdentityService {
   /** Calls back with the current user now and on every sign-in/out; returns an unsubscribe. */
   observeUser(listener: (user: IdentityUser | null) => void): () => void;
   signInWithPassword(email: string, password: string): Promise<IdentityUser>;
+  /** Signs in with a custom token the API issued (bank-eID sign-in). */
+  signInWithCustomToken(token: string): Promise<IdentityUser>;
   signOut(): Promise<void>;
   /** The current ID token (refreshed by the SDK when near expiry), or null when signed out. */
   getIdToken(): Promise<string | null>;
+  /**
+   * The current ID token with its expiry (ms since the epoch), or null when signed out; with
+   * forceRefresh the provider issues a new one. Errors are ApiErrors (see identityError).
+   */
+  getIdTokenResult(forceRefresh?: boolean): Promise<IdTokenResult | null>;
 }
 
 /**
@@ -53,10 +67,30 @@ export function createIdentityService(config: ClientConfig['firebase'], tenantId
         throw identityError(error);
       }
     },
+    signInWithCustomToken: async (token) => {
+      try {
+        return toUser((await signInWithCustomToken(auth, token)).user);
+      } catch (error) {
+        throw identityError(error);
+      }
+    },
     signOut: () => signOut(auth),
     getIdToken: async () => {
       await auth.authStateReady();
       return auth.currentUser ? auth.currentUser.getIdToken() : null;
+    },
+    getIdTokenResult: async (forceRefresh = false) => {
+      await auth.authStateReady();
+      if (!auth.currentUser) return null;
+      try {
+        const result = await auth.currentUser.getIdTokenResult(forceRefresh);
+        const expiresAt = Date.parse(result.expirationTime);
+        // exp is on the provider's clock: a token just issued lasts its whole lifetime on this device's.
+        const fullLifeFromNow = Date.now() + expiresAt - Date.parse(result.issuedAtTime);
+        return { token: result.token, expiresAt: forceRefresh ? fullLifeFromNow : Math.min(expiresAt, fullLifeFromNow) };
+      } catch (error) {
+        throw identityError(error);
+      }
     },
   };
 }

@@ -32,6 +32,21 @@ describe('API client', () => {
     expect(init.headers).not.toHaveProperty('Authorization');
   });
 
+  it('tells the session of every 401 answer, and of nothing else', async () => {
+    const rejected: ApiError[] = [];
+    const answers = [json(401, { status: 401, code: 'auth/id-token-revoked', message: 'revoked' }), json(403, { code: 'no_role_with_app_url' })];
+    const api = createApiClient({
+      baseUrl: '',
+      appUrl: 'http://aurora.localhost:8080',
+      getIdToken: async () => 'token-1',
+      onUnauthorized: (error) => void rejected.push(error),
+      fetch: vi.fn(async () => answers.shift()!),
+    });
+    await expect(api.get('/v1/get/user')).rejects.toMatchObject({ status: 401, code: 'auth/id-token-revoked' });
+    await expect(api.get('/v1/get/brand/role')).rejects.toMatchObject({ status: 403 });
+    expect(rejected.map((e) => e.code)).toEqual(['auth/id-token-revoked']);
+  });
+
   it('turns any status of 400 or more into status, code and message', async () => {
     const fetch = vi.fn(async () => json(403, { status: 403, code: 'no_role_with_app_url', message: 'no role with app url' }));
     await expect(clientWith(fetch).get('/v1/get/brand/role')).rejects.toEqual(
