@@ -2,9 +2,10 @@ import { assign, enqueueActions, fromPromise, sendTo, setup, spawnChild } from '
 import type { Brand, BrandRole } from '../server/schemas/brand.ts';
 import type { User } from '../server/schemas/user.ts';
 import type { OfferType } from '../server/schemas/offer.ts';
-import { isBelowVersion } from '../src/domain/version.ts';
+import { mustUpdateContainer, type ContainerVersion } from '../src/domain/version.ts';
 import { sessionMachine, type SessionUser } from './session.machine.ts';
 import { signInMachine, type SignInError } from './signIn.machine.ts';
+import { setUpMachine } from './setUp.machine.ts';
 import { feedMachine } from './feed.machine.ts';
 import { searchMachine } from './search.machine.ts';
 import { categoriesMachine } from './categories.machine.ts';
@@ -25,7 +26,6 @@ export interface Member {
 export type Layout = 'desktop' | 'mobile';
 
 export interface AppInput {
-  containerVersion?: string;
   layout?: Layout;
   /** A build without a desktop layout shows the loading screen on desktop (spec 2.2). */
   noDesktop?: boolean;
@@ -34,7 +34,8 @@ export interface AppInput {
 }
 
 export interface AppContext {
-  containerVersion: string;
+  /** The native container's version: null in a plain browser, 'pending' until it has answered. */
+  containerVersion: ContainerVersion | null | 'pending';
   layout: Layout;
   noDesktop: boolean;
   navigation: ((brand: Brand) => NavigatorInput) | null;
@@ -49,8 +50,11 @@ export interface AppContext {
 
 export type AppEvent =
   | { type: 'session.signedIn'; user: SessionUser }
-  | { type: 'session.signedOut' }
+  /** reason: why the session ended (expired, account disabled), told on the sign-in screen. */
+  | { type: 'session.signedOut'; reason?: SignInError | null }
   | { type: 'app.signOut' }
+  /** The profile saved the member's user (spec 4): the app shows the new one. */
+  | { type: 'app.userUpdated'; user: User }
   | { type: 'app.retry' };
 
 const offerTypes = ['editorial', 'benefit', 'live'] as const;
@@ -63,7 +67,7 @@ export function shownOfferTypes(brand: Brand | null): OfferType[] {
 }
 
 /** Role errors sign the user out and are told on the sign-in screen, not the error screen. */
-const roleErrorCodes = new Set(['no_role_with_app_url', 'bad_user_role_for_app_url']);
+const roleErrorCodes = new Set(['no_role_with_app_url', 'bad_user_role_for_app_url', 'email_registered_with_other_partner']);
 
 /**
  * Why the app signs the user out after a failed member load, as a sign-in error code: a
@@ -97,8 +101,13 @@ export const appMachine = setup({
     loadMember: fromPromise<Member>(async () => {
       throw new Error('loadMember not provided');
     }),
+    /** The native container's version (spec 7: bridge or container service); null in a plain browser. */
+    loadContainerVersion: fromPromise<ContainerVersion | null>(async () => {
+      throw new Error('loadContainerVersion not provided');
+    }),
     session: sessionMachine,
     signIn: signInMachine,
+    setUp: setUpMachine,
     feed: feedMachine,
     navigator: navigatorMachine,
     search: searchMachine,
@@ -109,6 +118,11 @@ export const appMachine = setup({
     resetUrl: () => undefined,
     /** Forgets the cached billboard and feeds on sign-out (provided at the composition root). */
     clearCaches: () => undefined,
+    /** Keeps the app's own sign-out reason (role errors) unless the session gives one. */
+    endSession: assign({
+      sessionUser: null,
+      authError: ({ context, event }) => ('reason' in event && event.reason ? event.reason : context.authError),
+    }),
     /** One feed per offer type the brand shows (showEditorial, showBenefit, showLive), as feed.{type}. */
     startTypeFeeds: enqueueActions(({ context, enqueue }) => {
       for (const type of shownOfferTypes(context.brand)) {
@@ -120,16 +134,19 @@ export const appMachine = setup({
     }),
   },
   guards: {
-    isBelowMinimumVersion: ({ context, event }) =>
-      'output' in event &&
-      isBelowVersion(context.containerVersion, (event.output as Brand).settings.minimumContainerVersion),
+    knowsContainerVersion: ({ context }) => context.containerVersion !== 'pending',
+    isBelowMinimumVersion: ({ context }) =>
+      context.containerVersion !== 'pending' &&
+      context.brand !== null &&
+      mustUpdateContainer(context.containerVersion, context.brand.settings.minimumContainerVersion),
     hasCompletedOnboarding: ({ event }) => 'output' in event && (event.output as Member).user.completedOnboarding,
+    wasSignedIn: ({ context }) => context.sessionUser !== null,
     endsSession: ({ event }) => 'error' in event && signOutReason(toAppError(event.error)) !== null,
   },
 }).createMachine({
   id: 'app',
   context: ({ input }) => ({
-    containerVersion: input?.containerVersion ?? '0.0.0',
+    containerVersion: 'pending',
     layout: input?.layout ?? 'mobile',
     noDesktop: input?.noDesktop ?? false,
     navigation: input?.navigation ?? null,
@@ -143,27 +160,31 @@ export const appMachine = setup({
   states: {
     loading: {
       tags: ['loading'],
+      // Asked beside the brand; the container service answers the same version all page long.
+      invoke: {
+        src: 'loadContainerVersion',
+        onDone: { actions: assign({ containerVersion: ({ event }) => event.output }) },
+        onError: { actions: assign({ containerVersion: null }) },
+      },
       initial: 'brand',
       states: {
         brand: {
           invoke: {
             src: 'loadBrand',
-            onDone: [
-              {
-                guard: 'isBelowMinimumVersion',
-                target: '#app.forceUpdate',
-                actions: assign({ brand: ({ event }) => event.output }),
-              },
-              {
-                target: 'session',
-                actions: [
-                  assign({ brand: ({ event }) => event.output }),
-                  spawnChild('session', { id: 'session', systemId: 'session' }),
-                ],
-              },
-            ],
+            onDone: { target: 'version', actions: assign({ brand: ({ event }) => event.output }) },
             onError: { target: '#app.error', actions: assign({ error: ({ event }) => toAppError(event.error) }) },
           },
+        },
+        /** Waits for the container's version, then holds it against the brand's minimum (spec 2.6). */
+        version: {
+          always: [
+            { guard: 'isBelowMinimumVersion', target: '#app.forceUpdate' },
+            {
+              guard: 'knowsContainerVersion',
+              target: 'session',
+              actions: spawnChild('session', { id: 'session', systemId: 'session' }),
+            },
+          ],
         },
         /** Waits for the session to say whether someone is signed in (handled at the root). */
         session: {},
@@ -202,7 +223,16 @@ export const appMachine = setup({
         input: ({ context }) => ({ error: context.authError }),
       },
     },
-    setUp: {},
+    setUp: {
+      // Completed: the member is loaded afresh (completedOnboarding now true) and the app moves to content.
+      invoke: {
+        src: 'setUp',
+        id: 'setUp',
+        systemId: 'setUp',
+        input: ({ context }) => ({ settings: context.brand!.settings, user: context.member!.user }),
+        onDone: 'loading.member',
+      },
+    },
     content: {
       entry: 'startTypeFeeds',
       exit: 'stopTypeFeeds',
@@ -217,7 +247,11 @@ export const appMachine = setup({
           input: ({ context }) => context.navigation!(context.brand!),
         },
       ],
-      on: { 'session.signedOut': { target: 'auth', actions: [assign({ sessionUser: null }), 'resetUrl', 'clearCaches'] } },
+      on: {
+        'app.userUpdated': {
+          actions: assign({ member: ({ context, event }) => (context.member ? { ...context.member, user: event.user } : null) }),
+        },
+      },
     },
     forceUpdate: {},
     error: {
@@ -236,7 +270,11 @@ export const appMachine = setup({
       target: '.loading.member',
       actions: assign({ sessionUser: ({ event }) => event.user, authError: null }),
     },
-    'session.signedOut': { target: '.auth', actions: assign({ sessionUser: null }) },
+    'session.signedOut': [
+      // A member leaving, from whichever phase: nothing of theirs stays (spec 3).
+      { guard: 'wasSignedIn', target: '.auth', actions: ['endSession', 'resetUrl', 'clearCaches'] },
+      { target: '.auth', actions: 'endSession' },
+    ],
     'app.signOut': { actions: sendTo('session', { type: 'session.signOut' }) },
   },
 });

@@ -7,6 +7,9 @@ import { createResolver } from './routes/resolver.ts';
 import { applyHistoryEffect, observePopstate, resetToRoot, saveNavigation, startLocation } from './services/browserHistory.ts';
 import { sessionMachine, type SessionEvent } from '../machines/session.machine.ts';
 import { signInMachine } from '../machines/signIn.machine.ts';
+import { setUpMachine, type CompleteOnboardingRequest } from '../machines/setUp.machine.ts';
+import { completeOnboarding } from './api/onboarding.ts';
+import { clearReferralCode, readReferralCode } from './services/referralCode.ts';
 import { feedMachine, type PageRequest } from '../machines/feed.machine.ts';
 import type { ClientConfig } from './config.ts';
 import type { Services } from './services/services.ts';
@@ -19,6 +22,8 @@ import { categoriesMachine } from '../machines/categories.machine.ts';
 import { cacheKeyPrefix, clearAll } from './services/persistedStore.ts';
 import { cachedBillboard, cachedFirstPage } from './services/offerCache.ts';
 import { createIdentityService, type IdentityService } from './services/identity.ts';
+import { createRejectionFeed, readTokenLife } from './services/tokenLife.ts';
+import { createContainerService } from './services/container.ts';
 
 /**
  * The composition root: the app machine with the real services behind its actors.
@@ -30,7 +35,17 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
     if (!identity) throw new Error('The identity service starts after the brand is loaded');
     return identity;
   };
-  const api = createApiClient({ baseUrl: config.apiBase, appUrl, getIdToken: async () => identity?.getIdToken() ?? null });
+  const rejections = createRejectionFeed();
+  const api = createApiClient({
+    baseUrl: config.apiBase,
+    appUrl,
+    getIdToken: async () => identity?.getIdToken() ?? null,
+    onUnauthorized: rejections.report,
+  });
+  const container = createContainerService({
+    containerType: detectDeviceProfile(readDeviceInput(window)).device.containerType,
+    serviceUrl: config.containerServiceUrl,
+  });
 
   const provided = appMachine.provide({
     actions: { resetUrl: resetToRoot, clearCaches: () => clearAll(cacheKeyPrefix) },
@@ -47,6 +62,7 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
         identity = createIdentityService(config.firebase, brand.authTenantId ?? '');
         return brand;
       }),
+      loadContainerVersion: fromPromise(() => container.version()),
       loadMember: fromPromise(async (): Promise<Member> => {
         // The role first: it is what says whether this account may use this brand at all.
         const role = await getBrandRole(api);
@@ -57,6 +73,12 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
           observeUser: fromCallback<SessionEvent>(({ sendBack }) =>
             requireIdentity().observeUser((user) => sendBack({ type: 'session.userChanged', user })),
           ),
+          observeTokenRejections: fromCallback<SessionEvent>(({ sendBack }) =>
+            rejections.listen((code) => sendBack({ type: 'session.tokenRejected', code })),
+          ),
+          readToken: fromPromise(({ input }: { input: { forceRefresh: boolean } }) =>
+            readTokenLife(requireIdentity(), input.forceRefresh),
+          ),
           signOut: fromPromise(() => requireIdentity().signOut()),
         },
       }),
@@ -66,6 +88,16 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
             requireIdentity().signInWithPassword(input.email, input.password),
           ),
         },
+      }),
+      setUp: setUpMachine.provide({
+        actors: {
+          loadSavedReferralCode: fromPromise(async () => readReferralCode()),
+          completeOnboarding: fromPromise(({ input }: { input: CompleteOnboardingRequest }) => completeOnboarding(api, input)),
+          signInWithPassword: fromPromise<unknown, { email: string; password: string }>(({ input }) =>
+            requireIdentity().signInWithPassword(input.email, input.password),
+          ),
+        },
+        actions: { forgetReferralCode: clearReferralCode },
       }),
       feed: feedMachine.provide({
         actors: {

@@ -12,6 +12,8 @@ export interface ClientConfig {
   development: boolean;
   /** VITE_NO_DESKTOP=true builds the variant without a desktop layout (desktop shows loading). */
   noDesktop: boolean;
+  /** Base URL of the Android container's local service (GET {url}/get_version); null when none. */
+  containerServiceUrl: string | null;
 }
 
 export function readClientConfig(env: ImportMetaEnv, origin: string): ClientConfig {
@@ -26,5 +28,6 @@ export function readClientConfig(env: ImportMetaEnv, origin: string): ClientConf
     },
     development: env.DEV,
     noDesktop: env.VITE_NO_DESKTOP === 'true',
+    containerServiceUrl: env.VITE_CONTAINER_SERVICE_URL?.replace(/\/$/, '') || null,
   };
 }

@@ -6,4 +6,5 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_AUTH_DOMAIN?: string;
   readonly VITE_IDENTITY_ORIGIN?: string;
   readonly VITE_NO_DESKTOP?: string;
+  readonly VITE_CONTAINER_SERVICE_URL?: string;
 }

@@ -11,18 +11,20 @@ import {
 import { saveWantedPath } from '../services/browserHistory.ts';
 import { authHistory, retainAuthHistory } from './authHistory.ts';
 import { SignInScreen } from '../screens/signIn/SignInScreen.tsx';
-import { ComingSoonScreen } from '../screens/notFound/ComingSoonScreen.tsx';
+import { CreateAccountScreen } from '../screens/createAccount/CreateAccountScreen.tsx';
+import { ForgotPasswordScreen } from '../screens/forgotPassword/ForgotPasswordScreen.tsx';
+import { ResetPasswordScreen } from '../screens/resetPassword/ResetPasswordScreen.tsx';
 
-/** The auth stack (spec 2.5); screens of later releases show the coming-soon page. */
+/** The auth stack (spec 2.5). */
 function createAuthRouter(history: RouterHistory) {
   const rootRoute = createRootRoute({ component: Outlet });
   const page = (path: string, component: () => React.ReactNode) => createRoute({ getParentRoute: () => rootRoute, path, component });
   const routeTree = rootRoute.addChildren([
     page('/', SignInScreen),
-    page('/forgotpassword', ComingSoonScreen),
-    page('/password_reset/$password_reset_verification_token', ComingSoonScreen),
-    page('/createaccount', ComingSoonScreen),
-    page('/createaccount/$referral_code', ComingSoonScreen),
+    page('/forgotpassword', ForgotPasswordScreen),
+    page('/password_reset/$password_reset_verification_token', ResetPasswordScreen),
+    page('/createaccount', CreateAccountScreen),
+    page('/createaccount/$referral_code', CreateAccountScreen),
     // Any other path waits behind sign-in and is opened after it.
     createRoute({
       getParentRoute: () => rootRoute,

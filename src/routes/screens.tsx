@@ -6,6 +6,8 @@ import { TypeFeedScreen } from '../screens/typeFeed/TypeFeedScreen.tsx';
 import { ComingSoonScreen } from '../screens/notFound/ComingSoonScreen.tsx';
 import { NotFoundScreen } from '../screens/notFound/NotFoundScreen.tsx';
 import { OfferScreen } from '../screens/offer/OfferScreen.tsx';
+import { ProfileScreen } from '../screens/profile/ProfileScreen.tsx';
+import { MoreScreen } from '../screens/more/MoreScreen.tsx';
 
 export interface ScreenProps {
   params: Record<string, string>;
@@ -22,12 +24,12 @@ export const screens: Record<ScreenName, ComponentType<ScreenProps>> = {
   // Shown for 10 ms before the navigator forwards to the start page.
   createAccountRedirect: () => null,
   typeFeed: TypeFeedScreen,
-  more: ComingSoonScreen,
+  more: MoreScreen,
   restaurantMap: ComingSoonScreen,
   restaurant: ComingSoonScreen,
   vouchers: ComingSoonScreen,
   orders: ComingSoonScreen,
-  profile: ComingSoonScreen,
+  profile: ProfileScreen,
   faq: ComingSoonScreen,
   about: ComingSoonScreen,
   devTest: ComingSoonScreen,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { appMachine, shownOfferTypes, type Member } from '../../machines/app.machine.ts';
 import { sessionMachine, type SessionEvent } from '../../machines/session.machine.ts';
+import { freshTokens } from './sessionFakes.ts';
 import { navigatorMachine } from '../../machines/navigator.machine.ts';
 import { createResolver } from '../../src/routes/resolver.ts';
 import type { Brand } from '../../server/schemas/brand.ts';
@@ -19,6 +20,7 @@ function startSignedIn(brand: Brand) {
         navigator: navigatorMachine.provide({ actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),
         session: sessionMachine.provide({
           actors: {
+            readToken: freshTokens,
             observeUser: fromCallback<SessionEvent>(({ sendBack }) => {
               sendBack({ type: 'session.userChanged', user: { uid: 'uid-1', email: 'member@aurora.test' } });
             }),

@@ -37,8 +37,8 @@ const appPhaseModel = createMachine({
         MEMBER_FAILS: 'memberError',
       },
     },
-    content: { on: { SIGN_OUT: 'auth', ANOTHER_ACCOUNT_SIGNS_IN: 'loadingMember' } },
-    setUp: { on: { SIGN_OUT: 'auth' } },
+    content: { on: { SIGN_OUT: 'auth', ANOTHER_ACCOUNT_SIGNS_IN: 'loadingMember', SESSION_ENDS: 'sessionExpired' } },
+    setUp: { on: { SIGN_OUT: 'auth', SESSION_ENDS: 'sessionExpired' } },
     memberError: { on: { RETRY: 'loadingMember' } },
     brandError: {},
     forceUpdate: {},
@@ -46,13 +46,15 @@ const appPhaseModel = createMachine({
 });
 
 const model = createTestModel(appPhaseModel);
+// Computed once: walking every simple path of this chart takes seconds.
+const simplePaths = model.getSimplePaths();
 
 
 describe('app phases, generated paths', () => {
   // The content screens load lazily; transforming them the first time can outlast findBy's wait.
-  beforeAll(() => import('../../src/routes/ContentRoutes.tsx'), 30_000);
+  beforeAll(() => Promise.all([import('../../src/routes/ContentRoutes.tsx'), import('../../src/routes/AuthRoutes.tsx')]), 30_000);
 
-  for (const path of pathPerTransition(model.getSimplePaths())) {
+  for (const path of pathPerTransition(simplePaths)) {
     const events = path.steps.map((step) => step.event.type).join(' → ');
     it(`${events} reaches ${String(path.state.value)}`, async () => {
       const app = renderAppWithFakes();
@@ -123,6 +125,7 @@ describe('app phases, generated paths', () => {
           MEMBER_TOKEN_REJECTED: () =>
             app.failMember({ status: 401, code: 'auth/id-token-revoked', message: 'The ID token has been revoked' }),
           ANOTHER_ACCOUNT_SIGNS_IN: () => app.switchUser(),
+          SESSION_ENDS: () => app.apiRejectsToken('auth/user-token-expired'),
           MEMBER_FAILS: () => app.failMember({ status: 500, code: 'internal_error', message: 'boom' }),
           SIGN_OUT: async () => user.click(await screen.findByRole('button', { name: 'Sign out' })),
           RETRY: () => user.click(screen.getByRole('button', { name: 'Try again' })),
@@ -133,7 +136,7 @@ describe('app phases, generated paths', () => {
 
   it('reaches every phase of the model', () => {
     const reached = new Set(
-      model.getSimplePaths().flatMap((p) => [String(p.state.value), ...p.steps.map((step) => String(step.state.value))]),
+      simplePaths.flatMap((p) => [String(p.state.value), ...p.steps.map((step) => String(step.state.value))]),
     );
     expect([...reached].sort()).toEqual(Object.keys(appPhaseModel.config.states!).sort());
   });

@@ -5,6 +5,7 @@ import { i18n } from '@lingui/core';
 import { fromCallback, fromPromise } from 'xstate';
 import { appMachine, type AppInput, type Member } from '../../machines/app.machine.ts';
 import { sessionMachine, type SessionEvent, type SessionUser } from '../../machines/session.machine.ts';
+import { freshTokens } from './sessionFakes.ts';
 import { signInMachine } from '../../machines/signIn.machine.ts';
 import { feedMachine, type PageRequest } from '../../machines/feed.machine.ts';
 import { navigatorMachine, type NavigatorEvent } from '../../machines/navigator.machine.ts';
@@ -12,9 +13,15 @@ import { createResolver } from '../../src/routes/resolver.ts';
 import { applyHistoryEffect, observePopstate } from '../../src/services/browserHistory.ts';
 import { AppActor } from '../../src/appActor.ts';
 import { App } from '../../src/App.tsx';
+import { ServicesContext } from '../../src/services/services.ts';
+import type { IdentityService } from '../../src/services/identity.ts';
+import type { ApiClient } from '../../src/api/client.ts';
 import type { Brand } from '../../server/schemas/brand.ts';
+import type { ContainerVersion } from '../../src/domain/version.ts';
 import type { Billboard, FeedOffer } from '../../server/schemas/offer.ts';
 import { testBrand, testMember, testOffers } from './fixtures.ts';
+
+type ApiHandler = (method: string, path: string, body?: unknown) => Promise<unknown>;
 
 interface Deferred<T> {
   resolve: (value: T) => void;
@@ -31,12 +38,18 @@ const navigation = (brand: Brand) => ({
 /**
  * Renders the real App over the real app machine, with the services replaced by
  * controllable fakes: each test says when the brand or member answers, and how.
+ * The app runs in a native container of version 5.23.3 unless `container` says otherwise
+ * (null: a plain browser).
  */
-export function renderAppWithFakes(input: Partial<AppInput> = {}) {
+export function renderAppWithFakes(
+  input: Partial<AppInput> = {},
+  container: ContainerVersion | null = { build: 523, version: '5.23.3' },
+) {
   let brandCall: Deferred<Brand> | null = null;
   let memberCall: Deferred<Member> | null = null;
   let currentUser: SessionUser | null = null;
   let emitUser: ((user: SessionUser | null) => void) | null = null;
+  let rejectToken: ((code: string) => void) | null = null;
 
   const machine = appMachine.provide({
     actions: { resetUrl: () => window.history.replaceState(null, '', '/') },
@@ -47,8 +60,14 @@ export function renderAppWithFakes(input: Partial<AppInput> = {}) {
       }),
       loadBrand: fromPromise<Brand>(() => new Promise((resolve, reject) => (brandCall = { resolve, reject }))),
       loadMember: fromPromise<Member>(() => new Promise((resolve, reject) => (memberCall = { resolve, reject }))),
+      loadContainerVersion: fromPromise(async () => container),
       session: sessionMachine.provide({
         actors: {
+          readToken: freshTokens,
+          observeTokenRejections: fromCallback<SessionEvent>(({ sendBack }) => {
+            rejectToken = (code) => sendBack({ type: 'session.tokenRejected', code });
+            return () => (rejectToken = null);
+          }),
           observeUser: fromCallback<SessionEvent>(({ sendBack }) => {
             emitUser = (user) => sendBack({ type: 'session.userChanged', user });
             queueMicrotask(() => emitUser?.(currentUser));
@@ -76,11 +95,29 @@ export function renderAppWithFakes(input: Partial<AppInput> = {}) {
     },
   });
 
+  // Screen-local machines (bank eID, ...) reach the API and the identity provider through services.
+  let apiHandler: ApiHandler = async (method, path) => Promise.reject(new Error(`no fake answer for ${method} ${path}`));
+  const api: ApiClient = {
+    appUrl: 'http://localhost',
+    baseUrl: '',
+    get: (path, query) => apiHandler('GET', path, query) as never,
+    send: (method, path, body) => apiHandler(method, path, body) as never,
+  };
+  const identity = {
+    signInWithCustomToken: async () => {
+      currentUser = { uid: 'uid-1', email: 'member@aurora.test' };
+      queueMicrotask(() => emitUser?.(currentUser));
+      return currentUser;
+    },
+  } as Partial<IdentityService> as IdentityService;
+
   render(
     <I18nProvider i18n={i18n}>
-      <AppActor.Provider logic={machine} options={{ input: { layout: 'mobile', navigation, ...input } }}>
-        <App />
-      </AppActor.Provider>
+      <ServicesContext.Provider value={{ api, identity: () => identity }}>
+        <AppActor.Provider logic={machine} options={{ input: { layout: 'mobile', navigation, ...input } }}>
+          <App />
+        </AppActor.Provider>
+      </ServicesContext.Provider>
     </I18nProvider>,
   );
 
@@ -93,7 +130,15 @@ export function renderAppWithFakes(input: Partial<AppInput> = {}) {
   };
 
   return {
+    /** Answers the screens' API calls (method, path, body or query) from now on. */
+    answerApi(handler: ApiHandler) {
+      apiHandler = handler;
+    },
     /** Another account signs in elsewhere (another tab): the provider reports a new user. */
+    /** An API call is answered 401 with this code (e.g. the provider says the token expired). */
+    async apiRejectsToken(code: string) {
+      await act(async () => rejectToken?.(code));
+    },
     async switchUser() {
       currentUser = { uid: 'uid-2', email: 'other@aurora.test' };
       await act(async () => emitUser?.(currentUser));

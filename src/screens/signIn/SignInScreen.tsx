@@ -6,6 +6,8 @@ import { Button, TextField } from '../../components/index.ts';
 import { AppActor, sameViewValues, type SignInRef } from '../../appActor.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
 import { connectSignIn } from './signIn.connect.ts';
+import { BankIdSignIn } from './BankIdSignIn.tsx';
+import { AuthLinks } from './AuthLinks.tsx';
 import * as styles from './signIn.css.ts';
 
 const fieldErrorText = {
@@ -57,6 +59,8 @@ function SignInForm({ signInRef }: { signInRef: SignInRef }) {
           {form.busy ? t`Signing in…` : t`Sign in`}
         </Button>
       </form>
+      <BankIdSignIn />
+      <AuthLinks />
     </main>
   );
 }

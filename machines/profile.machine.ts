@@ -1,0 +1,227 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { User } from '../server/schemas/user.ts';
+import {
+  formFromUser,
+  needsCurrentPassword,
+  profileChanges,
+  validateProfile,
+  type ProfileChanges,
+  type ProfileErrors,
+  type ProfileField,
+  type ProfileForm,
+} from '../src/domain/profileForm.ts';
+
+export interface ProfileError {
+  code: string;
+}
+
+export interface ProfileContext {
+  /** The user as the server last answered it; changes are measured against it. */
+  user: User;
+  form: ProfileForm;
+  fieldErrors: ProfileErrors;
+  /** What the pending save sends (without the current password). */
+  changes: ProfileChanges;
+  currentPassword: string;
+  error: ProfileError | null;
+}
+
+export type ProfileEvent =
+  | { type: 'profile.fieldChanged'; field: ProfileField; value: string }
+  | { type: 'profile.save' }
+  | { type: 'profile.currentPasswordChanged'; value: string }
+  | { type: 'profile.currentPasswordConfirmed' }
+  | { type: 'profile.currentPasswordCancelled' }
+  | { type: 'profile.deleteRequested' }
+  | { type: 'profile.deleteConfirmed' }
+  | { type: 'profile.deleteCancelled' };
+
+export interface UpdateRequest extends ProfileChanges {
+  currentPassword?: string;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Answers the current-password dialog can show next to the field instead of the form. */
+const currentPasswordCodes = new Set([
+  'auth/wrong-password',
+  'auth/invalid-credential',
+  'auth/too-many-attempts',
+  'auth/too-many-requests',
+  'auth/update-email-require-current-password',
+  'auth/update-password-require-current-password',
+]);
+
+function errorOf(event: unknown): ProfileError {
+  const error = (event as { error?: unknown }).error;
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown';
+  return { code };
+}
+
+/**
+ * The profile screen (spec 2.3, 4, 5): edit and save only what changed; an e-mail or password
+ * change asks for the current password first and signs in again with the new credentials;
+ * account deletion behind a confirm dialog, then the app signs out.
+ */
+export const profileMachine = setup({
+  types: {
+    context: {} as ProfileContext,
+    events: {} as ProfileEvent,
+    input: {} as { user: User },
+  },
+  actors: {
+    updateUser: fromPromise<User, UpdateRequest>(async () => {
+      throw new Error('updateUser not provided');
+    }),
+    signInAgain: fromPromise<void, Credentials>(async () => {
+      throw new Error('signInAgain not provided');
+    }),
+    deleteAccount: fromPromise<void>(async () => {
+      throw new Error('deleteAccount not provided');
+    }),
+  },
+  actions: {
+    /** Gives the app's member the updated user (provided by the screen). */
+    userUpdated: (_, _user: User) => undefined,
+    /** Tells the session to renew its token after the new sign-in (provided by the screen). */
+    refreshSession: () => undefined,
+    /** Signs the app out after the account is gone (provided by the screen). */
+    signOut: () => undefined,
+    keepError: assign({ error: ({ event }) => errorOf(event) }),
+  },
+  guards: {
+    hasFieldErrors: ({ context }) => Object.keys(validateProfile(context.form)).length > 0,
+    nothingChanged: ({ context }) => Object.keys(profileChanges(context.user, context.form)).length === 0,
+    needsCurrentPassword: ({ context }) => needsCurrentPassword(profileChanges(context.user, context.form)),
+    hasCurrentPassword: ({ context }) => context.currentPassword !== '',
+    changedCredentials: ({ context }) => needsCurrentPassword(context.changes),
+    isCurrentPasswordError: ({ context, event }) => needsCurrentPassword(context.changes) && currentPasswordCodes.has(errorOf(event).code),
+  },
+}).createMachine({
+  id: 'profile',
+  context: ({ input }) => ({
+    user: input.user,
+    form: formFromUser(input.user),
+    fieldErrors: {},
+    changes: {},
+    currentPassword: '',
+    error: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      initial: 'idle',
+      states: {
+        idle: {},
+        /** The success message (spec 4). */
+        saved: {},
+        /** Nothing was sent: the form equals the saved profile. */
+        unchanged: {},
+        failed: {},
+      },
+      on: {
+        'profile.fieldChanged': {
+          target: '.idle',
+          actions: assign({
+            form: ({ context, event }) => ({ ...context.form, [event.field]: event.value }),
+            fieldErrors: ({ context, event }) => ({ ...context.fieldErrors, [event.field]: undefined }),
+            error: null,
+          }),
+        },
+        'profile.save': [
+          // Nothing to send is told first: a saved profile that lacks a required field is not the member's edit.
+          { guard: 'nothingChanged', target: '.unchanged', actions: assign({ fieldErrors: {}, error: null }) },
+          {
+            guard: 'hasFieldErrors',
+            target: '.idle',
+            actions: assign({ fieldErrors: ({ context }) => validateProfile(context.form), error: null }),
+          },
+          {
+            guard: 'needsCurrentPassword',
+            target: 'confirmingPassword',
+            actions: assign({ changes: ({ context }) => profileChanges(context.user, context.form), fieldErrors: {}, error: null }),
+          },
+          {
+            target: 'saving',
+            actions: assign({ changes: ({ context }) => profileChanges(context.user, context.form), fieldErrors: {}, error: null }),
+          },
+        ],
+        'profile.deleteRequested': { target: 'confirmingDelete', actions: assign({ error: null }) },
+      },
+    },
+    confirmingPassword: {
+      initial: 'asking',
+      states: {
+        asking: {},
+        /** Confirmed with an empty field. */
+        missing: {},
+        /** The server refused the current password (or asked for it). */
+        refused: {},
+      },
+      on: {
+        'profile.currentPasswordChanged': { target: '.asking', actions: assign({ currentPassword: ({ event }) => event.value, error: null }) },
+        'profile.currentPasswordConfirmed': [{ guard: 'hasCurrentPassword', target: 'saving' }, { target: '.missing' }],
+        'profile.currentPasswordCancelled': { target: 'editing', actions: assign({ currentPassword: '', error: null }) },
+      },
+    },
+    saving: {
+      invoke: {
+        src: 'updateUser',
+        input: ({ context }) =>
+          needsCurrentPassword(context.changes) ? { ...context.changes, currentPassword: context.currentPassword } : context.changes,
+        onDone: [
+          {
+            guard: 'changedCredentials',
+            target: 'signingInAgain',
+            actions: [assign({ user: ({ event }) => event.output }), { type: 'userUpdated', params: ({ event }) => event.output }],
+          },
+          {
+            target: 'editing.saved',
+            actions: [
+              assign({ user: ({ event }) => event.output, form: ({ event }) => formFromUser(event.output), changes: {} }),
+              { type: 'userUpdated', params: ({ event }) => event.output },
+            ],
+          },
+        ],
+        onError: [
+          { guard: 'isCurrentPasswordError', target: 'confirmingPassword.refused', actions: ['keepError', assign({ currentPassword: '' })] },
+          { target: 'editing.failed', actions: ['keepError', assign({ currentPassword: '' })] },
+        ],
+      },
+    },
+    /** The identity provider may have revoked the old tokens: sign in with the new credentials. */
+    signingInAgain: {
+      invoke: {
+        src: 'signInAgain',
+        input: ({ context }) => ({ email: context.user.email, password: context.changes.password ?? context.currentPassword }),
+        onDone: { target: 'editing.saved', actions: 'refreshSession' },
+        onError: { target: 'editing.failed', actions: 'keepError' },
+      },
+      exit: assign({
+        form: ({ context }) => formFromUser(context.user),
+        changes: {},
+        currentPassword: '',
+      }),
+    },
+    confirmingDelete: {
+      initial: 'asking',
+      states: { asking: {}, failed: {} },
+      on: {
+        'profile.deleteConfirmed': 'deleting',
+        'profile.deleteCancelled': { target: 'editing', actions: assign({ error: null }) },
+      },
+    },
+    deleting: {
+      invoke: {
+        src: 'deleteAccount',
+        onDone: 'deleted',
+        onError: { target: 'confirmingDelete.failed', actions: 'keepError' },
+      },
+    },
+    /** The app signs out and shows sign-in; this screen goes away with the content phase. */
+    deleted: { type: 'final', entry: 'signOut' },
+  },
+});

@@ -1,0 +1,103 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { validateNewPassword, type NewPasswordErrors } from '../src/domain/accountForms.ts';
+
+export type ResetPasswordEvent =
+  | { type: 'resetPassword.passwordChanged'; value: string }
+  | { type: 'resetPassword.repeatChanged'; value: string }
+  | { type: 'resetPassword.submit' }
+  | { type: 'resetPassword.dismiss' };
+
+export interface ResetPasswordContext {
+  /** The token of the reset link (/password_reset/:password_reset_verification_token). */
+  token: string;
+  password: string;
+  repeat: string;
+  fieldErrors: NewPasswordErrors;
+  error: { code: string } | null;
+}
+
+const codeOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown';
+
+/** A link that can never work again: a new one must be asked for. */
+const deadLinkCodes = new Set(['password_reset_token_invalid', 'password_reset_token_expired']);
+
+/**
+ * Password reset from the mailed link (spec 4, 5): new password and repeat → PUT
+ * /v1/password_update/user → a success message, then sign-in after 3 s or on dismissal.
+ */
+export const resetPasswordMachine = setup({
+  types: {
+    context: {} as ResetPasswordContext,
+    events: {} as ResetPasswordEvent,
+    input: {} as { token: string },
+  },
+  actors: {
+    updatePassword: fromPromise<unknown, { verificationId: string; password: string }>(async () => {
+      throw new Error('updatePassword not provided');
+    }),
+  },
+  actions: {
+    /** Leaves for the sign-in screen (provided by the screen's router). */
+    goToSignIn: () => undefined,
+  },
+  guards: {
+    isValid: ({ context }) => Object.keys(validateNewPassword(context.password, context.repeat)).length === 0,
+    isDeadLink: ({ event }) => deadLinkCodes.has(codeOf((event as { error?: unknown }).error)),
+    isPasswordRefused: ({ event }) => codeOf((event as { error?: unknown }).error) === 'auth/invalid-password',
+  },
+  delays: {
+    /** The spec's redirect after reset (section 9). */
+    redirectAfterSuccess: 3000,
+  },
+}).createMachine({
+  id: 'resetPassword',
+  context: ({ input }) => ({ token: input.token, password: '', repeat: '', fieldErrors: {}, error: null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'resetPassword.passwordChanged': {
+          actions: assign({
+            password: ({ event }) => event.value,
+            fieldErrors: ({ context }) => ({ ...context.fieldErrors, password: undefined }),
+          }),
+        },
+        'resetPassword.repeatChanged': {
+          actions: assign({
+            repeat: ({ event }) => event.value,
+            fieldErrors: ({ context }) => ({ ...context.fieldErrors, repeat: undefined }),
+          }),
+        },
+        'resetPassword.submit': [
+          { guard: 'isValid', target: 'saving', actions: assign({ fieldErrors: {}, error: null }) },
+          { actions: assign({ fieldErrors: ({ context }) => validateNewPassword(context.password, context.repeat), error: null }) },
+        ],
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        src: 'updatePassword',
+        input: ({ context }) => ({ verificationId: context.token, password: context.password }),
+        onDone: 'saved',
+        onError: [
+          { guard: 'isDeadLink', target: 'linkFailed', actions: assign({ error: ({ event }) => ({ code: codeOf(event.error) }) }) },
+          {
+            guard: 'isPasswordRefused',
+            target: 'editing',
+            actions: assign({ fieldErrors: { password: 'user_info_error_password_rule_failed' } }),
+          },
+          { target: 'editing', actions: assign({ error: ({ event }) => ({ code: codeOf(event.error) }) }) },
+        ],
+      },
+    },
+    /** Unknown, used or expired link: nothing to retry here. */
+    linkFailed: {},
+    saved: {
+      after: { redirectAfterSuccess: 'done' },
+      on: { 'resetPassword.dismiss': 'done' },
+    },
+    done: { type: 'final', entry: 'goToSignIn' },
+  },
+});

@@ -1,0 +1,197 @@
+import { useId, useMemo, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useParams } from '@tanstack/react-router';
+import { fromPromise } from 'xstate';
+import { createAccountMachine, type Credentials } from '../../../machines/createAccount.machine.ts';
+import type { Brand } from '../../../server/schemas/brand.ts';
+import { createUser, type CreateUserRequest } from '../../api/account.ts';
+import { mediaUrl } from '../../api/mediaUrls.ts';
+import { AppActor, sameViewValues } from '../../appActor.ts';
+import { Button, TextField } from '../../components/index.ts';
+import { errorMessage } from '../../i18n/errorMessages.ts';
+import { saveReferralCode } from '../../services/referralCode.ts';
+import { useServices } from '../../services/services.ts';
+import { connectCreateAccount, type CreateAccountView } from './createAccount.connect.ts';
+import * as page from '../signIn/signIn.css.ts';
+import * as styles from '../authForm.css.ts';
+
+/** /createaccount and /createaccount/:referral_code (spec 2.5). */
+export function CreateAccountScreen() {
+  const brand = AppActor.useSelector((s) => s.context.brand);
+  const params = useParams({ strict: false }) as { referral_code?: string };
+  return brand ? <CreateAccountForm key={brand.id} brand={brand} referralCode={params.referral_code ?? null} /> : null;
+}
+
+function CreateAccountForm({ brand, referralCode }: { brand: Brand; referralCode: string | null }) {
+  const { t, i18n } = useLingui();
+  const { api, identity } = useServices();
+  const logic = useMemo(
+    () =>
+      createAccountMachine.provide({
+        actors: {
+          createUser: fromPromise(({ input }: { input: CreateUserRequest }) => createUser(api, input)),
+          signInWithPassword: fromPromise<unknown, Credentials>(({ input }) =>
+            identity().signInWithPassword(input.email, input.password),
+          ),
+        },
+        actions: { rememberReferralCode: (_, code: string) => saveReferralCode(code) },
+      }),
+    [api, identity],
+  );
+  const ref = useActorRef(logic, {
+    input: { brandId: brand.id, verifyWithSsn: brand.settings.verifyWithSsn, referralCode },
+  });
+  const view = useSelector(ref, (s) => connectCreateAccount(s, ref), sameViewValues);
+  const errorText = (code: string | undefined) => (code ? i18n._(errorMessage(code)) : undefined);
+  const passwordHintId = useId();
+  const ssnHintId = useId();
+  const reason = errorText(view.errorCode ?? undefined);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (view.signInFailed) view.retrySignIn();
+    else view.submit();
+  };
+
+  return (
+    <main className={page.page}>
+      <img className={page.logo} src={brand.logoUrl} alt={brand.name} />
+      <h1 className={page.heading}>{t`Create account`}</h1>
+      <form className={page.form} onSubmit={onSubmit} noValidate aria-busy={view.busy}>
+        {view.errorCode && (
+          <p className={page.formError} role="alert">
+            {view.signInFailed ? t`Your account has been created, but signing in failed: ${reason}` : reason}
+          </p>
+        )}
+        <TextField
+          label={t`E-mail`}
+          type="email"
+          autoComplete="email"
+          value={view.form.email}
+          onChange={(value) => view.setField('email', value)}
+          error={errorText(view.fieldErrors.email)}
+          readOnly={view.signInFailed}
+        />
+        <TextField
+          label={t`Password (optional)`}
+          type="password"
+          autoComplete="new-password"
+          value={view.form.password}
+          onChange={(value) => view.setField('password', value)}
+          error={errorText(view.fieldErrors.password)}
+          aria-describedby={passwordHintId}
+          readOnly={view.signInFailed}
+        />
+        <p id={passwordHintId} className={styles.hint}>
+          {t`8 to 30 characters with a digit, a lowercase and an uppercase letter, and no spaces. Leave it empty to choose your password in the next step.`}
+        </p>
+        {view.verifyWithSsn ? (
+          <>
+            <TextField
+              label={t`Personal identity number`}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={t`YYYYMMDDXXXX`}
+              value={view.form.ssn}
+              onChange={(value) => view.setField('ssn', value)}
+              error={errorText(view.fieldErrors.ssn)}
+              aria-describedby={ssnHintId}
+              readOnly={view.signInFailed}
+            />
+            <p id={ssnHintId} className={styles.hint}>
+              {brand.settings.ssnInfo || t`Twelve digits: YYYYMMDDXXXX.`}
+            </p>
+          </>
+        ) : (
+          <NameFields view={view} errorText={errorText} />
+        )}
+        <TermsCheckbox brand={brand} view={view} error={errorText(view.fieldErrors.termsAccepted)} />
+        <Button type="submit" fullWidth disabled={view.busy}>
+          {view.busy ? t`Creating account…` : view.signInFailed ? t`Sign in again` : t`Create account`}
+        </Button>
+      </form>
+      <p className={styles.lead}>
+        <Trans>
+          Already have an account?{' '}
+          <Link to="/" className={styles.link}>
+            Sign in
+          </Link>
+        </Trans>
+      </p>
+    </main>
+  );
+}
+
+type ErrorText = (code: string | undefined) => string | undefined;
+
+/** Name mode: the full name (split into first and last) and optional contact fields. */
+function NameFields({ view, errorText }: { view: CreateAccountView; errorText: ErrorText }) {
+  const { t } = useLingui();
+  const text = (field: 'phoneNumber' | 'careOf' | 'street' | 'zipCode' | 'city') => ({
+    value: view.form[field],
+    onChange: (value: string) => view.setField(field, value),
+    error: errorText(view.fieldErrors[field]),
+    readOnly: view.signInFailed,
+  });
+  return (
+    <>
+      <TextField
+        label={t`Full name`}
+        autoComplete="name"
+        value={view.form.fullName}
+        onChange={(value) => view.setField('fullName', value)}
+        error={view.fieldErrors.fullName && t`Enter your first and last name.`}
+        readOnly={view.signInFailed}
+      />
+      <TextField label={t`Phone number (optional)`} type="tel" autoComplete="tel" {...text('phoneNumber')} />
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t`Address (optional)`}</legend>
+        <TextField label={t`c/o`} {...text('careOf')} />
+        <TextField label={t`Street address`} autoComplete="street-address" {...text('street')} />
+        <TextField label={t`Zip code`} autoComplete="postal-code" inputMode="numeric" {...text('zipCode')} />
+        <TextField label={t`City`} autoComplete="address-level2" {...text('city')} />
+      </fieldset>
+    </>
+  );
+}
+
+function TermsCheckbox({ brand, view, error }: { brand: Brand; view: CreateAccountView; error: string | undefined }) {
+  const { api } = useServices();
+  const id = useId();
+  const errorId = `${id}-error`;
+  const termsUrl = mediaUrl(api.baseUrl, brand.settings.terms.url);
+  const privacyUrl = mediaUrl(api.baseUrl, brand.settings.gdpr.url);
+  return (
+    <div>
+      <div className={styles.checkboxRow}>
+        <input
+          id={id}
+          type="checkbox"
+          className={styles.checkbox}
+          checked={view.form.termsAccepted}
+          onChange={(event) => view.setTermsAccepted(event.target.checked)}
+          disabled={view.signInFailed}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <label htmlFor={id}>
+          <Trans>
+            I accept the{' '}
+            <a href={termsUrl} target="_blank" rel="noopener noreferrer" className={styles.link}>
+              terms of membership
+            </a>{' '}
+            and the{' '}
+            <a href={privacyUrl} target="_blank" rel="noopener noreferrer" className={styles.link}>
+              privacy policy
+            </a>
+          </Trans>
+        </label>
+      </div>
+      {error && (
+        <p id={errorId} className={styles.fieldError}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useMemo, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useLingui } from '@lingui/react/macro';
+import { Link, useRouter } from '@tanstack/react-router';
+import { fromPromise } from 'xstate';
+import { forgotPasswordMachine } from '../../../machines/forgotPassword.machine.ts';
+import { requestPasswordReset } from '../../api/account.ts';
+import { AppActor, sameViewValues } from '../../appActor.ts';
+import { Button, Dialog, TextField } from '../../components/index.ts';
+import { errorMessage } from '../../i18n/errorMessages.ts';
+import { useServices } from '../../services/services.ts';
+import { connectForgotPassword } from './forgotPassword.connect.ts';
+import * as page from '../signIn/signIn.css.ts';
+import * as styles from '../authForm.css.ts';
+
+/** /forgotpassword (spec 2.5): asks for a reset link by e-mail. */
+export function ForgotPasswordScreen() {
+  const { t, i18n } = useLingui();
+  const { api } = useServices();
+  const router = useRouter();
+  const brand = AppActor.useSelector((s) => s.context.brand);
+  const logic = useMemo(
+    () =>
+      forgotPasswordMachine.provide({
+        actors: { requestPasswordReset: fromPromise<unknown, { email: string }>(({ input }) => requestPasswordReset(api, input.email)) },
+        actions: { goToSignIn: () => void router.navigate({ to: '/', replace: true }) },
+      }),
+    [api, router],
+  );
+  const ref = useActorRef(logic);
+  const view = useSelector(ref, (s) => connectForgotPassword(s, ref), sameViewValues);
+  const email = view.email.trim();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    view.submit();
+  };
+
+  return (
+    <main className={page.page}>
+      {brand && <img className={page.logo} src={brand.logoUrl} alt={brand.name} />}
+      <h1 className={page.heading}>{t`Forgot password`}</h1>
+      <p className={styles.lead}>{t`Enter the e-mail address of your account and we will send you a link to choose a new password.`}</p>
+      <form className={page.form} onSubmit={onSubmit} noValidate aria-busy={view.busy}>
+        {view.errorCode && (
+          <p className={page.formError} role="alert">
+            {i18n._(errorMessage(view.errorCode))}
+          </p>
+        )}
+        <TextField
+          label={t`E-mail`}
+          type="email"
+          autoComplete="email"
+          value={view.email}
+          onChange={view.setEmail}
+          error={view.emailError ? i18n._(errorMessage(view.emailError)) : undefined}
+        />
+        <Button type="submit" fullWidth disabled={view.busy}>
+          {view.busy ? t`Sending…` : t`Send reset link`}
+        </Button>
+      </form>
+      <p className={styles.lead}>
+        <Link to="/" className={styles.link}>
+          {t`Back to sign in`}
+        </Link>
+      </p>
+      <Dialog
+        open={view.sent}
+        title={t`Check your e-mail`}
+        message={t`We have sent a link to ${email}. Follow it to choose a new password.`}
+        onClose={view.dismiss}
+      />
+    </main>
+  );
+}

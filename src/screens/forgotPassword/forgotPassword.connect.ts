@@ -1,0 +1,18 @@
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { forgotPasswordMachine } from '../../../machines/forgotPassword.machine.ts';
+
+export type ForgotPasswordRef = ActorRefFrom<typeof forgotPasswordMachine>;
+
+/** Turns the forgot-password snapshot into view values and intent functions. */
+export function connectForgotPassword(snapshot: SnapshotFrom<typeof forgotPasswordMachine>, ref: ForgotPasswordRef) {
+  return {
+    email: snapshot.context.email,
+    emailError: snapshot.context.emailError,
+    errorCode: snapshot.context.error?.code ?? null,
+    busy: snapshot.hasTag('busy'),
+    sent: snapshot.matches('sent'),
+    setEmail: (value: string) => ref.send({ type: 'forgotPassword.emailChanged', value }),
+    submit: () => ref.send({ type: 'forgotPassword.submit' }),
+    dismiss: () => ref.send({ type: 'forgotPassword.dismiss' }),
+  };
+}

@@ -1,0 +1,76 @@
+import { useContext, useId, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { AppActor } from '../../appActor.ts';
+import { Button, Icon } from '../../components/index.ts';
+import * as buttonStyles from '../../components/button.css.ts';
+import { AppLink } from '../../routes/AppLink.tsx';
+import { NavigatorContext } from '../../routes/navigation.ts';
+import { connectMore, type MoreTile } from './more.connect.ts';
+import { moreIcons } from './moreIcons.ts';
+import * as styles from './more.css.ts';
+
+const tileLabel: Record<MoreTile, MessageDescriptor> = {
+  restaurant: msg`Restaurants`,
+  voucher: msg`My promo codes`,
+  orderHistory: msg`My orders`,
+  userinfo: msg`Profile`,
+  about: msg`About`,
+  faq: msg`FAQ`,
+  dev_test: msg`App development`,
+};
+
+/** The More menu at /more (spec 2.3): who is signed in, the menu tiles, contact and sign-out. */
+export function MoreScreen() {
+  const { t, i18n } = useLingui();
+  const app = AppActor.useActorRef();
+  const brand = AppActor.useSelector((s) => s.context.brand);
+  const member = AppActor.useSelector((s) => s.context.member);
+  const navigator = useContext(NavigatorContext);
+  const resolve = useSelector(navigator ?? undefined, (s) => s?.context.resolve ?? null);
+  const view = useMemo(() => connectMore(brand, member, resolve), [brand, member, resolve]);
+  const icons = useMemo(() => ({ ...moreIcons, ...brand?.icons }), [brand]);
+  const contactId = useId();
+  return (
+    <main className={styles.page}>
+      <header className={styles.header}>
+        <div className={styles.avatar} aria-hidden="true">
+          {view.initials}
+        </div>
+        <h1 className={styles.name}>{view.name}</h1>
+        {view.roleName && <p className={styles.role}>{view.roleName}</p>}
+      </header>
+      <nav aria-label={t`Menu`}>
+        <ul className={styles.tiles}>
+          {view.tiles.map(({ tile, path }) => (
+            <li key={tile}>
+              <AppLink href={path} className={styles.tile}>
+                <Icon name={tile} paths={icons} size={32} className={styles.tileIcon} />
+                {i18n._(tileLabel[tile])}
+              </AppLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {/* Spec 2.3 also names a chat button; brands configure no chat link, so none is shown. */}
+      {view.mailHref && (
+        <section className={styles.section} aria-labelledby={contactId}>
+          <h2 id={contactId} className={styles.sectionHeading}>
+            {t`Contact us`}
+          </h2>
+          <p className={styles.hint}>{t`Questions about your membership? Write to customer service.`}</p>
+          <a href={view.mailHref} className={buttonStyles.variant.secondary}>
+            <Icon name="mail" paths={icons} />
+            {t`Send an e-mail`}
+          </a>
+        </section>
+      )}
+      <Button variant="secondary" className={styles.signOut} onClick={() => app.send({ type: 'app.signOut' })}>
+        <Icon name="signOut" paths={icons} />
+        {t`Sign out`}
+      </Button>
+    </main>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Member } from '../../../machines/app.machine.ts';
+import type { Resolve } from '../../../machines/navigator.machine.ts';
+import type { Brand } from '../../../server/schemas/brand.ts';
+import { contactMailHref } from '../../components/contactMail.ts';
+
+/** The More menu's tiles in the spec's order (2.3); each opens /more/{tile}. */
+export const moreTiles = ['restaurant', 'voucher', 'orderHistory', 'userinfo', 'about', 'faq', 'dev_test'] as const;
+export type MoreTile = (typeof moreTiles)[number];
+
+export interface MoreView {
+  name: string;
+  initials: string;
+  /** The brand role's name, when the brand shows it (spec 6). */
+  roleName: string | null;
+  tiles: { tile: MoreTile; path: string }[];
+  /** Mail to customer service naming the member (spec 7); null when the brand has no address. */
+  mailHref: string | null;
+}
+
+const initialOf = (word: string) => Array.from(word.trim())[0]?.toUpperCase() ?? '';
+
+/**
+ * What the More menu shows. A tile appears when its route is enabled for this brand and build,
+ * so the restaurant setting and test mode are decided once, in the route table.
+ */
+export function connectMore(brand: Brand | null, member: Member | null, resolve: Resolve | null): MoreView {
+  const user = member?.user ?? null;
+  const firstName = user?.firstName.trim() ?? '';
+  const lastName = user?.lastName.trim() ?? '';
+  const roleName = member?.role.name.trim() || null;
+  return {
+    name: [firstName, lastName].filter(Boolean).join(' '),
+    initials: initialOf(firstName) + initialOf(lastName),
+    roleName: brand?.settings.showBrandRoleName ? roleName : null,
+    tiles: resolve
+      ? moreTiles.map((tile) => ({ tile, path: `/more/${tile}` })).filter(({ path }) => resolve(path).routeId !== null)
+      : [],
+    mailHref: brand?.contact.email ? contactMailHref(brand.contact.email, user) : null,
+  };
+}

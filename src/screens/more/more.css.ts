@@ -1,0 +1,89 @@
+import { style } from '@vanilla-extract/css';
+import { media, vars } from '../../theme/index.ts';
+
+export const page = style({
+  maxWidth: vars.layout.pageMaxWidth,
+  margin: '0 auto',
+  padding: `24px ${vars.layout.gutter} 48px`,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 32,
+});
+
+export const header = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 8, textAlign: 'center' });
+
+/** Spec 9: the profile avatar is 120 px with a 2 px border. */
+export const avatar = style({
+  width: vars.layout.avatarSize,
+  height: vars.layout.avatarSize,
+  boxSizing: 'border-box',
+  borderRadius: '50%',
+  border: `2px solid ${vars.color.primary}`,
+  background: vars.color.surface,
+  color: vars.color.primary,
+  display: 'grid',
+  placeItems: 'center',
+  fontFamily: vars.font.heading,
+  fontSize: 40,
+  fontWeight: 600,
+});
+
+export const name = style({ fontFamily: vars.font.heading, margin: 0, overflowWrap: 'anywhere' });
+
+export const role = style({ margin: 0, color: vars.color.textMuted, fontFamily: vars.font.tag });
+
+/** Spec 2.3: 3, 4 or 5 columns at small, medium and large widths. */
+export const tiles = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+  gap: 12,
+  '@media': {
+    [media.medium]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+    [media.large]: { gridTemplateColumns: 'repeat(5, minmax(0, 1fr))' },
+  },
+});
+
+export const tile = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: 8,
+  height: '100%',
+  boxSizing: 'border-box',
+  minHeight: 96,
+  padding: '16px 8px',
+  borderRadius: vars.radius.card,
+  background: vars.color.card,
+  boxShadow: '0 1px 3px rgba(0, 0, 0, 0.12)',
+  color: vars.color.text,
+  textAlign: 'center',
+  textDecoration: 'none',
+  fontSize: 14,
+  fontWeight: 600,
+  overflowWrap: 'anywhere',
+  selectors: {
+    '&:hover': { background: vars.color.surface },
+    '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 },
+  },
+});
+
+export const tileIcon = style({ color: vars.color.primary });
+
+export const section = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: 12,
+  paddingTop: 16,
+  borderTop: `1px solid ${vars.color.surface}`,
+});
+
+export const sectionHeading = style({ fontFamily: vars.font.heading, fontSize: 18, margin: 0 });
+
+export const hint = style({ margin: 0, color: vars.color.textMuted });
+
+export const signOut = style({ alignSelf: 'center' });

@@ -1,0 +1,88 @@
+import { useEffect, useRef } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { Button, Dialog, TextField } from '../../components/index.ts';
+import { errorMessage } from '../../i18n/errorMessages.ts';
+import { usePage } from '../../routes/pageContext.ts';
+import type { ProfileView } from './profile.connect.ts';
+import * as styles from './profile.css.ts';
+
+/** Asked before an e-mail or password change is sent (spec 4, 5). */
+export function CurrentPasswordDialog({ view }: { view: ProfileView }) {
+  const { t } = useLingui();
+  const { visible } = usePage();
+  return (
+    <Dialog
+      open={view.passwordDialogOpen && visible}
+      title={t`Confirm with your password`}
+      message={t`Enter your current password to change your e-mail address or password.`}
+      onClose={view.cancelCurrentPassword}
+    >
+      <CurrentPasswordForm view={view} />
+    </Dialog>
+  );
+}
+
+function CurrentPasswordForm({ view }: { view: ProfileView }) {
+  const { t, i18n } = useLingui();
+  const input = useRef<HTMLInputElement>(null);
+  // After the dialog's own focus move, and again when the password is refused: the field is what to fill in.
+  useEffect(() => input.current?.focus(), [view.currentPasswordRefused, view.currentPasswordMissing]);
+  const error = view.currentPasswordMissing
+    ? t`Enter your current password`
+    : view.currentPasswordRefused
+      ? i18n._(errorMessage(view.errorCode ?? 'unknown'))
+      : undefined;
+  return (
+    <div className={styles.dialogBody}>
+      <TextField
+        ref={input}
+        label={t`Current password`}
+        type="password"
+        autoComplete="current-password"
+        value={view.currentPassword}
+        onChange={view.setCurrentPassword}
+        onEnter={view.confirmCurrentPassword}
+        error={error}
+        readOnly={view.busy}
+      />
+      <div className={styles.dialogActions}>
+        <Button variant="secondary" className={styles.dialogAction} onClick={view.cancelCurrentPassword} aria-disabled={view.busy}>
+          {t`Cancel`}
+        </Button>
+        <Button className={styles.dialogAction} onClick={view.confirmCurrentPassword} aria-disabled={view.busy}>
+          {view.busy ? t`Saving…` : t`Confirm`}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The confirm step of account deletion; hidden until the member asks (spec 4). */
+export function DeleteAccountDialog({ view }: { view: ProfileView }) {
+  const { t, i18n } = useLingui();
+  const { visible } = usePage();
+  return (
+    <Dialog
+      open={view.deleteDialogOpen && visible}
+      title={t`Delete your account?`}
+      message={t`Your account, your profile and your membership are deleted for good.`}
+      onClose={view.cancelDelete}
+    >
+      <div className={styles.dialogBody}>
+        {view.deleteFailed && (
+          <p role="alert" className={styles.failure}>
+            {i18n._(errorMessage(view.errorCode ?? 'unknown'))}
+          </p>
+        )}
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" className={styles.dialogAction} onClick={view.cancelDelete} aria-disabled={view.deleting}>
+            {t`Cancel`}
+          </Button>
+          <Button className={styles.dialogAction} onClick={view.confirmDelete} aria-disabled={view.deleting}>
+            {view.deleting ? t`Deleting…` : t`Delete account`}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,107 @@
+import { useId, useMemo, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useLingui } from '@lingui/react/macro';
+import { Link, useParams, useRouter } from '@tanstack/react-router';
+import { fromPromise } from 'xstate';
+import { resetPasswordMachine } from '../../../machines/resetPassword.machine.ts';
+import { updatePassword } from '../../api/account.ts';
+import { AppActor, sameViewValues } from '../../appActor.ts';
+import { Button, Dialog, TextField } from '../../components/index.ts';
+import { errorMessage } from '../../i18n/errorMessages.ts';
+import { useServices } from '../../services/services.ts';
+import { connectResetPassword } from './resetPassword.connect.ts';
+import * as page from '../signIn/signIn.css.ts';
+import * as styles from '../authForm.css.ts';
+
+/** /password_reset/:password_reset_verification_token (spec 2.5): the mailed link's page. */
+export function ResetPasswordScreen() {
+  const params = useParams({ strict: false }) as { password_reset_verification_token?: string };
+  const token = params.password_reset_verification_token ?? '';
+  return <ResetPasswordForm key={token} token={token} />;
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const { t, i18n } = useLingui();
+  const { api } = useServices();
+  const router = useRouter();
+  const brand = AppActor.useSelector((s) => s.context.brand);
+  const hintId = useId();
+  const logic = useMemo(
+    () =>
+      resetPasswordMachine.provide({
+        actors: {
+          updatePassword: fromPromise<unknown, { verificationId: string; password: string }>(({ input }) =>
+            updatePassword(api, input.verificationId, input.password),
+          ),
+        },
+        actions: { goToSignIn: () => void router.navigate({ to: '/', replace: true }) },
+      }),
+    [api, router],
+  );
+  const ref = useActorRef(logic, { input: { token } });
+  const view = useSelector(ref, (s) => connectResetPassword(s, ref), sameViewValues);
+  const text = (code: string | null) => (code ? i18n._(errorMessage(code)) : undefined);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    view.submit();
+  };
+
+  return (
+    <main className={page.page}>
+      {brand && <img className={page.logo} src={brand.logoUrl} alt={brand.name} />}
+      <h1 className={page.heading}>{t`Choose a new password`}</h1>
+      {view.linkFailed ? (
+        <>
+          <p className={page.formError} role="alert">
+            {text(view.errorCode)}
+          </p>
+          <Link to="/forgotpassword" className={styles.link}>
+            {t`Request a new link`}
+          </Link>
+        </>
+      ) : (
+        <form className={page.form} onSubmit={onSubmit} noValidate aria-busy={view.busy}>
+          {view.errorCode && (
+            <p className={page.formError} role="alert">
+              {text(view.errorCode)}
+            </p>
+          )}
+          <TextField
+            label={t`New password`}
+            type="password"
+            autoComplete="new-password"
+            value={view.password}
+            onChange={view.setPassword}
+            error={text(view.passwordError)}
+            aria-describedby={hintId}
+          />
+          <p id={hintId} className={styles.hint}>
+            {t`8 to 30 characters with a digit, a lowercase and an uppercase letter, and no spaces.`}
+          </p>
+          <TextField
+            label={t`Repeat the new password`}
+            type="password"
+            autoComplete="new-password"
+            value={view.repeat}
+            onChange={view.setRepeat}
+            error={text(view.repeatError)}
+          />
+          <Button type="submit" fullWidth disabled={view.busy}>
+            {view.busy ? t`Saving…` : t`Save the new password`}
+          </Button>
+        </form>
+      )}
+      <p className={styles.lead}>
+        <Link to="/" className={styles.link}>
+          {t`Back to sign in`}
+        </Link>
+      </p>
+      <Dialog
+        open={view.saved}
+        title={t`Password changed`}
+        message={t`Your new password is saved. Sign in with it now.`}
+        onClose={view.dismiss}
+      />
+    </main>
+  );
+}

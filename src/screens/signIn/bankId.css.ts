@@ -1,0 +1,27 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../theme/index.ts';
+
+export const section = style({ display: 'flex', flexDirection: 'column', gap: 12, marginTop: 8 });
+
+export const heading = style({
+  fontFamily: vars.font.heading,
+  fontSize: '1rem',
+  textAlign: 'center',
+  margin: 0,
+  color: vars.color.textMuted,
+});
+
+export const qrCode = style({ width: 220, height: 220, alignSelf: 'center', borderRadius: 8 });
+
+export const hint = style({ margin: 0, textAlign: 'center' });
+
+export const link = style({ alignSelf: 'center', color: vars.color.primary, fontWeight: 600 });
+
+export const outcome = style({
+  margin: 0,
+  padding: 12,
+  borderRadius: vars.radius.card,
+  background: vars.color.surface,
+  color: vars.color.error,
+  borderLeft: `4px solid ${vars.color.error}`,
+});

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@lingui/core';
+import { createActor, createMachine } from 'xstate';
+import type { appMachine, Member } from '../../machines/app.machine.ts';
+import type { Brand } from '../../server/schemas/brand.ts';
+import { AppActor } from '../../src/appActor.ts';
+import { createResolver } from '../../src/routes/resolver.ts';
+import { NavigatorContext, type NavigatorRef } from '../../src/routes/navigation.ts';
+import { MoreScreen } from '../../src/screens/more/MoreScreen.tsx';
+import { testBrand, testMember } from '../machines/fixtures.ts';
+
+interface Options {
+  settings?: Partial<Brand['settings']>;
+  testMode?: boolean;
+  member?: Member;
+  contactEmail?: string;
+}
+
+/**
+ * The More screen under a stand-in root actor (brand and member, recording what the screen sends)
+ * and a stand-in navigator holding the real route table's resolver for the brand and build.
+ */
+function renderMore({ settings = {}, testMode = false, member = testMember(), contactEmail }: Options = {}) {
+  const brand = testBrand(settings);
+  if (contactEmail !== undefined) brand.contact.email = contactEmail;
+  const sent: string[] = [];
+  const pushed: string[] = [];
+  const root = createMachine({
+    context: { brand, layout: 'mobile', member },
+    on: { 'app.signOut': { actions: ({ event }) => sent.push(event.type) } },
+  }) as unknown as typeof appMachine;
+  const { resolve } = createResolver({ settings: brand.settings, testMode });
+  const navigator = createActor(
+    createMachine({
+      context: { resolve },
+      on: { 'nav.push': { actions: ({ event }) => pushed.push((event as unknown as { path: string }).path) } },
+    }),
+  ).start() as unknown as NavigatorRef;
+  render(
+    <I18nProvider i18n={i18n}>
+      <AppActor.Provider logic={root}>
+        <NavigatorContext.Provider value={navigator}>
+          <MoreScreen />
+        </NavigatorContext.Provider>
+      </AppActor.Provider>
+    </I18nProvider>,
+  );
+  return { sent, pushed };
+}
+
+const tiles = () =>
+  within(screen.getByRole('navigation', { name: 'Menu' }))
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+
+describe('More screen', () => {
+  it('heads the page with the member’s first and last name and, when the brand shows it, the role name', () => {
+    renderMore({ settings: { showBrandRoleName: true } });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Maja Lind');
+    expect(screen.getByText('Gold member')).toBeTruthy();
+  });
+
+  it('leaves the role name out when the brand setting is off', () => {
+    renderMore({ settings: { showBrandRoleName: false } });
+    expect(screen.getByRole('heading', { level: 1, name: 'Maja Lind' })).toBeTruthy();
+    expect(screen.queryByText('Gold member')).toBeNull();
+  });
+
+  it('links the tiles to /more/{path} in the spec’s order; the restaurant tile only with the setting on', () => {
+    renderMore({ settings: { restaurant: true } });
+    expect(tiles()).toEqual([
+      ['Restaurants', '/more/restaurant'],
+      ['My promo codes', '/more/voucher'],
+      ['My orders', '/more/orderHistory'],
+      ['Profile', '/more/userinfo'],
+      ['About', '/more/about'],
+      ['FAQ', '/more/faq'],
+    ]);
+  });
+
+  it('has no restaurant tile when the brand has the restaurant setting off', () => {
+    renderMore({ settings: { restaurant: false } });
+    expect(tiles().map(([name]) => name)).toEqual(['My promo codes', 'My orders', 'Profile', 'About', 'FAQ']);
+  });
+
+  it('shows the development tile only in test mode', () => {
+    renderMore({ testMode: true });
+    expect(tiles().at(-1)).toEqual(['App development', '/more/dev_test']);
+  });
+
+  it('pushes the tile’s page on the navigator when tapped', () => {
+    const { pushed } = renderMore();
+    fireEvent.click(screen.getByRole('link', { name: 'Profile' }));
+    fireEvent.click(screen.getByRole('link', { name: 'My orders' }));
+    expect(pushed).toEqual(['/more/userinfo', '/more/orderHistory']);
+  });
+
+  it('lets the browser open a tile in a new tab on a modified click', () => {
+    const { pushed } = renderMore();
+    let browserNavigates = false;
+    // jsdom cannot open tabs: note that the browser would follow the link, then stop it.
+    const follow = (event: MouseEvent) => {
+      browserNavigates = !event.defaultPrevented;
+      event.preventDefault();
+    };
+    window.addEventListener('click', follow);
+    fireEvent.click(screen.getByRole('link', { name: 'FAQ' }), { ctrlKey: true });
+    window.removeEventListener('click', follow);
+    expect(browserNavigates).toBe(true);
+    expect(pushed).toEqual([]);
+  });
+
+  it('mails the brand’s contact address with the subject "first last ID: id"', () => {
+    renderMore();
+    const contact = screen.getByRole('region', { name: 'Contact us' });
+    const mail = within(contact).getByRole('link', { name: 'Send an e-mail' });
+    expect(mail.getAttribute('href')).toBe('mailto:help@aurora.test?subject=Maja%20Lind%20ID%3A%20uid-1');
+    expect(decodeURIComponent(mail.getAttribute('href')!.split('subject=')[1]!)).toBe('Maja Lind ID: uid-1');
+  });
+
+  it('has no mail button when the brand has no contact address', () => {
+    renderMore({ contactEmail: '' });
+    expect(screen.queryByRole('link', { name: 'Send an e-mail' })).toBeNull();
+  });
+
+  it('signs out through the root actor', () => {
+    const { sent } = renderMore();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(sent).toEqual(['app.signOut']);
+  });
+});
