@@ -7,7 +7,7 @@ const aurora = `http://aurora.localhost:${port}`;
 const borealis = `http://borealis.localhost:${port}`;
 
 async function signInButtonLook(page: Page) {
-  return page.getByRole('button', { name: 'Sign in' }).evaluate((button) => {
+  return page.getByRole('button', { name: 'Sign in', exact: true }).evaluate((button) => {
     const style = getComputedStyle(button);
     return { background: style.backgroundColor, radius: style.borderTopLeftRadius, font: getComputedStyle(document.body).fontFamily };
   });

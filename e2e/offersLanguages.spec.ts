@@ -5,7 +5,7 @@ async function signInWith(page: import('@playwright/test').Page, labels: { email
   await page.goto('/');
   await page.getByLabel(labels.email).fill('member@aurora.test');
   await page.getByLabel(labels.password, { exact: true }).fill('Password1');
-  await page.getByRole('button', { name: labels.signIn }).click();
+  await page.getByRole('button', { name: labels.signIn, exact: true }).click();
 }
 
 test.describe('offers in Swedish', () => {

@@ -34,11 +34,11 @@ test('scrolling to the bottom loads the next page of offers', async ({ page }) =
 test('empty fields and a malformed e-mail are told per field', async ({ page }) => {
   const signIn = new SignInPage(page);
   await signIn.open();
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(signIn.fieldError('Enter your e-mail address')).toBeVisible();
   await expect(signIn.fieldError('Enter your password')).toBeVisible();
   await page.getByLabel('E-mail').fill('member@aurora');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(signIn.fieldError('Enter a valid e-mail address')).toBeVisible();
   await expect(page.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
 });

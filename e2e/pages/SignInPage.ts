@@ -12,7 +12,7 @@ export class SignInPage {
   async signIn(email: string, password: string) {
     await this.page.getByLabel('E-mail').fill(email);
     await this.page.getByLabel('Password', { exact: true }).fill(password);
-    await this.page.getByRole('button', { name: 'Sign in' }).click();
+    await this.page.getByRole('button', { name: 'Sign in', exact: true }).click();
   }
 
   alert() {

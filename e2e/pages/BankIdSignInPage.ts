@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+
+export type Locale = 'en' | 'sv';
+
+/** msgstr of a message id (or English source) in the app's catalog, so the specs follow the translations. */
+export function catalogText(locale: Locale, id: string): string {
+  const po = readFileSync(new URL(`../../src/i18n/locales/${locale}/messages.po`, import.meta.url), 'utf8');
+  const entry = po.split(/\n\n/).find((block) => block.includes(`msgid ${JSON.stringify(id)}\n`));
+  const text = entry && /msgstr "((?:[^"\\]|\\.)*)"/.exec(entry)?.[1];
+  if (!text) throw new Error(`${id} has no ${locale} text`);
+  return JSON.parse(`"${text}"`) as string;
+}
+
+/** The bank-eID part of the sign-in screen, in the page's language. */
+export class BankIdSignInPage {
+  constructor(
+    private readonly page: Page,
+    readonly locale: Locale,
+  ) {}
+
+  text(id: string) {
+    return catalogText(this.locale, id);
+  }
+
+  async open() {
+    await this.page.goto('/');
+    await expect(this.page.getByRole('heading', { name: this.text('Sign in'), exact: true })).toBeVisible();
+  }
+
+  async startOnThisDevice(): Promise<string> {
+    await this.page.getByRole('button', { name: this.text('Sign in with BankID') }).click();
+    const link = this.page.getByRole('link', { name: this.text('Open BankID'), exact: true });
+    await expect(link).toHaveAttribute('href', /^bankid:\/\/\/\?autostarttoken=[\w-]+&redirect=null$/);
+    return new URL((await link.getAttribute('href'))!).searchParams.get('autostarttoken')!;
+  }
+
+  async startWithQrCode() {
+    await this.page.getByRole('button', { name: this.text('BankID on another device') }).click();
+    await expect(this.qrCode()).toHaveAttribute('data-qr-content', /^bankid\.[\w-]+\.\d+\.[0-9a-f]{64}$/);
+  }
+
+  qrCode() {
+    return this.page.getByRole('img', { name: this.text('QR code to scan with the BankID app') });
+  }
+
+  /** What the QR code shows now, as the phone's camera would read it. */
+  async qrContent(): Promise<string> {
+    return (await this.qrCode().getAttribute('data-qr-content'))!;
+  }
+
+  async cancel() {
+    await this.page.getByRole('button', { name: this.text('Cancel'), exact: true }).click();
+  }
+
+  /** Signed in: the mixed feed with its offers. */
+  async expectFeed() {
+    await expect(this.page.getByRole('list', { name: this.text('Offers'), exact: true }).getByRole('listitem').first()).toBeVisible();
+  }
+
+  outcome() {
+    return this.page.getByRole('alert');
+  }
+
+  startButtons() {
+    return this.page.getByRole('button', { name: new RegExp(`^(${this.text('Sign in with BankID')}|${this.text('BankID on another device')})$`) });
+  }
+}

@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The profile's words (and the sign-in form's), in English; other languages come from the app's catalogs. */
+const english = {
+  signInHeading: 'Sign in',
+  signInEmail: 'E-mail',
+  signInPassword: 'Password',
+  signIn: 'Sign in',
+  signOut: 'Sign out',
+  heading: 'Profile',
+  contact: 'Contact',
+  privateAddress: 'Private address',
+  companyAddress: 'Company address',
+  changePassword: 'Change password',
+  deleteAccount: 'Delete account',
+  fullName: 'Full name',
+  email: 'E-mail',
+  phone: 'Phone number',
+  careOf: 'c/o',
+  street: 'Street',
+  zipCode: 'Zip code',
+  city: 'City',
+  companyName: 'Company name',
+  newPassword: 'New password',
+  repeatPassword: 'Repeat new password',
+  save: 'Save changes',
+  saved: 'Your profile has been saved.',
+  unchanged: 'Nothing to save: you have not changed anything.',
+  passwordDialog: 'Confirm with your password',
+  currentPassword: 'Current password',
+  confirm: 'Confirm',
+  cancel: 'Cancel',
+  deleteDialog: 'Delete your account?',
+};
+
+export type ProfileLanguage = 'en' | 'sv';
+type Words = typeof english;
+type SectionName = 'contact' | 'privateAddress' | 'companyAddress' | 'changePassword' | 'deleteAccount';
+type FieldLabel = Exclude<keyof Words, SectionName>;
+
+/** The text of a message id (the English text, or a spec key such as user_info_error_phone) in the app's catalog. */
+export function catalogText(language: ProfileLanguage, id: string): string {
+  const po = readFileSync(join(process.cwd(), 'src/i18n/locales', language, 'messages.po'), 'utf8');
+  const escaped = id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const match = po.match(new RegExp(`^msgid "${escaped}"\\nmsgstr "((?:[^"\\\\]|\\\\.)*)"`, 'm'));
+  if (!match?.[1]) throw new Error(`No ${language} text for ${id}`);
+  return match[1].replace(/\\"/g, '"');
+}
+
+const wordsIn = (language: ProfileLanguage): Words =>
+  Object.fromEntries(Object.entries(english).map(([key, text]) => [key, catalogText(language, text)])) as Words;
+
+/** The profile at /more/userinfo, driven by roles and labels, plus the sign-in steps around it. */
+export class ProfilePage {
+  readonly words: Words;
+
+  constructor(
+    private readonly page: Page,
+    readonly language: ProfileLanguage = 'en',
+  ) {
+    this.words = wordsIn(language);
+  }
+
+  async signIn(email: string, password: string) {
+    await this.page.goto('/');
+    await expect(this.page.getByRole('heading', { name: this.words.signInHeading })).toBeVisible();
+    await this.page.getByLabel(this.words.signInEmail).fill(email);
+    await this.page.getByLabel(this.words.signInPassword, { exact: true }).fill(password);
+    await this.page.getByRole('button', { name: this.words.signIn, exact: true }).click();
+  }
+
+  async expectSignInRefused() {
+    await expect(this.page.getByRole('alert')).toHaveText(catalogText(this.language, 'auth/wrong-password'));
+  }
+
+  async expectSignedIn() {
+    await expect(this.page.getByRole('button', { name: this.words.signOut })).toBeVisible();
+  }
+
+  async signOut() {
+    await this.page.getByRole('button', { name: this.words.signOut }).click();
+    await expect(this.page.getByRole('heading', { name: this.words.signInHeading })).toBeVisible();
+  }
+
+  async open() {
+    await this.page.goto('/more/userinfo');
+    await expect(this.page.locator('html')).toHaveAttribute('lang', this.language);
+    await expect(this.main().getByRole('heading', { name: this.words.heading, level: 1 })).toBeVisible();
+  }
+
+  async reload() {
+    await this.page.reload();
+    await expect(this.main().getByRole('heading', { name: this.words.heading, level: 1 })).toBeVisible();
+  }
+
+  /** The profile page itself (the stacked page under it is inert). */
+  main(): Locator {
+    return this.page.locator('section[data-path="/more/userinfo"]:not([inert])');
+  }
+
+  section(name: SectionName): Locator {
+    return this.main().getByRole('region', { name: this.words[name] });
+  }
+
+  field(section: SectionName, label: FieldLabel): Locator {
+    return this.section(section).getByLabel(this.words[label], { exact: true });
+  }
+
+  async save() {
+    await this.main().getByRole('button', { name: this.words.save }).click();
+  }
+
+  status(): Locator {
+    return this.main().getByRole('status').filter({ hasText: /\S/ });
+  }
+
+  alert(): Locator {
+    return this.main().getByRole('alert');
+  }
+
+  /** The error text tied to a field (aria-describedby). */
+  async expectFieldError(field: Locator, id: string) {
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(catalogText(this.language, id));
+  }
+
+  passwordDialog(): Locator {
+    return this.page.getByRole('dialog', { name: this.words.passwordDialog });
+  }
+
+  currentPasswordField(): Locator {
+    return this.passwordDialog().getByLabel(this.words.currentPassword, { exact: true });
+  }
+
+  async confirmCurrentPassword(password: string) {
+    await this.currentPasswordField().fill(password);
+    await this.passwordDialog().getByRole('button', { name: this.words.confirm }).click();
+  }
+
+  deleteDialog(): Locator {
+    return this.page.getByRole('dialog', { name: this.words.deleteDialog });
+  }
+
+  async askToDelete() {
+    await this.section('deleteAccount').getByRole('button', { name: this.words.deleteAccount }).click();
+    await expect(this.deleteDialog()).toBeVisible();
+  }
+}

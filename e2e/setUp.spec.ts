@@ -1,0 +1,163 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { SetUpPage, type SetUpLanguage } from './pages/SetUpPage.ts';
+
+const port = Number(process.env.E2E_PORT ?? 8091);
+const aurora = `http://localhost:${port}`;
+const borealis = `http://borealis.localhost:${port}`;
+const password = 'Password1';
+
+/** The words these specs read besides the set-up form itself. */
+const words = {
+  en: {
+    email: 'E-mail',
+    password: 'Password',
+    signIn: 'Sign in',
+    offers: 'Offers',
+    enterPhone: 'Enter your phone number',
+    enterPassword: 'Enter a password',
+    passwordRule: 'The password does not meet the requirements',
+    chooseCard: 'Choose your bank card',
+    cardDigits: 'Enter the first six digits of your bank card',
+    enterCode: 'Enter your referral code',
+    invalidCode: 'The referral code is not valid',
+  },
+  sv: {
+    email: 'E-post',
+    password: 'Lösenord',
+    signIn: 'Logga in',
+    offers: 'Erbjudanden',
+    enterPhone: 'Ange ditt telefonnummer',
+    enterPassword: 'Ange ett lösenord',
+    passwordRule: 'Lösenordet uppfyller inte kraven',
+    chooseCard: 'Välj ditt bankkort',
+    cardDigits: 'Ange de första sex siffrorna i ditt bankkort',
+    enterCode: 'Ange din värvningskod',
+    invalidCode: 'Värvningskoden är inte giltig',
+  },
+};
+
+/** A valid Swedish personal number (Luhn check digit) that no other run has used. */
+function freshPersonalNumber(): string {
+  const day = new Date(Date.UTC(1950, 0, 1) + Math.floor(Math.random() * 50 * 365) * 86_400_000);
+  const date = day.toISOString().slice(0, 10).replace(/-/g, '');
+  const serial = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+  const nine = date.slice(2) + serial;
+  const sum = [...nine].reduce((total, d, i) => {
+    const product = Number(d) * (i % 2 === 0 ? 2 : 1);
+    return total + (product > 9 ? product - 9 : product);
+  }, 0);
+  return `${date}${serial}${(10 - (sum % 10)) % 10}`;
+}
+
+/**
+ * A fresh account on the brand at `origin`, through the create-account API; it lands in set-up.
+ * The API is called on localhost (Node does not resolve *.localhost); X-App-Url names the brand.
+ */
+async function createAccount(request: APIRequestContext, origin: string, language: SetUpLanguage): Promise<string> {
+  const headers = { 'X-App-Url': origin };
+  const brand = await (await request.get(`${aurora}/v1/get/brand`, { headers, params: { appUrl: origin } })).json();
+  const email = `setup-${language}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@${brand.id}.test`;
+  const identity = brand.settings.verifyWithSsn ? { ssn: freshPersonalNumber() } : { firstName: 'Sam', lastName: 'Setup' };
+  const response = await request.post(`${aurora}/v1/create/user`, {
+    headers,
+    data: { brandId: brand.id, signInType: 'password', email, password, termsAccepted: true, ...identity },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return email;
+}
+
+async function signIn(page: Page, origin: string, email: string, language: SetUpLanguage) {
+  const w = words[language];
+  await page.goto(`${origin}/`);
+  await page.getByLabel(w.email, { exact: true }).fill(email);
+  await page.getByLabel(w.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: w.signIn, exact: true }).click();
+}
+
+async function expectFeed(page: Page, language: SetUpLanguage) {
+  await expect(page.getByRole('list', { name: words[language].offers }).getByRole('listitem').first()).toBeVisible();
+}
+
+for (const language of ['en', 'sv'] as const) {
+  const w = words[language];
+
+  test.describe(`set-up in ${language}`, () => {
+    test.use({ locale: language === 'sv' ? 'sv-SE' : 'en-US' });
+
+    test('Aurora: a new account chooses "Annat", types six digits and reaches the feed', async ({ page, request }) => {
+      const email = await createAccount(request, aurora, language);
+      await signIn(page, aurora, email, language);
+      const setUp = new SetUpPage(page, language);
+      await setUp.expectShown();
+      await expect(setUp.email()).toHaveValue(email);
+
+      await setUp.submit();
+      for (const text of [w.enterPhone, w.enterPassword, w.chooseCard]) await expect(setUp.message(text)).toBeVisible();
+      await expect(setUp.phone()).toBeFocused();
+
+      await setUp.fillPhone('070 123 45 67');
+      await setUp.fillPassword('password');
+      await setUp.chooseCard('Annat');
+      await setUp.typeCardDigits('123');
+      await setUp.submit();
+      await expect(setUp.message(w.passwordRule)).toBeVisible();
+      await expect(setUp.message(w.cardDigits)).toBeVisible();
+      await expect(setUp.message(w.chooseCard)).toHaveCount(0);
+
+      await setUp.fillPassword('Secret123');
+      await setUp.typeCardDigits('456', 4);
+      await expect(setUp.digit(6)).toHaveValue('6');
+      await setUp.submit();
+      await expectFeed(page, language);
+      await expect(setUp.heading()).toHaveCount(0);
+
+      await page.reload();
+      await expectFeed(page, language);
+      await expect(setUp.heading()).toHaveCount(0);
+    });
+
+    test('Borealis: a new account types its referral code and reaches the feed', async ({ page, request }) => {
+      const email = await createAccount(request, borealis, language);
+      await signIn(page, borealis, email, language);
+      const setUp = new SetUpPage(page, language);
+      await setUp.expectShown();
+      await expect(setUp.cardGroup()).toHaveCount(0);
+      await expect(setUp.referralCode()).toHaveAttribute('maxlength', '6');
+
+      await setUp.fillPhone('+46 70 765 43 21');
+      await setUp.fillPassword('Secret123');
+      await setUp.submit();
+      await expect(setUp.message(w.enterCode)).toBeVisible();
+      await setUp.fillReferralCode('AB12');
+      await setUp.submit();
+      await expect(setUp.message(w.invalidCode)).toBeVisible();
+      await expect(setUp.referralCode()).toHaveAttribute('aria-invalid', 'true');
+
+      await setUp.fillReferralCode('AB12CD');
+      await setUp.submit();
+      await expectFeed(page, language);
+
+      await page.reload();
+      await expectFeed(page, language);
+      await expect(setUp.heading()).toHaveCount(0);
+    });
+  });
+}
+
+test('the new password is the one that signs in after set-up', async ({ page, request }) => {
+  const email = await createAccount(request, aurora, 'en');
+  await signIn(page, aurora, email, 'en');
+  const setUp = new SetUpPage(page);
+  await setUp.fillPhone('+46701234567');
+  await setUp.fillPassword('Changed123');
+  await setUp.chooseCard('Allkort');
+  await setUp.submit();
+  await expectFeed(page, 'en');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await signIn(page, aurora, email, 'en');
+  await expect(page.getByRole('alert')).toHaveText('Email or password is incorrect. Please try again.');
+  await page.getByLabel('Password', { exact: true }).fill('Changed123');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expectFeed(page, 'en');
+});
