@@ -64,7 +64,7 @@ export async function loadChunksInBrowser(origin: string, email: string, passwor
     phase = 'signedIn';
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('list', { name: 'Offers' }).waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
 

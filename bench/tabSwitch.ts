@@ -108,7 +108,7 @@ export async function measureTabSwitches(origin: string, email: string, password
     await page.goto(`${origin}/`);
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('list', { name: 'Offers' }).waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     await page.locator('nav[aria-label="Main"]').first().waitFor({ timeout: 30_000 });

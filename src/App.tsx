@@ -4,11 +4,12 @@ import { applyBrandTheme, defaultThemeVariant } from './theme/index.ts';
 import { AppActor, phaseOf } from './appActor.ts';
 import { ErrorScreen } from './screens/error/ErrorScreen.tsx';
 import { ForceUpdateScreen } from './screens/forceUpdate/ForceUpdateScreen.tsx';
-import { SetUpScreen } from './screens/setUp/SetUpScreen.tsx';
 import * as styles from './app.css.ts';
 
 const AuthRoutes = lazy(() => import('./routes/AuthRoutes.tsx'));
 const ContentRoutes = lazy(() => import('./routes/ContentRoutes.tsx'));
+// Only new members see set-up: its code is loaded when they get there.
+const SetUpScreen = lazy(() => import('./screens/setUp/SetUpScreen.tsx').then((m) => ({ default: m.SetUpScreen })));
 
 /** Picks the screen set from the app phase and gives it the brand's theme. */
 export function App() {

@@ -3,6 +3,7 @@ import {
   createRootRoute,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   Outlet,
   redirect,
   RouterProvider,
@@ -11,14 +12,16 @@ import {
 import { saveWantedPath } from '../services/browserHistory.ts';
 import { authHistory, retainAuthHistory } from './authHistory.ts';
 import { SignInScreen } from '../screens/signIn/SignInScreen.tsx';
-import { CreateAccountScreen } from '../screens/createAccount/CreateAccountScreen.tsx';
-import { ForgotPasswordScreen } from '../screens/forgotPassword/ForgotPasswordScreen.tsx';
-import { ResetPasswordScreen } from '../screens/resetPassword/ResetPasswordScreen.tsx';
+
+// Sign-in is what most visitors need; the other auth screens load when opened.
+const CreateAccountScreen = lazyRouteComponent(() => import('../screens/createAccount/CreateAccountScreen.tsx'), 'CreateAccountScreen');
+const ForgotPasswordScreen = lazyRouteComponent(() => import('../screens/forgotPassword/ForgotPasswordScreen.tsx'), 'ForgotPasswordScreen');
+const ResetPasswordScreen = lazyRouteComponent(() => import('../screens/resetPassword/ResetPasswordScreen.tsx'), 'ResetPasswordScreen');
 
 /** The auth stack (spec 2.5). */
 function createAuthRouter(history: RouterHistory) {
   const rootRoute = createRootRoute({ component: Outlet });
-  const page = (path: string, component: () => React.ReactNode) => createRoute({ getParentRoute: () => rootRoute, path, component });
+  const page = (path: string, component: Parameters<typeof createRoute>[0]['component']) => createRoute({ getParentRoute: () => rootRoute, path, component });
   const routeTree = rootRoute.addChildren([
     page('/', SignInScreen),
     page('/forgotpassword', ForgotPasswordScreen),
