@@ -37,7 +37,8 @@ export default defineConfig({
   webServer: {
     // A fresh embedded database each run; the demo seed fills it.
     command: `rm -rf .data/e2e-${port} && tsx server/index.ts`,
-    env: { PORT: String(port), DATA_DIR: `.data/e2e-${port}`, LOG_LEVEL: 'warn', ACCOUNT_CREATE_LIMIT: '1000' },
+    // The specs read the outbox and play the bank-eID phone (as loopback clients) whatever the shell sets.
+    env: { PORT: String(port), DATA_DIR: `.data/e2e-${port}`, LOG_LEVEL: 'warn', ACCOUNT_CREATE_LIMIT: '1000', DEV_TOOLS: 'true' },
     url: `http://localhost:${port}/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,

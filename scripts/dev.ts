@@ -10,7 +10,8 @@ const apiPort = process.env.API_PORT ?? '8081';
 const children: ChildProcess[] = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/index.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1', KLUBB_NO_CLIENT: '1' },
+    // Development pages on (loopback clients only; Vite forwards the browser's address) unless DEV_TOOLS says otherwise.
+    env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1', KLUBB_NO_CLIENT: '1', DEV_TOOLS: process.env.DEV_TOOLS ?? 'true' },
   }),
   spawn('npx', ['vite', '--port', port, '--strictPort', '--host'], {
     stdio: 'inherit',

@@ -20,7 +20,7 @@ const Env = Type.Object({
   CSP_CONNECT_SRC: Type.String({ default: '' }),
   /** Seeds the demo brands and users on start; by default only with the embedded identity provider. */
   SEED_DEMO: Type.Optional(Type.Boolean()),
-  /** Development pages (mail outbox, simulated bank-eID phone); by default only with the embedded identity provider. */
+  /** Development pages (mail outbox, simulated bank-eID phone), to loopback clients only; by default only in a local demo (embedded identity, no SMTP, no BankID). */
   DEV_TOOLS: Type.Optional(Type.Boolean()),
   /** Accounts one client address may create per 15 minutes (end-to-end runs raise it: they all come from 127.0.0.1). */
   ACCOUNT_CREATE_LIMIT: Type.Integer({ minimum: 1, default: 40 }),
@@ -94,7 +94,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     mail: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM } : { kind: 'outbox' },
     // Real Identity Platform generates its own tenant ids, so the demo tenants cannot exist there.
     seedDemo: e.SEED_DEMO ?? !e.FIREBASE_SERVICE_ACCOUNT,
-    devTools: e.DEV_TOOLS ?? !e.FIREBASE_SERVICE_ACCOUNT,
+    // They hand out reset links and bank-eID identities: on by default only when nothing real is configured.
+    devTools: e.DEV_TOOLS ?? (!e.FIREBASE_SERVICE_ACCOUNT && !e.SMTP_URL && !e.BANKID_URL),
     accountCreateLimit: e.ACCOUNT_CREATE_LIMIT,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     connectSources: [

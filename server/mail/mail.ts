@@ -1,3 +1,5 @@
+import { isLoopback } from '../plugins/loopbackOnly.ts';
+
 /** One mail the product sends (reset links and the like). */
 export interface Mail {
   /** The brand it is sent for; null for mails outside any brand. */
@@ -6,6 +8,11 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Parts of the text that take over an account (a reset token): sent as they are, but masked
+   * in the outbox copy of mail that goes out by SMTP, so the table does not hold live links.
+   */
+  secrets?: string[];
 }
 
 /**
@@ -28,3 +35,21 @@ export class MailDeliveryError extends Error {
 /** Escapes text for HTML bodies and pages. */
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Text with every secret replaced by "…". */
+export function maskSecrets(text: string, secrets: readonly string[] = []): string {
+  return secrets.filter(Boolean).reduce((masked, secret) => masked.split(secret).join('…'), text);
+}
+
+const isLocalHost = (hostname: string) =>
+  hostname === 'localhost' || hostname.endsWith('.localhost') || isLoopback(hostname.replace(/^\[(.*)\]$/, '$1'));
+
+/**
+ * The origin for links in mail, from the app URL the client sent: a local development host
+ * (localhost, *.localhost, a loopback address) keeps its scheme and port, any other host gets
+ * https on the default port (a client cannot send a member to plain http or to another service
+ * on the brand's host).
+ */
+export function mailLinkOrigin(url: URL): string {
+  return isLocalHost(url.hostname) ? url.origin : `https://${url.hostname}`;
+}

@@ -25,7 +25,10 @@ export async function newestMails(db: Executor, options: { limit: number; to?: s
   return filtered.orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(options.limit);
 }
 
-/** Development: mails are only written to the outbox table, readable at /dev/outbox and with `npm run outbox`. */
+/**
+ * Development: mails are only written to the outbox table, readable at /dev/outbox and with
+ * `npm run outbox`. Secrets stay in: the table is the only way the mail reaches anyone.
+ */
 export function createOutboxMailer(db: Executor): MailSender {
   return {
     kind: 'outbox',

@@ -1,6 +1,6 @@
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Executor } from '../db/database.ts';
-import { MailDeliveryError, type MailSender } from './mail.ts';
+import { MailDeliveryError, maskSecrets, type MailSender } from './mail.ts';
 import { markSent, recordMail } from './outbox.ts';
 
 export interface SmtpOptions {
@@ -12,8 +12,8 @@ export interface SmtpOptions {
 }
 
 /**
- * Sends through an SMTP relay. Every mail is recorded in the outbox first and gets sent_at once
- * the relay accepted it, so the outbox shows what went out and what did not.
+ * Sends through an SMTP relay. Every mail is recorded in the outbox first (secrets masked) and
+ * gets sent_at once the relay accepted it, so the outbox shows what went out and what did not.
  */
 export function createSmtpMailer(db: Executor, options: SmtpOptions): MailSender & { close(): void } {
   const now = options.now ?? Date.now;
@@ -21,7 +21,9 @@ export function createSmtpMailer(db: Executor, options: SmtpOptions): MailSender
   return {
     kind: 'smtp',
     async send(mail) {
-      const id = await recordMail(db, mail);
+      // The relay gets the mail as it is; the table keeps a copy without its secrets.
+      const { secrets, ...copy } = mail;
+      const id = await recordMail(db, { ...copy, text: maskSecrets(mail.text, secrets), html: mail.html && maskSecrets(mail.html, secrets) });
       try {
         await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       } catch (error) {

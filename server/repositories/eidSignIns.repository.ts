@@ -28,6 +28,14 @@ export async function finishEidSignIn(db: Executor, orderRef: string, at: Date):
   return rows.length === 1;
 }
 
+/** Undoes finishEidSignIn of `at` (what came after it failed), so the order can be collected or cancelled again. */
+export async function reopenEidSignIn(db: Executor, orderRef: string, at: Date): Promise<void> {
+  await db
+    .update(eidSignIns)
+    .set({ finishedAt: null })
+    .where(and(eq(eidSignIns.orderRef, orderRef), eq(eidSignIns.finishedAt, at)));
+}
+
 export async function countEidSignInsFrom(db: Executor, endUserIp: string, since: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })

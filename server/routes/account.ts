@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { ApiError, badRequest } from '../errors.ts';
 import { isUniqueViolation } from '../identity/embedded/accountStore.ts';
 import { findUser } from '../repositories/users.repository.ts';
+import { useUpResetTokens } from '../repositories/passwordResetTokens.repository.ts';
 import { claimOnboarding, deleteMember, insertMember, isSsnTaken, restoreMember, restoreUser } from '../repositories/accounts.repository.ts';
 import { CompleteOnboardingBody, CreateUserBody, CreateUserReply, UpdateUserBody } from '../schemas/account.ts';
 import { ApiErrorBody } from '../schemas/common.ts';
@@ -123,6 +124,8 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
           emailChanged = true;
         }
         await identity.setPassword(brand.authTenantId, token.uid, password);
+        // Reset links mailed before the new password (and perhaps to the old address) are spent.
+        await useUpResetTokens(db, brand.id, token.uid, new Date(now()));
       } catch (error) {
         if (emailChanged) await identity.updateEmail(brand.authTenantId, token.uid, before.email).catch(() => undefined);
         await restoreUser(db, before);
@@ -146,6 +149,11 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
     { preHandler: requireMember, schema: { response: { 204: Type.Null(), '4xx': ApiErrorBody } } },
     async (request, reply) => {
       const { brand, token } = request.member;
+      // A token alone (e.g. left in an unlocked phone) must not end the account: 403, not 401,
+      // so the client asks for the password instead of treating it as a lost session.
+      if (now() - token.authTime * 1000 > recentSignInMs) {
+        throw new ApiError(403, 'auth/requires-recent-login', 'Sign in again to delete the account');
+      }
       // Profile and role go in one transaction; if the identity account cannot be deleted they come back.
       const removed = await deleteMember(db, brand.id, token.uid);
       try {
@@ -159,5 +167,7 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
   );
 }
 
+/** How recent the sign-in behind the token must be to delete the account. */
+const recentSignInMs = 5 * 60_000;
 const alreadyCompleted = () => new ApiError(409, 'user/onboarding-already-completed', 'The set-up is already completed');
 const emailTaken = () => new ApiError(409, 'auth/email-already-exists', 'The e-mail address is already in use by another account');

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { demoUsers } from '../db/seed/users.ts';
 import type { PhoneResult, SimulatedEid, Person } from '../eid/simulator.ts';
 import { listPage, orderPage, type PhonePerson } from '../eid/phonePage.ts';
+import { loopbackOnly } from '../plugins/loopbackOnly.ts';
 import { brandsOfEidSignIns } from '../repositories/eidSignIns.repository.ts';
 import type { App, RouteDeps } from './types.ts';
 
@@ -29,13 +30,15 @@ type Form = Record<string, string | undefined>;
 
 /**
  * /dev/bankid: the member's phone for the simulated bank eID (development only). Plain HTML
- * forms, no scripts (the CSP allows none); every change is a POST followed by a redirect.
+ * forms, no scripts (the CSP allows none); every change is a POST followed by a redirect. Loopback clients only.
  */
 export async function devBankIdRoutes(app: App, deps: RouteDeps & { eid: SimulatedEid }) {
   const { phone } = deps.eid;
   const now = () => deps.now?.() ?? Date.now();
 
   await app.register(async (dev) => {
+    // Anyone's identity can be chosen here: a browser on this machine only.
+    dev.addHook('onRequest', loopbackOnly);
     if (!dev.hasContentTypeParser('application/x-www-form-urlencoded')) await dev.register(formbody);
     const html = (reply: FastifyReply, body: string, status = 200) =>
       reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { escapeHtml } from '../mail/mail.ts';
 import { newestMails, type OutboxRow } from '../mail/outbox.ts';
+import { loopbackOnly } from '../plugins/loopbackOnly.ts';
 import type { App, RouteDeps } from './types.ts';
 
 const OutboxQuery = Type.Object({
@@ -48,13 +49,14 @@ ${items || '<p>No mail yet.</p>'}
 </body></html>`;
 }
 
-/** GET /dev/outbox (HTML) and /dev/outbox.json: what the product mailed, for development. Registered only with devTools. */
+/** GET /dev/outbox (HTML) and /dev/outbox.json: what the product mailed, for development. Registered only with devTools; loopback clients only. */
 export async function devOutboxRoutes(app: App, { db }: RouteDeps) {
-  app.get('/dev/outbox', { schema: { querystring: OutboxQuery } }, async (request, reply) => {
+  const options = { onRequest: loopbackOnly, schema: { querystring: OutboxQuery } };
+  app.get('/dev/outbox', options, async (request, reply) => {
     const rows = await newestMails(db, request.query);
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page(rows, request.query.to));
   });
-  app.get('/dev/outbox.json', { schema: { querystring: OutboxQuery } }, async (request, reply) => {
+  app.get('/dev/outbox.json', options, async (request, reply) => {
     const rows = await newestMails(db, request.query);
     return reply.header('cache-control', 'no-store').send({ mails: rows.map(toJson) });
   });

@@ -11,6 +11,7 @@ import {
   findUserIdBySsn,
   finishEidSignIn,
   insertEidSignIn,
+  reopenEidSignIn,
   type EidSignInRow,
 } from '../repositories/eidSignIns.repository.ts';
 import { ApiErrorBody } from '../schemas/common.ts';
@@ -59,6 +60,14 @@ export async function eidRoutes(app: App, deps: EidRouteDeps) {
     }
   }
 
+  /** A catch handler: gives the order back (the step after marking it failed), then rethrows. */
+  const reopenAndThrow = (row: EidSignInRow, finishedAt: Date) => async (error: unknown): Promise<never> => {
+    await reopenEidSignIn(db, row.orderRef, finishedAt).catch((undoError: unknown) => {
+      app.log.error({ err: undoError }, 'could not reopen a bank-eID order');
+    });
+    throw error;
+  };
+
   async function orderOf(request: FastifyRequest, orderRef: string): Promise<EidSignInRow> {
     const brand = await brands.forRequest(request);
     const row = await findEidSignIn(db, brand.id, orderRef);
@@ -99,19 +108,26 @@ export async function eidRoutes(app: App, deps: EidRouteDeps) {
     if (result.status !== 'complete') return { status: result.status, hintCode: result.hintCode };
     const personalNumber = result.completionData?.user.personalNumber;
     if (!personalNumber) throw new ApiError(503, 'eid/unavailable', 'The bank eID answered without a personal number');
-    if (!(await finishEidSignIn(db, row.orderRef, new Date(now())))) throw orderFinished();
+    // Marked first so racing collects give one token; undone if no token could be made.
+    const finishedAt = new Date(now());
+    if (!(await finishEidSignIn(db, row.orderRef, finishedAt))) throw orderFinished();
     const brand = await brands.forRequest(request);
-    const uid = await findUserIdBySsn(db, brand.id, normalisePersonalNumber(personalNumber));
+    const uid = await findUserIdBySsn(db, brand.id, normalisePersonalNumber(personalNumber)).catch(reopenAndThrow(row, finishedAt));
+    // No member with that number is an answer, not a failure: the order stays spent.
     if (!uid) throw notFound('auth/ssn-not-found', 'Please check your social security number');
-    return { status: 'complete' as const, customToken: await identity.createCustomToken(brand.authTenantId, uid) };
+    const customToken = await identity.createCustomToken(brand.authTenantId, uid).catch(reopenAndThrow(row, finishedAt));
+    return { status: 'complete' as const, customToken };
   });
 
   app.post('/v1/eid/cancel', { schema: { body: EidOrderRequest, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
     const row = await orderOf(request, request.body.orderRef);
-    if (await finishEidSignIn(db, row.orderRef, new Date(now()))) {
-      // An order that completed or failed meanwhile has nothing left to cancel.
-      await provider(request, () => eid.cancel(row.orderRef)).catch((error: unknown) => {
-        if (!(error instanceof ApiError && error.code === 'eid/order-not-found')) throw error;
+    // Marked first so no collect gives a token for an order being cancelled; undone if the provider fails.
+    const finishedAt = new Date(now());
+    if (await finishEidSignIn(db, row.orderRef, finishedAt)) {
+      await provider(request, () => eid.cancel(row.orderRef)).catch(async (error: unknown) => {
+        // An order that completed or failed meanwhile has nothing left to cancel.
+        if (error instanceof ApiError && error.code === 'eid/order-not-found') return;
+        await reopenAndThrow(row, finishedAt)(error);
       });
     }
     return reply.status(204).send(null);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ApiError, badRequest } from '../errors.ts';
-import { escapeHtml, MailDeliveryError } from '../mail/mail.ts';
+import { escapeHtml, MailDeliveryError, mailLinkOrigin } from '../mail/mail.ts';
 import { appUrlHost } from '../repositories/brands.repository.ts';
 import {
   claimResetToken,
@@ -16,20 +16,20 @@ import { requireEmail, requirePassword } from './accountInput.ts';
 import type { App, RouteDeps } from './types.ts';
 
 export const resetTokenLifetimeMs = 60 * 60_000;
-/** Live reset links per member; more requests are refused until one is used or expires. */
+/** Live reset links per member; more requests mail nothing until one is used or expires. */
 const liveTokensPerMember = 5;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const invalidToken = () => badRequest('password_reset_token_invalid', 'The reset link is not valid or was already used');
 
-/** The origin of an app URL on one of the brand's hosts; brand_mismatch otherwise. */
+/** The link origin for an app URL on one of the brand's hosts (https unless local); brand_mismatch otherwise. */
 function brandOrigin(appUrl: string, appHosts: string[]): string {
   const url = URL.canParse(appUrl) ? new URL(appUrl) : null;
   const host = appUrlHost(appUrl);
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !host || !appHosts.includes(host)) {
     throw badRequest('brand_mismatch', 'The app URL does not belong to the brand');
   }
-  return url.origin;
+  return mailLinkOrigin(url);
 }
 
 /** The API's own reset flow (any identity provider): a mailed single-use link, then the new password. */
@@ -48,14 +48,15 @@ export async function passwordResetRoutes(app: App, { db, identity, brands, mail
       const uid = await identity.findAccountByEmail(brand.authTenantId, email);
       if (!uid) throw new ApiError(404, 'password_reset_user_not_found', 'There is no user with this e-mail address');
       const createdAt = new Date(now());
-      if ((await countLiveResetTokens(db, brand.id, uid, createdAt)) >= liveTokensPerMember) {
-        throw new ApiError(429, 'auth/too-many-attempts', 'Too many reset links were asked for; use one of them or try again later');
-      }
+      // Not an error: a stranger asking again and again must not keep the member from their reset.
+      // The member still has the links already mailed.
+      if ((await countLiveResetTokens(db, brand.id, uid, createdAt)) >= liveTokensPerMember) return {};
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(createdAt.getTime() + resetTokenLifetimeMs);
       await insertResetToken(db, { tokenHash: hashToken(token), brandId: brand.id, userId: uid, createdAt, expiresAt });
       try {
-        await mail.send({ brandId: brand.id, to: email, ...resetMail(brand.name, email, `${origin}/password_reset/${token}`) });
+        const link = `${origin}/password_reset/${token}`;
+        await mail.send({ brandId: brand.id, to: email, ...resetMail(brand.name, email, link), secrets: [token] });
       } catch (error) {
         // The token stays unused and expires; the member can ask again.
         if (error instanceof MailDeliveryError) throw new ApiError(503, 'mail_unavailable', 'The mail could not be sent just now; try again later');

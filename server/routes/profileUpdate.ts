@@ -1,6 +1,7 @@
 import { ApiError, badRequest } from '../errors.ts';
 import { updateUser, restoreUser, type UserPatch } from '../repositories/accounts.repository.ts';
 import type { BrandRow } from '../repositories/brands.repository.ts';
+import { useUpResetTokens } from '../repositories/passwordResetTokens.repository.ts';
 import { findUser, type UserRow } from '../repositories/users.repository.ts';
 import type { UpdateUserBody } from '../schemas/account.ts';
 import { optionalAddress, requireAddress, requireEmailChange, requireName, requirePassword, requirePhone } from './accountInput.ts';
@@ -59,6 +60,8 @@ export async function applyProfileUpdate(
     }
     const updated = await updateUser(db, brand.id, uid, { ...patch, ...(email ? { email } : {}), updatedAt: new Date(now()) });
     if (!updated) throw new ApiError(404, 'user_not_found', 'The user was not found');
+    // A reset link mailed before (perhaps to the old address) must not undo the change.
+    if (email || password !== null) await useUpResetTokens(db, brand.id, uid, new Date(now()));
     return updated;
   } catch (error) {
     // Put the identity back as it was, so the member can still sign in as before.

@@ -236,28 +236,32 @@ describe('POST /v1/create/user rate limit', () => {
 });
 
 describe('secrets', () => {
-  it('never logs or answers a chosen password or a personal number', async () => {
+  it("never logs or answers a chosen password; a personal number only in the member's own 200 profile, never in errors or logs", async () => {
     const password = 'Unique7Secret';
     const ssn = personalNumber('19881212', 777);
+    const weakSsn = personalNumber('19881212', 778);
     const body = borealisSignUp({ password, ssn });
     const created = await create(body, 'borealis');
     expect(created.status).toBe(200);
     expect(created.text).not.toContain(password);
     expect(created.body.tempPassword).toBeNull();
+    // Intended: the member's own number, shown read-only in their profile.
+    expect(created.body.user.ssn).toBe(ssn);
     const again = await create(borealisSignUp({ password, ssn }), 'borealis');
     expect(again.status).toBe(409);
-    const weak = await create(borealisSignUp({ password: 'weakpass', ssn: personalNumber('19881212', 778) }), 'borealis');
+    const weak = await create(borealisSignUp({ password: 'weakpass', ssn: weakSsn }), 'borealis');
     expect(weak.status).toBe(400);
     for (const answer of [again, weak]) {
       expect(answer.text).not.toContain(password);
-      expect(answer.text).not.toContain(ssn);
       expect(answer.text).not.toContain('weakpass');
+      // Neither error answer holds a personal number, the refused sign-up's own included.
+      for (const number of [ssn, weakSsn]) expect(answer.text).not.toContain(number);
     }
     await t.idTokenFor('borealis-tenant', body.email, password);
     const log = logLines.join('');
     expect(log).toContain('/v1/create/user');
     // The failed profile insert above was logged, without the personal number its query carried.
     expect(log).toContain('unhandled error');
-    for (const secret of [password, ssn, 'weakpass', strongPassword, ...loggedSecrets]) expect(log).not.toContain(secret);
+    for (const secret of [password, ssn, weakSsn, 'weakpass', strongPassword, ...loggedSecrets]) expect(log).not.toContain(secret);
   });
 });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandRoles, passwordResetTokens, users } from '../../server/db/schema/index.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
-import { call, freshAddress, makeAccountBrands, personalNumber, signUpMember, strongPassword, uniqueEmail } from './accounts.helpers.ts';
+import { appUrl, call, freshAddress, latestMailTo, makeAccountBrands, personalNumber, resetTokenFrom, signUpMember, strongPassword, uniqueEmail } from './accounts.helpers.ts';
 
 /** PUT /v1/update/user and DELETE /v1/delete/user. */
 let t: TestApp;
@@ -116,6 +116,31 @@ describe('PUT /v1/update/user', () => {
     expect((await signIn(member.email, password)).statusCode).toBe(200);
   });
 
+  it('spends the reset links mailed before an e-mail or password change, and only then', async () => {
+    const member = await signUpMember(t);
+    const resetLink = async (email: string) => {
+      expect((await call(t, { method: 'POST', url: '/v1/password_reset/user', body: { email, appUrl: appUrl.aurora } })).status).toBe(200);
+      return resetTokenFrom((await latestMailTo(t, email))!.text)!;
+    };
+    const useLink = (token: string) => call(t, { method: 'PUT', url: '/v1/password_update/user', body: { verificationId: token, password: 'Taken0ver9' } });
+    const liveLinks = async () =>
+      (await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, member.uid))).filter((row) => row.usedAt === null).length;
+
+    const beforeEmailChange = await resetLink(member.email);
+    await update(member.idToken, { firstName: 'Only', email: uniqueEmail('moved'), currentPassword: 'Wrong1234' });
+    await update(member.idToken, { firstName: 'Only' });
+    expect(await liveLinks()).toBe(1);
+    const email = uniqueEmail('moved');
+    expect((await update(member.idToken, { email, currentPassword: member.password })).status).toBe(200);
+    expect(await liveLinks()).toBe(0);
+    expect(await useLink(beforeEmailChange)).toMatchObject(error(400, 'password_reset_token_invalid'));
+
+    const beforePasswordChange = await resetLink(email);
+    expect((await update(member.idToken, { password: 'Changed456Pw', currentPassword: member.password })).status).toBe(200);
+    expect(await useLink(beforePasswordChange)).toMatchObject(error(400, 'password_reset_token_invalid'));
+    expect((await signIn(email, 'Changed456Pw')).statusCode).toBe(200);
+  });
+
   it('locks the current-password check after repeated wrong guesses, like sign-in', async () => {
     const member = await signUpMember(t);
     const guess = (currentPassword: string) => update(member.idToken, { password: 'Another123', currentPassword }, freshAddress());
@@ -179,6 +204,22 @@ describe('DELETE /v1/delete/user', () => {
     }
     pastTokenCache();
     expect((await getUser(member.idToken)).body).toMatchObject({ id: member.uid, email: member.email });
+  });
+
+  it('needs a sign-in from the last five minutes (403, not a session problem), and keeps everything otherwise', async () => {
+    const member = await signUpMember(t);
+    clock.advance(5 * 60_000 + 1000);
+    // The token is still valid for everything else.
+    expect((await getUser(member.idToken)).body.id).toBe(member.uid);
+    expect(await remove(member.idToken)).toMatchObject(error(403, 'auth/requires-recent-login'));
+    expect(await t.db.select().from(users).where(eq(users.id, member.uid))).toHaveLength(1);
+    expect(await t.identity.findAccountByEmail('aurora-tenant', member.email)).toBe(member.uid);
+
+    // A fresh sign-in (as the client does after asking for the password) may delete.
+    const fresh = await t.idTokenFor('aurora-tenant', member.email, member.password);
+    clock.advance(5 * 60_000 - 1000);
+    expect((await remove(fresh)).status).toBe(204);
+    expect(await t.identity.findAccountByEmail('aurora-tenant', member.email)).toBeNull();
   });
 
   it('needs a signed-in member', async () => {

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema/index.ts';
+import { passwordResetTokens, users } from '../../server/db/schema/index.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
-import { call, makeAccountBrands, personalNumber, setSettings, signUpMember, strongPassword, uniqueEmail } from './accounts.helpers.ts';
+import { appUrl, call, latestMailTo, makeAccountBrands, personalNumber, resetTokenFrom, setSettings, signUpMember, strongPassword, uniqueEmail } from './accounts.helpers.ts';
 
 /** POST /v1/complete_onboardning/user (the spec's spelling): the set-up phase. */
 let t: TestApp;
@@ -52,6 +52,17 @@ describe('completing set-up', () => {
     expect(await t.identity.findAccountByEmail('aurora-tenant', email)).toBe(member.uid);
     expect(await t.identity.findAccountByEmail('aurora-tenant', member.email)).toBeNull();
     await expect(t.idTokenFor('aurora-tenant', email, newPassword)).resolves.toEqual(expect.any(String));
+  });
+
+  it('spends the reset links mailed before the set-up set a password', async () => {
+    const member = await signUpMember(t, 'aurora', { password: undefined });
+    expect((await call(t, { method: 'POST', url: '/v1/password_reset/user', body: { email: member.email, appUrl: appUrl.aurora } })).status).toBe(200);
+    const token = resetTokenFrom((await latestMailTo(t, member.email))!.text)!;
+    expect((await completeSetUp(member.idToken, { email: uniqueEmail('moved'), phoneNumber: '+46701112235', password: newPassword, referralCode: '123456' })).status).toBe(200);
+    const [row] = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, member.uid));
+    expect(row!.usedAt).not.toBeNull();
+    const used = await call(t, { method: 'PUT', url: '/v1/password_update/user', body: { verificationId: token, password: 'Taken0ver9' } });
+    expect(used).toMatchObject(error(400, 'password_reset_token_invalid'));
   });
 
   it('answers each missing or invalid field with its code and changes nothing', async () => {

@@ -41,6 +41,17 @@ describe('configuration', () => {
     expect(readConfig({ FIREBASE_SERVICE_ACCOUNT: '/k.json', FIREBASE_API_KEY: 'AIza-key' }).identity).toMatchObject({ apiKey: 'AIza-key' });
   });
 
+  it('turns the development pages on by default only for a local demo', () => {
+    const bankId = { BANKID_URL: 'https://appapi2.test.bankid.com/rp/v6.0', BANKID_PFX: '/rp.p12', BANKID_CA: '/ca.pem' };
+    expect(readConfig({}).devTools).toBe(true);
+    expect(readConfig({ FIREBASE_SERVICE_ACCOUNT: '/k.json' }).devTools).toBe(false);
+    expect(readConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465' }).devTools).toBe(false);
+    expect(readConfig(bankId).devTools).toBe(false);
+    // An explicit setting wins either way.
+    expect(readConfig({ SMTP_URL: 'smtp://relay.test:25', DEV_TOOLS: 'true' }).devTools).toBe(true);
+    expect(readConfig({ DEV_TOOLS: 'false' }).devTools).toBe(false);
+  });
+
   it('never echoes a value that may hold credentials', () => {
     expect(() => readConfig({ SMTP_URL: 'mail.example.com:25?pass=hunter2' })).toThrow(/SMTP_URL=\(hidden\)/);
     expect(() => readConfig({ SMTP_URL: 'mail.example.com:25?pass=hunter2' })).not.toThrow(/hunter2/);

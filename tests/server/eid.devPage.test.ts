@@ -92,6 +92,41 @@ describe('/dev/bankid, the simulated phone', () => {
   });
 });
 
+describe('for a client not on this machine', () => {
+  it('is not found, and cannot identify anyone', async () => {
+    const { orderRef, autoStartToken } = await t.start();
+    const remote = { remoteAddress: '198.51.100.7' };
+    for (const url of ['/dev/bankid', `/dev/bankid?autostarttoken=${autoStartToken}`, `/dev/bankid/order/${autoStartToken}`]) {
+      const answer = await t.app.inject({ method: 'GET', url, ...remote });
+      expect({ url, status: answer.statusCode }).toEqual({ url, status: 404 });
+    }
+    for (const action of ['open', 'identify', 'approve']) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: `/dev/bankid/order/${autoStartToken}/${action}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ person: 'other', personalNumber: majaSsn }).toString(),
+        ...remote,
+      });
+      expect({ action, status: answer.statusCode }).toEqual({ action, status: 404 });
+    }
+    expect((await t.call('collect', { orderRef })).body).toEqual({ status: 'pending', hintCode: 'outstandingTransaction' });
+  });
+
+  it('judges by the forwarded address when the proxy is trusted', async () => {
+    const proxied = await startEidApp({ devTools: true, trustProxy: 'loopback' });
+    try {
+      const via = (forwardedFor?: string) =>
+        proxied.app.inject({ method: 'GET', url: '/dev/bankid', headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} });
+      expect((await via('203.0.113.5')).statusCode).toBe(404);
+      expect((await via('127.0.0.1')).statusCode).toBe(200);
+      expect((await via()).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('without dev tools', () => {
   it('/dev/bankid is not found, even with a client build that serves app routes', async () => {
     const clientDir = mkdtempSync(join(tmpdir(), 'klubb-client-'));

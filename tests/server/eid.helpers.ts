@@ -55,6 +55,7 @@ export async function startEidApp(options: Partial<AppOptions> = {}) {
     app,
     db,
     eid,
+    identity,
     clock,
     aurora,
     borealis,

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eidSignIns } from '../../server/db/schema/index.ts';
+import { EidError } from '../../server/eid/eid.ts';
 import { auroraUrl, borealisUrl, majaSsn, startEidApp, strangerSsn, type EidTestApp } from './eid.helpers.ts';
 
 let t: EidTestApp;
@@ -124,6 +125,43 @@ describe('bank-eID sign-in over the simulated BankID', () => {
     // A second cancel changes nothing and is not an error.
     expect((await t.call('cancel', { orderRef })).status).toBe(204);
     await expect(t.eid.collect(orderRef)).rejects.toMatchObject({ errorCode: 'invalidParameters' });
+  });
+
+  it('keeps the order collectable when no token could be made (identity provider down)', async () => {
+    const { orderRef, autoStartToken } = await t.start();
+    await approveOnPhone(autoStartToken);
+    const createCustomToken = t.identity.createCustomToken;
+    t.identity.createCustomToken = async () => {
+      throw new Error('identity provider down');
+    };
+    try {
+      expect((await t.call('collect', { orderRef })).status).toBe(500);
+    } finally {
+      t.identity.createCustomToken = createCustomToken;
+    }
+    const again = await t.call('collect', { orderRef });
+    expect(again.status).toBe(200);
+    expect((await signInWithCustomToken(again.body.customToken)).status).toBe(200);
+    expect((await t.call('collect', { orderRef })).body.code).toBe('eid/order-finished');
+  });
+
+  it('keeps the order cancellable (and not collectable behind the app’s back) when the provider cannot cancel', async () => {
+    const { orderRef, autoStartToken } = await t.start();
+    const cancel = t.eid.cancel;
+    t.eid.cancel = async () => {
+      throw new EidError('maintenance', 'down for maintenance');
+    };
+    try {
+      expect((await t.call('cancel', { orderRef })).body.code).toBe('eid/unavailable');
+    } finally {
+      t.eid.cancel = cancel;
+    }
+    // Not spent: the app may collect it still, and cancel it for real now.
+    const [row] = await t.db.select().from(eidSignIns).where(eq(eidSignIns.orderRef, orderRef));
+    expect(row!.finishedAt).toBeNull();
+    expect((await t.call('collect', { orderRef })).body).toEqual({ status: 'pending', hintCode: 'outstandingTransaction' });
+    expect((await t.call('cancel', { orderRef })).status).toBe(204);
+    expect((await t.eid.phone.find(autoStartToken))!.status).toBe('cancelled');
   });
 
   it('answers 404 auth/ssn-not-found for a personal number no member of the brand has', async () => {

@@ -8,7 +8,7 @@ import { recordMail } from '../../server/mail/outbox.ts';
 import { createSmtpMailer } from '../../server/mail/smtp.ts';
 import { linkify } from '../../server/routes/devOutbox.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
-import { appUrl, call, latestMailTo, makeAccountBrands, signUpMember } from './accounts.helpers.ts';
+import { appUrl, call, latestMailTo, makeAccountBrands, resetTokenFrom, signUpMember } from './accounts.helpers.ts';
 
 interface Received {
   from: string;
@@ -91,6 +91,43 @@ describe('SMTP', () => {
     expect(delivered.data).toContain(`${appUrl.aurora}/password_reset/`);
   });
 
+  it('keeps the outbox copy without the reset token; the member gets the working link', async () => {
+    const member = await signUpMember(t);
+    expect((await call(t, { method: 'POST', url: '/v1/password_reset/user', body: { email: member.email, appUrl: appUrl.aurora } })).status).toBe(200);
+    // Quoted-printable folds long lines with "=" at the end.
+    const delivered = relay.received.at(-1)!.data.replace(/=\r\n/g, '');
+    const token = resetTokenFrom(delivered)!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stored = (await latestMailTo(t, member.email))!;
+    expect(stored.text).toContain(`${appUrl.aurora}/password_reset/…`);
+    expect(stored.html).toContain(`${appUrl.aurora}/password_reset/…`);
+    expect(`${stored.text}${stored.html}`).not.toContain(token);
+    const outbox = await call(t, { method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(member.email)}`, address: '127.0.0.1' });
+    expect(outbox.text).not.toContain(token);
+    expect((await call(t, { method: 'PUT', url: '/v1/password_update/user', body: { verificationId: token, password: 'ByMail123Pw' } })).status).toBe(200);
+
+    // The identity protocol's reset mail likewise.
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=test',
+      headers: { origin: appUrl.aurora },
+      payload: { requestType: 'PASSWORD_RESET', email: member.email, tenantId: 'aurora-tenant' },
+    });
+    expect(sent.statusCode).toBe(200);
+    const code = resetTokenFrom(relay.received.at(-1)!.data.replace(/=\r\n/g, ''))!;
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const oobMail = (await latestMailTo(t, member.email))!;
+    expect(oobMail.text).toContain('/password_reset/…');
+    expect(`${oobMail.text}${oobMail.html}`).not.toContain(code);
+  });
+
+  it('masks each secret it is given, in text and html, only in the stored copy', async () => {
+    const to = `masked-${Date.now()}@example.com`;
+    await smtp.send({ brandId: null, to, subject: 'Two secrets', text: 'a SECRET1 b SECRET2 c SECRET1', html: '<p>SECRET2</p>', secrets: ['SECRET1', 'SECRET2', ''] });
+    expect(relay.received.at(-1)!.data).toContain('a SECRET1 b SECRET2 c SECRET1');
+    expect(await latestMailTo(t, to)).toMatchObject({ text: 'a … b … c …', html: '<p>…</p>' });
+  });
+
   it('answers 503 mail_unavailable when the relay refuses, and keeps the unsent mail', async () => {
     const member = await signUpMember(t, 'aurora', { email: `someone-${Date.now()}@refused.example` });
     const answer = await call(t, { method: 'POST', url: '/v1/password_reset/user', body: { email: member.email, appUrl: appUrl.aurora } });
@@ -113,7 +150,24 @@ describe('SMTP', () => {
   });
 });
 
+/** The development pages answer a browser on this machine only. */
+const devGet = (request: { url: string; address?: string }) => call(t, { method: 'GET', address: '127.0.0.1', ...request });
+
 describe('GET /dev/outbox', () => {
+  it('is not found for a client that is not on this machine', async () => {
+    await recordMail(t.db, { brandId: 'aurora', to: 'remote@example.com', subject: 'Secret link', text: 'https://aurora.localhost/password_reset/x' });
+    for (const address of ['10.1.2.3', '203.0.113.9', '::ffff:192.0.2.1', '2001:db8::1']) {
+      for (const url of ['/dev/outbox', '/dev/outbox.json', '/dev/outbox.json?to=remote@example.com']) {
+        const answer = await devGet({ url, address });
+        expect({ address, url, status: answer.status, code: answer.body?.code }).toEqual({ address, url, status: 404, code: 'not_found' });
+        expect(answer.text).not.toContain('password_reset');
+      }
+    }
+    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+      expect({ address, status: (await devGet({ url: '/dev/outbox.json?to=remote@example.com', address })).status }).toEqual({ address, status: 200 });
+    }
+  });
+
   it('lists the newest 50 mails, newest first, escaped, with clickable links and no script', async () => {
     for (let i = 0; i < 55; i++) {
       clock.ms += 1000;
@@ -126,7 +180,7 @@ describe('GET /dev/outbox', () => {
       subject: '<script>alert("subject")</script>',
       text: 'Open https://aurora.localhost/password_reset/abc?x=1&y="2" now <img src=x onerror=alert(1)>',
     });
-    const page = await call(t, { method: 'GET', url: '/dev/outbox' });
+    const page = await devGet({ url: '/dev/outbox' });
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
@@ -140,12 +194,12 @@ describe('GET /dev/outbox', () => {
   });
 
   it('has a JSON variant, filtered by recipient', async () => {
-    const all = await call(t, { method: 'GET', url: '/dev/outbox.json?limit=3' });
+    const all = await devGet({ url: '/dev/outbox.json?limit=3' });
     expect(all.body.mails).toHaveLength(3);
     expect(all.body.mails[0]).toMatchObject({ to: 'mallory@example.com', createdAt: expect.any(String), sentAt: null });
-    const one = await call(t, { method: 'GET', url: '/dev/outbox.json?to=BULK7@example.com' });
+    const one = await devGet({ url: '/dev/outbox.json?to=BULK7@example.com' });
     expect(one.body.mails.map((m: { subject: string }) => m.subject)).toEqual(['Bulk 7']);
-    expect((await call(t, { method: 'GET', url: '/dev/outbox.json?limit=500' })).status).toBe(400);
+    expect((await devGet({ url: '/dev/outbox.json?limit=500' })).status).toBe(400);
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'bulk7@example.com'))).toHaveLength(1);
   });
 

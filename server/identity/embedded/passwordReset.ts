@@ -6,6 +6,7 @@ import { nowSeconds, requireBrand, type EmbeddedContext } from './context.ts';
 import { hashPassword } from './passwords.ts';
 import { sha256 } from './tokens.ts';
 import { toolkitError } from './toolkitErrors.ts';
+import { mailLinkOrigin } from '../../mail/mail.ts';
 
 export const resetCodeLifetimeMs = 60 * 60_000;
 /** Reset mails per account per code lifetime; more are silently dropped (no mail bombing). */
@@ -25,7 +26,7 @@ export async function sendPasswordResetMail(
   const account = await findAccountByEmail(context.db, request.tenantId, request.email);
   if (!account || (await liveResetCodes(context, account.uid)) >= resetMailsPerAccount) return;
   const code = randomBytes(32).toString('base64url');
-  const base = `${request.linkBase.origin}${request.linkBase.pathname}`.replace(/\/+$/, '');
+  const base = `${mailLinkOrigin(request.linkBase)}${request.linkBase.pathname}`.replace(/\/+$/, '');
   const link = `${base}/password_reset/${code}`;
   await context.db.insert(identityOobCodes).values({
     codeHash: sha256(code),
@@ -35,7 +36,7 @@ export async function sendPasswordResetMail(
     expiresAt: new Date(context.now() + resetCodeLifetimeMs),
   });
   // A code whose mail failed is never seen and expires unused.
-  await context.mail.send({ brandId: brand.id, to: account.email, ...resetMail(account.email, link) });
+  await context.mail.send({ brandId: brand.id, to: account.email, ...resetMail(account.email, link), secrets: [code] });
 }
 
 async function liveResetCodes(context: EmbeddedContext, uid: string): Promise<number> {
