@@ -137,7 +137,12 @@ export const bankIdSignInMachine = setup({
                     src: 'loadQrCode',
                     input: ({ context }) => orderRefOf(context),
                     onDone: { target: 'showing', actions: assign({ qrCode: ({ event }) => event.output.qrCode }) },
-                    onError: [{ guard: 'isOrderFinished', target: 'showing' }, { target: '#bankIdSignIn.qrError' }],
+                    // A lost connection keeps the last code up and asks again in a second, as collecting does.
+                    onError: [
+                      { guard: 'isOrderFinished', target: 'showing' },
+                      { guard: 'isNetworkError', target: 'showing' },
+                      { target: '#bankIdSignIn.qrError' },
+                    ],
                   },
                 },
                 showing: { after: { [qrRefreshMs]: 'loading' } },

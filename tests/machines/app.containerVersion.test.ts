@@ -39,6 +39,7 @@ describe('force update: the container version against the brand minimum (spec 2.
       const minimum = version === '2.10.0' ? '2.9.0' : '2.0.0';
       const actor = start(settled(testBrand({ minimumContainerVersion: minimum })), settled({ build: 1, version }));
       await waitFor(actor, (s) => passedVersionCheck(s.value));
+      expect(actor.getSnapshot().matches({ loading: 'session' })).toBe(true);
       expect(actor.getSnapshot().children.session).toBeDefined();
     }
   });

@@ -1,38 +1,54 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { bankIdSignInMachine, collectIntervalMs, type BankIdCollect } from '../../machines/bankIdSignIn.machine.ts';
+import { bankIdSignInMachine, collectIntervalMs, qrRefreshMs, type BankIdCollect, type BankIdDevice } from '../../machines/bankIdSignIn.machine.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
+interface Script {
+  device?: BankIdDevice;
+  signIn?: (token: string) => Promise<unknown>;
+  /** QR answers in turn (a function may throw); afterwards each load gives `qr-<n>`. */
+  qrCodes?: (() => { qrCode: string })[];
+}
+
 /** The machine over scripted collect answers (a function may throw). */
-function start(answers: (() => BankIdCollect)[], signIn: (token: string) => Promise<unknown> = async () => undefined) {
+function start(answers: (() => BankIdCollect)[], script: Script = {}) {
   const collected: string[] = [];
   const signedInWith: string[] = [];
+  const cancelled: string[] = [];
+  const qrLoads: string[] = [];
+  let orders = 0;
   const actor = createActor(
     bankIdSignInMachine.provide({
       actors: {
-        startOrder: fromPromise(async () => ({ orderRef: 'o-1', autoStartToken: 'a-1' })),
+        startOrder: fromPromise(async () => ((orders += 1), { orderRef: `o-${orders}`, autoStartToken: `a-${orders}` })),
         collectOrder: fromPromise<BankIdCollect, { orderRef: string }>(async ({ input }) => {
           collected.push(input.orderRef);
           return (answers.shift() ?? (() => ({ status: 'pending', hintCode: 'outstandingTransaction' })))();
         }),
+        loadQrCode: fromPromise<{ qrCode: string }, { orderRef: string }>(async ({ input }) => {
+          qrLoads.push(input.orderRef);
+          return (script.qrCodes?.shift() ?? (() => ({ qrCode: `qr-${qrLoads.length}` })))();
+        }),
+        cancelOrder: fromPromise<unknown, { orderRef: string }>(async ({ input }) => cancelled.push(input.orderRef)),
         signInWithCustomToken: fromPromise<unknown, { token: string }>(async ({ input }) => {
           signedInWith.push(input.token);
-          return signIn(input.token);
+          return (script.signIn ?? (async () => undefined))(input.token);
         }),
       },
     }),
   ).start();
-  actor.send({ type: 'bankId.start', device: 'sameDevice' });
-  return { actor, collected, signedInWith };
+  actor.send({ type: 'bankId.start', device: script.device ?? 'sameDevice' });
+  return { actor, collected, signedInWith, cancelled, qrLoads };
 }
+
+const offline = () => {
+  throw { status: 600, code: 'failed_to_fetch' };
+};
 
 describe('bank-eID sign-in machine', () => {
   it('keeps collecting through a lost connection and signs in with the token of the completed order', async () => {
-    const offline = () => {
-      throw { status: 600, code: 'failed_to_fetch' };
-    };
     const { actor, collected, signedInWith } = start([offline, () => ({ status: 'complete', customToken: 't-1' })]);
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().matches({ collecting: { poll: 'waiting' } })).toBe(true);
@@ -59,7 +75,9 @@ describe('bank-eID sign-in machine', () => {
   });
 
   it('fails when the identity provider refuses the custom token', async () => {
-    const { actor } = start([() => ({ status: 'complete', customToken: 't-1' })], async () => Promise.reject({ code: 'auth/invalid-custom-token' }));
+    const { actor } = start([() => ({ status: 'complete', customToken: 't-1' })], {
+      signIn: async () => Promise.reject({ code: 'auth/invalid-custom-token' }),
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('failed');
     expect(actor.getSnapshot().context.errorCode).toBe('auth/invalid-custom-token');
@@ -71,5 +89,87 @@ describe('bank-eID sign-in machine', () => {
     expect(actor.getSnapshot().can({ type: 'bankId.start', device: 'otherDevice' })).toBe(false);
     actor.send({ type: 'bankId.start', device: 'otherDevice' });
     expect(actor.getSnapshot().context.device).toBe('sameDevice');
+  });
+
+  it('cancels the order at the server when the member cancels, and says cancelled', async () => {
+    const { actor, cancelled } = start([]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().can({ type: 'bankId.cancel' })).toBe(true);
+    actor.send({ type: 'bankId.cancel' });
+    expect(actor.getSnapshot().value).toBe('cancelling');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(cancelled).toEqual(['o-1']);
+    expect(actor.getSnapshot().value).toBe('cancelled');
+    // Nothing is collected for the cancelled order any more.
+    expect(actor.getSnapshot().can({ type: 'bankId.cancel' })).toBe(false);
+  });
+
+  it('says cancelled when the member cancels in the BankID app', async () => {
+    const { actor, cancelled } = start([() => ({ status: 'failed', hintCode: 'userCancel' })]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('cancelled');
+    expect(cancelled).toEqual([]);
+  });
+
+  it('shows a new QR code every second for another device while collecting every two', async () => {
+    const { actor, qrLoads, collected } = start([], { device: 'otherDevice' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches({ collecting: { device: { otherDevice: 'showing' } } })).toBe(true);
+    expect(actor.getSnapshot().context.qrCode).toBe('qr-1');
+    await vi.advanceTimersByTimeAsync(qrRefreshMs);
+    expect(actor.getSnapshot().context.qrCode).toBe('qr-2');
+    await vi.advanceTimersByTimeAsync(qrRefreshMs);
+    expect(actor.getSnapshot().context.qrCode).toBe('qr-3');
+    expect(qrLoads).toEqual(['o-1', 'o-1', 'o-1']);
+    expect(collected).toHaveLength(2);
+  });
+
+  it('keeps the last QR code through a lost connection and asks again the next second', async () => {
+    const { actor, qrLoads, cancelled } = start([], { device: 'otherDevice', qrCodes: [() => ({ qrCode: 'first' }), offline] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.qrCode).toBe('first');
+    await vi.advanceTimersByTimeAsync(qrRefreshMs);
+    expect(qrLoads).toHaveLength(2);
+    expect(actor.getSnapshot().matches({ collecting: { device: { otherDevice: 'showing' } } })).toBe(true);
+    expect(actor.getSnapshot().context.qrCode).toBe('first');
+    await vi.advanceTimersByTimeAsync(qrRefreshMs);
+    expect(qrLoads).toHaveLength(3);
+    expect(actor.getSnapshot().context.qrCode).toBe('qr-3');
+    expect(cancelled).toEqual([]);
+  });
+
+  it('gives up the order at the server when the QR code cannot be made', async () => {
+    const refused = () => {
+      throw { status: 500, code: 'unknown' };
+    };
+    const failing = start([], { device: 'otherDevice', qrCodes: [refused] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(failing.actor.getSnapshot().value).toBe('qrError');
+    expect(failing.cancelled).toEqual(['o-1']);
+
+    // The view could not draw the code it got: the same outcome.
+    const undrawable = start([], { device: 'otherDevice' });
+    await vi.advanceTimersByTimeAsync(0);
+    undrawable.actor.send({ type: 'bankId.qrFailed' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(undrawable.actor.getSnapshot().value).toBe('qrError');
+    expect(undrawable.cancelled).toEqual(['o-1']);
+    const collectedBefore = undrawable.collected.length;
+    await vi.advanceTimersByTimeAsync(collectIntervalMs * 2);
+    expect(undrawable.collected).toHaveLength(collectedBefore);
+  });
+
+  it('starts a new order after an outcome, in the mode pressed, with the old one forgotten', async () => {
+    const { actor, collected } = start([() => ({ status: 'failed', hintCode: 'expiredTransaction' })]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('timedOut');
+    expect(actor.getSnapshot().can({ type: 'bankId.start', device: 'otherDevice' })).toBe(true);
+    actor.send({ type: 'bankId.start', device: 'otherDevice' });
+    expect(actor.getSnapshot().value).toBe('starting');
+    expect(actor.getSnapshot().context).toMatchObject({ device: 'otherDevice', order: null, hintCode: null, qrCode: null, errorCode: null });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.order?.orderRef).toBe('o-2');
+    expect(actor.getSnapshot().matches({ collecting: { device: 'otherDevice' } })).toBe(true);
+    expect(collected).toEqual(['o-1', 'o-2']);
   });
 });

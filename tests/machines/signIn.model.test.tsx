@@ -128,7 +128,15 @@ afterEach(() => vi.useRealTimers());
 
 describe('sign-in, generated paths through the rendered screen', () => {
   // The screens load lazily; transforming them inside a fake-timer test would stall it.
-  beforeAll(() => Promise.all([import('../../src/routes/AuthRoutes.tsx'), import('../../src/routes/ContentRoutes.tsx')]), 30_000);
+  beforeAll(
+    () =>
+      Promise.all([
+        import('../../src/routes/AuthRoutes.tsx'),
+        import('../../src/routes/ContentRoutes.tsx'),
+        import('../../src/screens/signIn/BankIdOrder.tsx'),
+      ]),
+    30_000,
+  );
 
   for (const path of pathPerTransition(model.getShortestPaths())) {
     const steps = path.steps.map((s) => s.event.type).join(' → ');

@@ -1,101 +1,75 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { msg } from '@lingui/core/macro';
-import { fromPromise } from 'xstate';
-import { bankIdSignInMachine } from '../../../machines/bankIdSignIn.machine.ts';
-import { bankIdQrCode, cancelBankIdOrder, collectBankIdOrder, startBankIdOrder } from '../../api/eid.ts';
-import { sameViewValues } from '../../appActor.ts';
+import type { BankIdDevice } from '../../../machines/bankIdSignIn.machine.ts';
 import { Button, Spinner } from '../../components/index.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
-import { useServices } from '../../services/services.ts';
-import { connectBankId } from './bankId.connect.ts';
 import * as styles from './bankId.css.ts';
 
-/** Drawn by qrcode-generator, loaded only when a QR code is wanted; if it cannot load, the QR code failed. */
-const BankIdQrCode = lazy(() =>
-  import('./BankIdQrCode.tsx').then(
-    (module) => ({ default: module.BankIdQrCode }),
-    () => ({ default: QrCodeUnavailable }),
-  ),
-);
-
-function QrCodeUnavailable({ onFailed }: { onFailed: () => void }) {
-  useEffect(onFailed, [onFailed]);
-  return null;
+/** What a press asked for; each attempt gets a fresh import, as React keeps a failed one failed. */
+interface Request {
+  device: BankIdDevice;
+  attempt: number;
 }
 
-/** BankID's recommended texts while an order waits, per hint code and device. */
-const hintText = {
-  sameDevice: msg`Open the BankID app to identify yourself.`,
-  otherDevice: msg`Start the BankID app on your other device and scan the QR code.`,
-  started: msg`Searching for BankID, it may take a little while…`,
-  userSign: msg`Enter your security code in the BankID app and select Identify.`,
-};
-
-/** The bank-eID part of the sign-in screen: this device's BankID app, or a QR code for another device. */
+/**
+ * The bank-eID part of the sign-in screen. Only its two buttons are in the first load: the order's
+ * machine and view download when the member presses one, and start the order in that mode.
+ */
 export function BankIdSignIn() {
-  const { t, i18n } = useLingui();
-  const { api, identity } = useServices();
-  const logic = useMemo(
-    () =>
-      bankIdSignInMachine.provide({
-        actors: {
-          startOrder: fromPromise(() => startBankIdOrder(api)),
-          collectOrder: fromPromise(({ input }: { input: { orderRef: string } }) => collectBankIdOrder(api, input.orderRef)),
-          loadQrCode: fromPromise<{ qrCode: string }, { orderRef: string }>(({ input }) => bankIdQrCode(api, input.orderRef)),
-          cancelOrder: fromPromise<unknown, { orderRef: string }>(({ input }) => cancelBankIdOrder(api, input.orderRef)),
-          signInWithCustomToken: fromPromise<unknown, { token: string }>(({ input }) => identity().signInWithCustomToken(input.token)),
-        },
-      }),
-    [api, identity],
-  );
-  const ref = useActorRef(logic);
-  const view = useSelector(ref, (s) => connectBankId(s, ref), sameViewValues);
-  const onQrFailed = useCallback(() => ref.send({ type: 'bankId.qrFailed' }), [ref]);
-  const waiting = view.phase === 'sameDevice' || view.phase === 'otherDevice';
-  const hint =
-    view.hintCode === 'started' || view.hintCode === 'userSign' ? hintText[view.hintCode] : view.phase === 'otherDevice' ? hintText.otherDevice : hintText.sameDevice;
+  const { t } = useLingui();
+  const [request, setRequest] = useState<Request | null>(null);
+  const attempt = request?.attempt ?? 0;
+  const BankIdOrder = useMemo(() => {
+    const retry = (device: BankIdDevice) => setRequest({ device, attempt: attempt + 1 });
+    return lazy(() =>
+      import('./BankIdOrder.tsx').then(
+        (module) => ({ default: module.BankIdOrder }),
+        () => ({ default: () => <OrderUnavailable onRetry={retry} /> }),
+      ),
+    );
+  }, [attempt]);
 
   return (
-    <section className={styles.section} aria-labelledby="bankid-heading" aria-busy={view.phase === 'starting' || view.phase === 'signingIn'}>
+    <section className={styles.section} aria-labelledby="bankid-heading">
       <h2 id="bankid-heading" className={styles.heading}>{t`Or identify with BankID`}</h2>
-      {view.outcomeCode && (
-        <p className={styles.outcome} role="alert">
-          {i18n._(errorMessage(view.outcomeCode))}
-        </p>
-      )}
-      {view.canStart && (
-        <>
-          <Button fullWidth onClick={() => view.start('sameDevice')}>{t`Sign in with BankID`}</Button>
-          <Button fullWidth variant="secondary" onClick={() => view.start('otherDevice')}>{t`BankID on another device`}</Button>
-        </>
-      )}
-      {(view.phase === 'starting' || view.phase === 'signingIn') && <Spinner />}
-      {view.phase === 'otherDevice' &&
-        (view.qrCode ? (
-          <Suspense fallback={<Spinner />}>
-            <BankIdQrCode content={view.qrCode} label={t`QR code to scan with the BankID app`} onFailed={onQrFailed} />
-          </Suspense>
-        ) : (
-          <Spinner />
-        ))}
-      {waiting && (
-        <p className={styles.hint} role="status">
-          {i18n._(hint)}
-        </p>
-      )}
-      {view.phase === 'sameDevice' && view.autoStartLink && (
-        <a className={styles.link} href={view.autoStartLink}>{t`Open BankID`}</a>
-      )}
-      {view.phase === 'sameDevice' && import.meta.env.DEV && view.simulatedAppLink && (
-        <a className={styles.link} href={view.simulatedAppLink} target="_blank" rel="noreferrer">
-          {t`Open the simulated BankID app`}
-        </a>
-      )}
-      {view.canCancel && (
-        <Button fullWidth variant="text" onClick={view.cancel}>{t`Cancel`}</Button>
+      {request ? (
+        <Suspense fallback={<Spinner />}>
+          <BankIdOrder device={request.device} startButtons={startButtons} />
+        </Suspense>
+      ) : (
+        startButtons((device) => setRequest({ device, attempt }))
       )}
     </section>
+  );
+}
+
+/** The two ways to start: this device's BankID app, or the app on another device (the order view shows them again). */
+function startButtons(onStart: (device: BankIdDevice) => void) {
+  return <StartButtons onStart={onStart} />;
+}
+
+function StartButtons({ onStart }: { onStart: (device: BankIdDevice) => void }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <Button fullWidth onClick={() => onStart('sameDevice')}>{t`Sign in with BankID`}</Button>
+      <Button fullWidth variant="secondary" onClick={() => onStart('otherDevice')}>{t`BankID on another device`}</Button>
+    </>
+  );
+}
+
+/** The order's code could not be downloaded: a network error, and the buttons to try again. */
+function OrderUnavailable({ onRetry }: { onRetry: (device: BankIdDevice) => void }) {
+  const { i18n } = useLingui();
+  const message = useRef<HTMLParagraphElement>(null);
+  // The pressed button is gone: the message takes the focus, as an order's outcome does.
+  useEffect(() => message.current?.focus(), []);
+  return (
+    <>
+      <p ref={message} tabIndex={-1} className={styles.outcome} role="alert">
+        {i18n._(errorMessage('failed_to_fetch'))}
+      </p>
+      {startButtons(onRetry)}
+    </>
   );
 }

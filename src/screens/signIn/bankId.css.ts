@@ -25,3 +25,6 @@ export const outcome = style({
   color: vars.color.error,
   borderLeft: `4px solid ${vars.color.error}`,
 });
+
+/** The order's status, focused when the pressed button goes; the section's gap between its parts. */
+export const status = style({ display: 'flex', flexDirection: 'column', gap: 12, outline: 'none' });
