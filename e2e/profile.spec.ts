@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ProfilePage, type ProfileLanguage } from './pages/ProfilePage.ts';
+import { catalogText, ProfilePage, type ProfileLanguage } from './pages/ProfilePage.ts';
 
 const password = 'Password1';
 
@@ -28,6 +28,11 @@ async function createMember(request: APIRequestContext, origin: string, label: s
   });
   expect(completed.status(), await completed.text()).toBe(200);
   return email;
+}
+
+async function tenantOf(request: APIRequestContext, origin: string): Promise<string> {
+  const answer = await request.get('/v1/get/brand', { params: { appUrl: origin, authTenantIdSelect: true } });
+  return ((await answer.json()) as { authTenantId: string }).authTenantId;
 }
 
 for (const [language, locale] of [['en', 'en-US'], ['sv', 'sv-SE']] as [ProfileLanguage, string][]) {
@@ -95,7 +100,7 @@ for (const [language, locale] of [['en', 'en-US'], ['sv', 'sv-SE']] as [ProfileL
 
       await profile.save();
       await profile.confirmCurrentPassword('Wrong1234');
-      await profile.expectFieldError(profile.currentPasswordField(), 'auth/wrong-password');
+      await profile.expectFieldError(profile.currentPasswordField(), 'auth/invalid-password');
       await expect(profile.currentPasswordField()).toHaveValue('');
 
       await profile.confirmCurrentPassword(password);
@@ -128,6 +133,7 @@ for (const [language, locale] of [['en', 'en-US'], ['sv', 'sv-SE']] as [ProfileL
       await profile.field('changePassword', 'newPassword').fill('abc');
       await profile.save();
       await profile.expectFieldError(profile.field('changePassword', 'newPassword'), 'user_info_error_password_too_short');
+      await expect(profile.field('changePassword', 'newPassword')).toBeFocused();
       await profile.field('changePassword', 'newPassword').fill('abcdefgh');
       await profile.save();
       await profile.expectFieldError(profile.field('changePassword', 'newPassword'), 'user_info_error_password_rule_failed');
@@ -135,12 +141,13 @@ for (const [language, locale] of [['en', 'en-US'], ['sv', 'sv-SE']] as [ProfileL
       await profile.field('changePassword', 'repeatPassword').fill('Changed2pas');
       await profile.save();
       await profile.expectFieldError(profile.field('changePassword', 'repeatPassword'), 'user_info_error_password_dont_match');
+      await expect(profile.field('changePassword', 'repeatPassword')).toBeFocused();
       await expect(profile.passwordDialog()).toHaveCount(0);
 
       await profile.field('changePassword', 'repeatPassword').fill(newPassword);
       await profile.save();
       await profile.confirmCurrentPassword('Wrong1234');
-      await profile.expectFieldError(profile.currentPasswordField(), 'auth/wrong-password');
+      await profile.expectFieldError(profile.currentPasswordField(), 'auth/invalid-password');
       await profile.confirmCurrentPassword(password);
       await expect(profile.status()).toHaveText(profile.words.saved);
       await expect(profile.field('changePassword', 'newPassword')).toHaveValue('');
@@ -170,6 +177,61 @@ for (const [language, locale] of [['en', 'en-US'], ['sv', 'sv-SE']] as [ProfileL
       await expect(page).toHaveURL(/\/$/);
       // The member chose this: no session-expired or other message on the sign-in form.
       await expect(page.getByRole('alert')).toHaveCount(0);
+
+      await profile.signIn(email, password);
+      await profile.expectSignInRefused();
+    });
+
+    // The server wants a sign-in from the last 5 minutes (server tests cover the clock): a test cannot
+    // wait that long, and the browser's clock does not age the token's auth_time, so the first
+    // answers of DELETE are the server's 403 for an old sign-in; the retry goes to the real server.
+    test('asks for the password when the delete needs a recent sign-in, signs in again and deletes', async ({ page, request, baseURL }) => {
+      const email = await createMember(request, baseURL!, `delete-old-${language}`);
+      const profile = new ProfilePage(page, language);
+      await profile.signIn(email, password);
+      await profile.expectSignedIn();
+      await profile.open();
+
+      let refusals = 2;
+      const signInTimes: number[] = [];
+      await page.route('**/v1/delete/user', async (route) => {
+        const token = route.request().headers()['authorization']?.replace(/^Bearer /, '') ?? '';
+        signInTimes.push((JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { auth_time: number }).auth_time);
+        if (refusals-- > 0) {
+          await route.fulfill({ status: 403, json: { code: 'auth/requires-recent-login', message: 'Sign in again to delete the account' } });
+        } else {
+          await route.fallback();
+        }
+      });
+      const why = `${catalogText(language, 'auth/requires-recent-login')} ${catalogText(
+        language,
+        'If you signed in with BankID, sign out and in again instead, then delete the account.',
+      )}`;
+
+      await profile.askToDelete();
+      await profile.deleteDialog().getByRole('button', { name: profile.words.deleteAccount }).click();
+      await expect(profile.passwordDialog()).toHaveAccessibleDescription(why);
+      await expect(profile.deleteDialog()).toHaveCount(0);
+      await profile.confirmCurrentPassword('Wrong1234');
+      await profile.expectFieldError(profile.currentPasswordField(), 'auth/invalid-password');
+      await profile.passwordDialog().getByRole('button', { name: profile.words.cancel }).click();
+      await expect(profile.passwordDialog()).toHaveCount(0);
+      await expect(profile.main().getByRole('heading', { name: profile.words.heading, level: 1 })).toBeVisible();
+      expect(signInTimes).toHaveLength(1);
+      // Cancelled: the account is still there.
+      const stillThere = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x', {
+        data: { email, password, tenantId: await tenantOf(request, baseURL!), returnSecureToken: true },
+      });
+      expect(stillThere.ok()).toBe(true);
+
+      await profile.askToDelete();
+      await profile.deleteDialog().getByRole('button', { name: profile.words.deleteAccount }).click();
+      await profile.confirmCurrentPassword(password);
+      await expect(page.getByRole('heading', { name: profile.words.signInHeading })).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      // The retry carried the token of the new sign-in.
+      expect(signInTimes).toHaveLength(3);
+      expect(signInTimes[2]).toBeGreaterThan(signInTimes[1]!);
 
       await profile.signIn(email, password);
       await profile.expectSignInRefused();

@@ -84,7 +84,7 @@ for (const language of ['en', 'sv'] as const) {
   test.describe(`set-up in ${language}`, () => {
     test.use({ locale: language === 'sv' ? 'sv-SE' : 'en-US' });
 
-    test('Aurora: a new account chooses "Annat", types six digits and reaches the feed', async ({ page, request }) => {
+    test('Aurora: a new account chooses the other card, types six digits and reaches the feed', async ({ page, request }) => {
       const email = await createAccount(request, aurora, language);
       await signIn(page, aurora, email, language);
       const setUp = new SetUpPage(page, language);
@@ -97,7 +97,7 @@ for (const language of ['en', 'sv'] as const) {
 
       await setUp.fillPhone('070 123 45 67');
       await setUp.fillPassword('password');
-      await setUp.chooseCard('Annat');
+      await setUp.chooseCard('other');
       await setUp.typeCardDigits('123');
       await setUp.submit();
       await expect(setUp.message(w.passwordRule)).toBeVisible();

@@ -4,11 +4,13 @@ import {
   formFromUser,
   needsCurrentPassword,
   profileChanges,
+  profileFieldOf,
   validateProfile,
   type ProfileChanges,
   type ProfileErrors,
   type ProfileField,
   type ProfileForm,
+  type ProfileServerCode,
 } from '../src/domain/profileForm.ts';
 
 export interface ProfileError {
@@ -55,6 +57,9 @@ const currentPasswordCodes = new Set([
   'auth/update-password-require-current-password',
 ]);
 
+/** The server's answer to a delete with a token from an older sign-in: sign in again, then retry. */
+const recentLoginCode = 'auth/requires-recent-login';
+
 function errorOf(event: unknown): ProfileError {
   const error = (event as { error?: unknown }).error;
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown';
@@ -64,7 +69,8 @@ function errorOf(event: unknown): ProfileError {
 /**
  * The profile screen (spec 2.3, 4, 5): edit and save only what changed; an e-mail or password
  * change asks for the current password first and signs in again with the new credentials;
- * account deletion behind a confirm dialog, then the app signs out.
+ * account deletion behind a confirm dialog, then the app signs out. A delete the server refuses
+ * for an old sign-in asks for the password, signs in again and is tried once more.
  */
 export const profileMachine = setup({
   types: {
@@ -99,6 +105,9 @@ export const profileMachine = setup({
     hasCurrentPassword: ({ context }) => context.currentPassword !== '',
     changedCredentials: ({ context }) => needsCurrentPassword(context.changes),
     isCurrentPasswordError: ({ context, event }) => needsCurrentPassword(context.changes) && currentPasswordCodes.has(errorOf(event).code),
+    isFieldError: ({ event }) => profileFieldOf(errorOf(event).code) !== null,
+    needsRecentLogin: ({ event }) => errorOf(event).code === recentLoginCode,
+    isPasswordRefusal: ({ event }) => currentPasswordCodes.has(errorOf(event).code),
   },
 }).createMachine({
   id: 'profile',
@@ -121,6 +130,8 @@ export const profileMachine = setup({
         /** Nothing was sent: the form equals the saved profile. */
         unchanged: {},
         failed: {},
+        /** The server refused a field's value: told at that field. */
+        refused: {},
       },
       on: {
         'profile.fieldChanged': {
@@ -188,6 +199,18 @@ export const profileMachine = setup({
         ],
         onError: [
           { guard: 'isCurrentPasswordError', target: 'confirmingPassword.refused', actions: ['keepError', assign({ currentPassword: '' })] },
+          {
+            guard: 'isFieldError',
+            target: 'editing.refused',
+            actions: assign({
+              fieldErrors: ({ event }) => {
+                const { code } = errorOf(event);
+                return { [profileFieldOf(code)!]: code as ProfileServerCode };
+              },
+              currentPassword: '',
+              error: null,
+            }),
+          },
           { target: 'editing.failed', actions: ['keepError', assign({ currentPassword: '' })] },
         ],
       },
@@ -215,6 +238,44 @@ export const profileMachine = setup({
       },
     },
     deleting: {
+      invoke: {
+        src: 'deleteAccount',
+        onDone: 'deleted',
+        onError: [
+          { guard: 'needsRecentLogin', target: 'confirmingDeletePassword', actions: assign({ currentPassword: '', error: null }) },
+          { target: 'confirmingDelete.failed', actions: 'keepError' },
+        ],
+      },
+    },
+    /** The current-password dialog again, this time to renew the sign-in before deleting. */
+    confirmingDeletePassword: {
+      initial: 'asking',
+      states: {
+        asking: {},
+        missing: {},
+        /** The identity provider refused the password. */
+        refused: {},
+      },
+      on: {
+        'profile.currentPasswordChanged': { target: '.asking', actions: assign({ currentPassword: ({ event }) => event.value, error: null }) },
+        'profile.currentPasswordConfirmed': [{ guard: 'hasCurrentPassword', target: 'signingInToDelete' }, { target: '.missing' }],
+        'profile.currentPasswordCancelled': { target: 'editing', actions: assign({ currentPassword: '', error: null }) },
+      },
+    },
+    signingInToDelete: {
+      invoke: {
+        src: 'signInAgain',
+        input: ({ context }) => ({ email: context.user.email, password: context.currentPassword }),
+        onDone: { target: 'deletingAgain', actions: 'refreshSession' },
+        onError: [
+          { guard: 'isPasswordRefusal', target: 'confirmingDeletePassword.refused', actions: 'keepError' },
+          { target: 'confirmingDelete.failed', actions: 'keepError' },
+        ],
+      },
+      exit: assign({ currentPassword: '' }),
+    },
+    /** Only once: a second refusal is told in the delete dialog rather than asking again. */
+    deletingAgain: {
       invoke: {
         src: 'deleteAccount',
         onDone: 'deleted',

@@ -8,6 +8,7 @@ const texts = {
     phone: 'Phone number',
     password: 'Choose a password',
     cards: 'Your bank card',
+    otherCard: 'Other',
     digits: 'First six digits of your card',
     digit: (n: number) => `Digit ${n} of 6`,
     referralCode: 'Referral code',
@@ -20,6 +21,7 @@ const texts = {
     phone: 'Telefonnummer',
     password: 'Välj ett lösenord',
     cards: 'Ditt bankkort',
+    otherCard: 'Annat',
     digits: 'Kortets första sex siffror',
     digit: (n: number) => `Siffra ${n} av 6`,
     referralCode: 'Värvningskod',
@@ -29,6 +31,7 @@ const texts = {
 };
 
 export type SetUpLanguage = keyof typeof texts;
+type CardChoice = 'Bankkort' | 'Allkort' | 'Platinumkort' | 'other';
 
 /** The account-completion form of the set-up phase, by roles and labels. */
 export class SetUpPage {
@@ -69,15 +72,16 @@ export class SetUpPage {
     return this.page.getByRole('group', { name: this.words.cards });
   }
 
-  card(name: 'Bankkort' | 'Allkort' | 'Platinumkort' | 'Annat'): Locator {
-    return this.cardGroup().getByRole('radio', { name, exact: true });
+  /** A card by its product name, or 'other' for the translated other-card choice. */
+  card(name: CardChoice): Locator {
+    return this.cardGroup().getByRole('radio', { name: name === 'other' ? this.words.otherCard : name, exact: true });
   }
 
   digitGroup(): Locator {
     return this.page.getByRole('group', { name: this.words.digits });
   }
 
-  /** Box n (1-6) of the "Annat" card digits. */
+  /** Box n (1-6) of the other card's digits. */
   digit(n: number): Locator {
     return this.digitGroup().getByLabel(this.words.digit(n), { exact: true });
   }
@@ -94,7 +98,7 @@ export class SetUpPage {
     await this.email().fill(value);
   }
 
-  async chooseCard(name: 'Bankkort' | 'Allkort' | 'Platinumkort' | 'Annat') {
+  async chooseCard(name: CardChoice) {
     await this.card(name).check();
   }
 

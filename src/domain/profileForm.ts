@@ -53,7 +53,50 @@ export type ProfileErrorKey =
   | 'user_info_error_password_rule_failed'
   | 'user_info_error_password_dont_match';
 
-export type ProfileErrors = Partial<Record<ProfileField, ProfileErrorKey>>;
+/** Server codes that belong to one field of the profile form (told by the error catalogue). */
+const serverFieldOfCode = {
+  'user/first-name-missing': 'fullName',
+  'user/last-name-missing': 'fullName',
+  'user/email-invalid': 'email',
+  'auth/email-already-exists': 'email',
+  'auth/email-already-in-use': 'email',
+  'user/phone-number-missing': 'phoneNumber',
+  phone_number_invalid: 'phoneNumber',
+  'user/address-list-street-missing': 'street',
+  'user/address-list-zip-code-missing': 'zipCode',
+  'user/address-list-city-missing': 'city',
+  'auth/invalid-password': 'newPassword',
+} as const satisfies Record<string, ProfileField>;
+
+export type ProfileServerCode = keyof typeof serverFieldOfCode;
+
+/** Which field a server error code belongs to; codes of no field are told below the form. */
+export function profileFieldOf(code: string): ProfileField | null {
+  return (serverFieldOfCode as Record<string, ProfileField>)[code] ?? null;
+}
+
+export type ProfileErrors = Partial<Record<ProfileField, ProfileErrorKey | ProfileServerCode>>;
+
+/** The form's fields in screen order, to find the first one to fix. */
+export const profileFieldOrder: readonly ProfileField[] = [
+  'fullName',
+  'email',
+  'phoneNumber',
+  'careOf',
+  'street',
+  'zipCode',
+  'city',
+  'companyName',
+  'companyCareOf',
+  'companyStreet',
+  'companyZipCode',
+  'companyCity',
+  'newPassword',
+  'repeatPassword',
+];
+
+export const firstProfileError = (errors: ProfileErrors): ProfileField | null =>
+  profileFieldOrder.find((field) => errors[field]) ?? null;
 
 /** The profile's own "too short" minimum (spec 5 gives it beside the rule's 8; both apply). */
 export const profilePasswordMinLength = 5;

@@ -105,6 +105,10 @@ const byCode: Record<string, MessageDescriptor> = {
   user_info_error_password_dont_match: msg({ id: 'user_info_error_password_dont_match', message: 'The passwords do not match.' }),
   'auth/update-email-require-current-password': currentPasswordRequired,
   'auth/update-password-require-current-password': currentPasswordRequired,
+  'auth/requires-recent-login': msg({
+    id: 'auth/requires-recent-login',
+    message: 'For your security, please confirm with your password before deleting the account.',
+  }),
 
   // Password reset.
   password_reset_user_not_found: msg({ id: 'password_reset_user_not_found', message: 'Could not find a user with the given email.' }),

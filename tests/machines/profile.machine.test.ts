@@ -18,9 +18,13 @@ const savedUser = (overrides: Partial<User> = {}): User => ({
 });
 
 /** A profile over fakes: `answers` answer the update calls in order; everything called is recorded. */
-function startProfile(options: { user?: User; answers?: (User | Error)[]; signInFails?: boolean; deleteFails?: boolean } = {}) {
+function startProfile(
+  options: { user?: User; answers?: (User | Error)[]; signInFails?: boolean | Error[]; deleteFails?: boolean; deleteAnswers?: Error[] } = {},
+) {
   const user = options.user ?? savedUser();
   const answers = [...(options.answers ?? [])];
+  const deleteAnswers = [...(options.deleteAnswers ?? [])];
+  const signInAnswers = Array.isArray(options.signInFails) ? [...options.signInFails] : [];
   const sent: UpdateRequest[] = [];
   const signIns: Credentials[] = [];
   const ran: string[] = [];
@@ -36,10 +40,14 @@ function startProfile(options: { user?: User; answers?: (User | Error)[]; signIn
         }),
         signInAgain: fromPromise<void, Credentials>(async ({ input }) => {
           signIns.push(input);
-          if (options.signInFails) throw new ApiError(600, 'failed_to_fetch', 'Network Error');
+          const refusal = signInAnswers.shift();
+          if (refusal) throw refusal;
+          if (options.signInFails === true) throw new ApiError(600, 'failed_to_fetch', 'Network Error');
         }),
         deleteAccount: fromPromise<void>(async () => {
           ran.push('deleteAccount');
+          const refusal = deleteAnswers.shift();
+          if (refusal) throw refusal;
           if (options.deleteFails) throw new ApiError(500, 'internal_error', 'down');
         }),
       },
@@ -221,23 +229,51 @@ describe('profile machine', () => {
     expect(sent).toEqual([]);
   });
 
-  it('shows the server error of a save that needs no password on the form', async () => {
+  it('marks the field the server refused in a save that needs no password', async () => {
     const { actor, updated, type } = startProfile({ answers: [new ApiError(400, 'phone_number_invalid', 'phone invalid')] });
     type('phoneNumber', '+4670');
     actor.send({ type: 'profile.save' });
-    await waitFor(actor, (s) => s.matches({ editing: 'failed' }));
-    expect(actor.getSnapshot().context.error).toEqual({ code: 'phone_number_invalid' });
+    await waitFor(actor, (s) => s.matches({ editing: 'refused' }));
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ phoneNumber: 'phone_number_invalid' });
+    expect(actor.getSnapshot().context.error).toBeNull();
     expect(updated).toEqual([]);
   });
 
-  it('a taken e-mail closes the prompt and is told on the form', async () => {
+  it.each([
+    ['user/first-name-missing', 'fullName'],
+    ['user/last-name-missing', 'fullName'],
+    ['user/address-list-street-missing', 'street'],
+    ['user/address-list-zip-code-missing', 'zipCode'],
+    ['user/address-list-city-missing', 'city'],
+    ['user/phone-number-missing', 'phoneNumber'],
+  ] as [string, ProfileField][])('marks %s on the %s field', async (code, field) => {
+    const { actor, type } = startProfile({ answers: [new ApiError(400, code, 'refused')] });
+    type('companyName', 'Acme');
+    actor.send({ type: 'profile.save' });
+    await waitFor(actor, (s) => s.matches({ editing: 'refused' }));
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ [field]: code });
+  });
+
+  it('a taken e-mail closes the prompt and is told at the e-mail field', async () => {
     const { actor, type } = startProfile({ answers: [new ApiError(409, 'auth/email-already-exists', 'taken')] });
     type('email', 'taken@aurora.test');
     actor.send({ type: 'profile.save' });
     actor.send({ type: 'profile.currentPasswordChanged', value: 'Password1' });
     actor.send({ type: 'profile.currentPasswordConfirmed' });
-    await waitFor(actor, (s) => s.matches({ editing: 'failed' }));
-    expect(actor.getSnapshot().context.error).toEqual({ code: 'auth/email-already-exists' });
+    await waitFor(actor, (s) => s.matches({ editing: 'refused' }));
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ email: 'auth/email-already-exists' });
+    expect(actor.getSnapshot().context.currentPassword).toBe('');
+  });
+
+  it('a new password the server refuses is told at the new-password field', async () => {
+    const { actor, type } = startProfile({ answers: [new ApiError(400, 'auth/invalid-password', 'weak')] });
+    type('newPassword', 'Password2');
+    type('repeatPassword', 'Password2');
+    actor.send({ type: 'profile.save' });
+    actor.send({ type: 'profile.currentPasswordChanged', value: 'Password1' });
+    actor.send({ type: 'profile.currentPasswordConfirmed' });
+    await waitFor(actor, (s) => s.matches({ editing: 'refused' }));
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ newPassword: 'auth/invalid-password' });
   });
 
   it('a failed sign-in after a saved e-mail change is told, and the form shows the saved profile', async () => {
@@ -274,6 +310,86 @@ describe('profile machine', () => {
     actor.send({ type: 'profile.deleteConfirmed' });
     await waitFor(actor, (s) => s.matches({ confirmingDelete: 'failed' }));
     expect(actor.getSnapshot().context.error).toEqual({ code: 'internal_error' });
+    expect(ran).toEqual(['deleteAccount']);
+  });
+});
+
+describe('deleting after an old sign-in (auth/requires-recent-login)', () => {
+  const recentLoginRequired = () => new ApiError(403, 'auth/requires-recent-login', 'Sign in again to delete the account');
+
+  /** Confirms the delete; the server answers that the sign-in is too old. */
+  async function deleteWithOldSignIn(options: Parameters<typeof startProfile>[0] = {}) {
+    const profile = startProfile({ ...options, deleteAnswers: [recentLoginRequired(), ...(options.deleteAnswers ?? [])] });
+    profile.actor.send({ type: 'profile.deleteRequested' });
+    profile.actor.send({ type: 'profile.deleteConfirmed' });
+    await waitFor(profile.actor, (s) => s.matches('confirmingDeletePassword'));
+    return profile;
+  }
+
+  it('asks for the password, signs in again with the e-mail and that password, then deletes once more and signs out', async () => {
+    const { actor, ran, signIns } = await deleteWithOldSignIn();
+    expect(actor.getSnapshot().matches({ confirmingDeletePassword: 'asking' })).toBe(true);
+    expect(ran).toEqual(['deleteAccount']);
+
+    actor.send({ type: 'profile.currentPasswordConfirmed' });
+    expect(actor.getSnapshot().matches({ confirmingDeletePassword: 'missing' })).toBe(true);
+    expect(signIns).toEqual([]);
+
+    actor.send({ type: 'profile.currentPasswordChanged', value: 'Password1' });
+    actor.send({ type: 'profile.currentPasswordConfirmed' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().matches('deleted')).toBe(true);
+    expect(signIns).toEqual([{ email: 'member@aurora.test', password: 'Password1' }]);
+    expect(ran).toEqual(['deleteAccount', 'refreshSession', 'deleteAccount', 'signOut']);
+    expect(actor.getSnapshot().context.currentPassword).toBe('');
+  });
+
+  it('a wrong password is told in the dialog, sends no delete, and the next password is tried', async () => {
+    const { actor, ran, signIns } = await deleteWithOldSignIn({
+      signInFails: [new ApiError(401, 'auth/wrong-password', 'wrong')],
+    });
+    actor.send({ type: 'profile.currentPasswordChanged', value: 'Wrong1234' });
+    actor.send({ type: 'profile.currentPasswordConfirmed' });
+    await waitFor(actor, (s) => s.matches({ confirmingDeletePassword: 'refused' }));
+    expect(actor.getSnapshot().context.error).toEqual({ code: 'auth/wrong-password' });
+    expect(actor.getSnapshot().context.currentPassword).toBe('');
+    expect(ran).toEqual(['deleteAccount']);
+
+    actor.send({ type: 'profile.currentPasswordChanged', value: 'Password1' });
+    expect(actor.getSnapshot().matches({ confirmingDeletePassword: 'asking' })).toBe(true);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    actor.send({ type: 'profile.currentPasswordConfirmed' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(signIns.map((c) => c.password)).toEqual(['Wrong1234', 'Password1']);
+    expect(ran).toEqual(['deleteAccount', 'refreshSession', 'deleteAccount', 'signOut']);
+  });
+
+  it('cancel closes the dialog with nothing more sent: no sign-in, no delete, no sign-out', async () => {
+    const { actor, ran, signIns } = await deleteWithOldSignIn();
+    actor.send({ type: 'profile.currentPasswordChanged', value: 'Password1' });
+    actor.send({ type: 'profile.currentPasswordCancelled' });
+    expect(actor.getSnapshot().matches({ editing: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.currentPassword).toBe('');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(signIns).toEqual([]);
+    expect(ran).toEqual(['deleteAccount']);
+  });
+
+  it('retries only once: a second refusal is told in the delete dialog', async () => {
+    const { actor, ran } = await deleteWithOldSignIn({ deleteAnswers: [recentLoginRequired()] });
+    actor.send({ type: 'profile.currentPasswordChanged', value: 'Password1' });
+    actor.send({ type: 'profile.currentPasswordConfirmed' });
+    await waitFor(actor, (s) => s.matches({ confirmingDelete: 'failed' }));
+    expect(actor.getSnapshot().context.error).toEqual({ code: 'auth/requires-recent-login' });
+    expect(ran).toEqual(['deleteAccount', 'refreshSession', 'deleteAccount']);
+  });
+
+  it('a sign-in that fails for another reason than the password is told in the delete dialog', async () => {
+    const { actor, ran } = await deleteWithOldSignIn({ signInFails: true });
+    actor.send({ type: 'profile.currentPasswordChanged', value: 'Password1' });
+    actor.send({ type: 'profile.currentPasswordConfirmed' });
+    await waitFor(actor, (s) => s.matches({ confirmingDelete: 'failed' }));
+    expect(actor.getSnapshot().context.error).toEqual({ code: 'failed_to_fetch' });
     expect(ran).toEqual(['deleteAccount']);
   });
 });

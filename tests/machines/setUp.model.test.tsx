@@ -159,7 +159,7 @@ function modelTests(brand: () => Brand, start: World, events: string[]) {
             if (w.offline) expect(screen.getByRole('alert').textContent).toBe('Network Error');
             else expect(screen.queryByRole('alert')).toBeNull();
             if (w.referral in digitsValue) {
-              expect(screen.getByRole('radio', { name: 'Annat' })).toHaveProperty('checked', true);
+              expect(screen.getByRole('radio', { name: 'Other' })).toHaveProperty('checked', true);
               const boxes = within(screen.getByRole('group', { name: 'First six digits of your card' })).getAllByRole('textbox');
               expect(boxes.map((box) => (box as HTMLInputElement).value).join('')).toBe(digitsValue[w.referral]);
             } else {
@@ -180,7 +180,7 @@ function modelTests(brand: () => Brand, start: World, events: string[]) {
           },
           FILL_BAD_DETAILS: () => fillDetails('bad'),
           FILL_GOOD_DETAILS: () => fillDetails('good'),
-          CHOOSE_ANNAT: () => user.click(screen.getByRole('radio', { name: 'Annat' })),
+          CHOOSE_ANNAT: () => user.click(screen.getByRole('radio', { name: 'Other' })),
           TYPE_THREE_DIGITS: () => typeDigits(user, 1, '123'),
           TYPE_LAST_DIGITS: () => typeDigits(user, 4, '456'),
           CHOOSE_CARD: () => user.click(screen.getByRole('radio', { name: 'Allkort' })),

@@ -47,7 +47,7 @@ describe('the set-up screen', () => {
 
   it('takes digits only in the card boxes, erases one per Backspace and fills all six on paste', async () => {
     const { user } = await openSetUp();
-    await user.click(screen.getByRole('radio', { name: 'Annat' }));
+    await user.click(screen.getByRole('radio', { name: 'Other' }));
     await user.click(digit(1));
     await user.keyboard('4x2');
     expect(digits()).toBe('42____');

@@ -12,9 +12,12 @@ import { Button, TextField } from '../../components/index.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
 import { saveReferralCode } from '../../services/referralCode.ts';
 import { useServices } from '../../services/services.ts';
+import type { CreateAccountField } from '../../domain/accountForms.ts';
 import { connectCreateAccount, type CreateAccountView } from './createAccount.connect.ts';
 import * as page from '../signIn/signIn.css.ts';
 import * as styles from '../authForm.css.ts';
+
+const fieldId = (field: CreateAccountField) => `create-account-${field}`;
 
 /** /createaccount and /createaccount/:referral_code (spec 2.5). */
 export function CreateAccountScreen() {
@@ -49,8 +52,9 @@ function CreateAccountForm({ brand, referralCode }: { brand: Brand; referralCode
   const reason = errorText(view.errorCode ?? undefined);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (view.signInFailed) view.retrySignIn();
-    else view.submit();
+    if (view.signInFailed) return view.retrySignIn();
+    const invalid = view.submit();
+    if (invalid) document.getElementById(fieldId(invalid))?.focus();
   };
 
   return (
@@ -64,6 +68,7 @@ function CreateAccountForm({ brand, referralCode }: { brand: Brand; referralCode
           </p>
         )}
         <TextField
+          id={fieldId('email')}
           label={t`E-mail`}
           type="email"
           autoComplete="email"
@@ -73,6 +78,7 @@ function CreateAccountForm({ brand, referralCode }: { brand: Brand; referralCode
           readOnly={view.signInFailed}
         />
         <TextField
+          id={fieldId('password')}
           label={t`Password (optional)`}
           type="password"
           autoComplete="new-password"
@@ -88,6 +94,7 @@ function CreateAccountForm({ brand, referralCode }: { brand: Brand; referralCode
         {view.verifyWithSsn ? (
           <>
             <TextField
+              id={fieldId('ssn')}
               label={t`Personal identity number`}
               inputMode="numeric"
               autoComplete="off"
@@ -128,6 +135,7 @@ type ErrorText = (code: string | undefined) => string | undefined;
 function NameFields({ view, errorText }: { view: CreateAccountView; errorText: ErrorText }) {
   const { t } = useLingui();
   const text = (field: 'phoneNumber' | 'careOf' | 'street' | 'zipCode' | 'city') => ({
+    id: fieldId(field),
     value: view.form[field],
     onChange: (value: string) => view.setField(field, value),
     error: errorText(view.fieldErrors[field]),
@@ -136,6 +144,7 @@ function NameFields({ view, errorText }: { view: CreateAccountView; errorText: E
   return (
     <>
       <TextField
+        id={fieldId('fullName')}
         label={t`Full name`}
         autoComplete="name"
         value={view.form.fullName}
@@ -157,7 +166,7 @@ function NameFields({ view, errorText }: { view: CreateAccountView; errorText: E
 
 function TermsCheckbox({ brand, view, error }: { brand: Brand; view: CreateAccountView; error: string | undefined }) {
   const { api } = useServices();
-  const id = useId();
+  const id = fieldId('termsAccepted');
   const errorId = `${id}-error`;
   const termsUrl = mediaUrl(api.baseUrl, brand.settings.terms.url);
   const privacyUrl = mediaUrl(api.baseUrl, brand.settings.gdpr.url);

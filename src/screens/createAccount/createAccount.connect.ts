@@ -1,7 +1,24 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { createAccountMachine, TextField } from '../../../machines/createAccount.machine.ts';
+import type { CreateAccountErrors, CreateAccountField } from '../../domain/accountForms.ts';
 
 export type CreateAccountRef = ActorRefFrom<typeof createAccountMachine>;
+
+/** The form's fields in screen order (each mode shows only some), the terms checkbox last. */
+const fieldOrder: CreateAccountField[] = [
+  'email',
+  'password',
+  'ssn',
+  'fullName',
+  'phoneNumber',
+  'careOf',
+  'street',
+  'zipCode',
+  'city',
+  'termsAccepted',
+];
+
+const firstInvalid = (errors: CreateAccountErrors): CreateAccountField | null => fieldOrder.find((field) => errors[field]) ?? null;
 
 /** Turns the create-account snapshot into view values and intent functions. */
 export function connectCreateAccount(snapshot: SnapshotFrom<typeof createAccountMachine>, ref: CreateAccountRef) {
@@ -16,7 +33,11 @@ export function connectCreateAccount(snapshot: SnapshotFrom<typeof createAccount
     signInFailed: snapshot.matches('signInFailed'),
     setField: (field: TextField, value: string) => ref.send({ type: 'createAccount.fieldChanged', field, value }),
     setTermsAccepted: (accepted: boolean) => ref.send({ type: 'createAccount.termsChanged', accepted }),
-    submit: () => ref.send({ type: 'createAccount.submit' }),
+    /** Sends the form; answers the first field the machine refused, if any. */
+    submit: (): CreateAccountField | null => {
+      ref.send({ type: 'createAccount.submit' });
+      return firstInvalid(ref.getSnapshot().context.fieldErrors);
+    },
     retrySignIn: () => ref.send({ type: 'createAccount.retrySignIn' }),
   };
 }

@@ -13,6 +13,8 @@ import { connectForgotPassword } from './forgotPassword.connect.ts';
 import * as page from '../signIn/signIn.css.ts';
 import * as styles from '../authForm.css.ts';
 
+const emailFieldId = 'forgot-password-email';
+
 /** /forgotpassword (spec 2.5): asks for a reset link by e-mail. */
 export function ForgotPasswordScreen() {
   const { t, i18n } = useLingui();
@@ -32,7 +34,7 @@ export function ForgotPasswordScreen() {
   const email = view.email.trim();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    view.submit();
+    if (view.submit()) document.getElementById(emailFieldId)?.focus();
   };
 
   return (
@@ -47,6 +49,7 @@ export function ForgotPasswordScreen() {
           </p>
         )}
         <TextField
+          id={emailFieldId}
           label={t`E-mail`}
           type="email"
           autoComplete="email"

@@ -12,7 +12,11 @@ export function connectForgotPassword(snapshot: SnapshotFrom<typeof forgotPasswo
     busy: snapshot.hasTag('busy'),
     sent: snapshot.matches('sent'),
     setEmail: (value: string) => ref.send({ type: 'forgotPassword.emailChanged', value }),
-    submit: () => ref.send({ type: 'forgotPassword.submit' }),
+    /** Sends the form; answers 'email' when the machine refused the address. */
+    submit: (): 'email' | null => {
+      ref.send({ type: 'forgotPassword.submit' });
+      return ref.getSnapshot().context.emailError ? 'email' : null;
+    },
     dismiss: () => ref.send({ type: 'forgotPassword.dismiss' }),
   };
 }

@@ -30,7 +30,7 @@ export function MoreScreen() {
   const member = AppActor.useSelector((s) => s.context.member);
   const navigator = useContext(NavigatorContext);
   const resolve = useSelector(navigator ?? undefined, (s) => s?.context.resolve ?? null);
-  const view = useMemo(() => connectMore(brand, member, resolve), [brand, member, resolve]);
+  const view = useMemo(() => connectMore(brand, member, resolve, app), [brand, member, resolve, app]);
   const icons = useMemo(() => ({ ...moreIcons, ...brand?.icons }), [brand]);
   const contactId = useId();
   return (
@@ -67,7 +67,7 @@ export function MoreScreen() {
           </a>
         </section>
       )}
-      <Button variant="secondary" className={styles.signOut} onClick={() => app.send({ type: 'app.signOut' })}>
+      <Button variant="secondary" className={styles.signOut} onClick={view.signOut}>
         <Icon name="signOut" paths={icons} />
         {t`Sign out`}
       </Button>

@@ -15,6 +15,12 @@ export interface MoreView {
   tiles: { tile: MoreTile; path: string }[];
   /** Mail to customer service naming the member (spec 7); null when the brand has no address. */
   mailHref: string | null;
+  signOut: () => void;
+}
+
+/** What the screen may tell the app (the root actor). */
+export interface AppSender {
+  send: (event: { type: 'app.signOut' }) => void;
 }
 
 const initialOf = (word: string) => Array.from(word.trim())[0]?.toUpperCase() ?? '';
@@ -23,7 +29,7 @@ const initialOf = (word: string) => Array.from(word.trim())[0]?.toUpperCase() ??
  * What the More menu shows. A tile appears when its route is enabled for this brand and build,
  * so the restaurant setting and test mode are decided once, in the route table.
  */
-export function connectMore(brand: Brand | null, member: Member | null, resolve: Resolve | null): MoreView {
+export function connectMore(brand: Brand | null, member: Member | null, resolve: Resolve | null, app: AppSender): MoreView {
   const user = member?.user ?? null;
   const firstName = user?.firstName.trim() ?? '';
   const lastName = user?.lastName.trim() ?? '';
@@ -36,5 +42,6 @@ export function connectMore(brand: Brand | null, member: Member | null, resolve:
       ? moreTiles.map((tile) => ({ tile, path: `/more/${tile}` })).filter(({ path }) => resolve(path).routeId !== null)
       : [],
     mailHref: brand?.contact.email ? contactMailHref(brand.contact.email, user) : null,
+    signOut: () => app.send({ type: 'app.signOut' }),
   };
 }

@@ -6,15 +6,23 @@ import { usePage } from '../../routes/pageContext.ts';
 import type { ProfileView } from './profile.connect.ts';
 import * as styles from './profile.css.ts';
 
-/** Asked before an e-mail or password change is sent (spec 4, 5). */
+/** Only a password was typed here, so a refused sign-in is told as a wrong password, not "e-mail or password". */
+const currentPasswordCode = (code: string | null) =>
+  code === 'auth/wrong-password' || code === 'auth/invalid-credential' ? 'auth/invalid-password' : (code ?? 'unknown');
+
+/** Asked before an e-mail or password change is sent (spec 4, 5), and when a delete needs a recent sign-in. */
 export function CurrentPasswordDialog({ view }: { view: ProfileView }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { visible } = usePage();
   return (
     <Dialog
       open={view.passwordDialogOpen && visible}
       title={t`Confirm with your password`}
-      message={t`Enter your current password to change your e-mail address or password.`}
+      message={
+        view.passwordPurpose === 'delete'
+          ? `${i18n._(errorMessage('auth/requires-recent-login'))} ${t`If you signed in with BankID, sign out and in again instead, then delete the account.`}`
+          : t`Enter your current password to change your e-mail address or password.`
+      }
       onClose={view.cancelCurrentPassword}
     >
       <CurrentPasswordForm view={view} />
@@ -30,7 +38,7 @@ function CurrentPasswordForm({ view }: { view: ProfileView }) {
   const error = view.currentPasswordMissing
     ? t`Enter your current password`
     : view.currentPasswordRefused
-      ? i18n._(errorMessage(view.errorCode ?? 'unknown'))
+      ? i18n._(errorMessage(currentPasswordCode(view.errorCode)))
       : undefined;
   return (
     <div className={styles.dialogBody}>
@@ -43,14 +51,14 @@ function CurrentPasswordForm({ view }: { view: ProfileView }) {
         onChange={view.setCurrentPassword}
         onEnter={view.confirmCurrentPassword}
         error={error}
-        readOnly={view.busy}
+        readOnly={view.passwordBusy}
       />
       <div className={styles.dialogActions}>
-        <Button variant="secondary" className={styles.dialogAction} onClick={view.cancelCurrentPassword} aria-disabled={view.busy}>
+        <Button variant="secondary" className={styles.dialogAction} onClick={view.cancelCurrentPassword} aria-disabled={view.passwordBusy}>
           {t`Cancel`}
         </Button>
-        <Button className={styles.dialogAction} onClick={view.confirmCurrentPassword} aria-disabled={view.busy}>
-          {view.busy ? t`Saving…` : t`Confirm`}
+        <Button className={styles.dialogAction} onClick={view.confirmCurrentPassword} aria-disabled={view.passwordBusy}>
+          {view.passwordBusy ? (view.passwordPurpose === 'delete' ? t`Deleting…` : t`Saving…`) : t`Confirm`}
         </Button>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { useId, useMemo, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, type FormEvent, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
@@ -9,7 +9,7 @@ import type { User } from '../../../server/schemas/user.ts';
 import { deleteUser, updateUser } from '../../api/profile.ts';
 import { AppActor, sameViewValues } from '../../appActor.ts';
 import { Button, TextField, type TextFieldProps } from '../../components/index.ts';
-import type { ProfileErrorKey, ProfileField } from '../../domain/profileForm.ts';
+import type { ProfileErrorKey, ProfileErrors, ProfileField } from '../../domain/profileForm.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
 import { useServices } from '../../services/services.ts';
 import { connectProfile, type ProfileView } from './profile.connect.ts';
@@ -27,6 +27,11 @@ const fieldErrorText: Record<ProfileErrorKey, MessageDescriptor> = {
   user_info_error_password_rule_failed: errorMessage('user_info_error_password_rule_failed'),
   user_info_error_password_dont_match: errorMessage('user_info_error_password_dont_match'),
 };
+
+/** The form's own keys have their texts here; the server's codes go through the error catalogue. */
+function errorDescriptor(key: NonNullable<ProfileErrors[ProfileField]>): MessageDescriptor {
+  return key in fieldErrorText ? fieldErrorText[key as ProfileErrorKey] : errorMessage(key);
+}
 
 /** The member's profile at /more/userinfo (spec 2.3, 4, 5). */
 export function ProfileScreen() {
@@ -64,16 +69,24 @@ function Profile({ user }: { user: User }) {
 
 function ProfileForm({ view }: { view: ProfileView }) {
   const { t, i18n } = useLingui();
+  const idPrefix = useId();
+  const fieldId = (name: ProfileField) => `${idPrefix}-${name}`;
+  const focusField = (name: ProfileField | null) => {
+    if (name) document.getElementById(fieldId(name))?.focus();
+  };
+  // A field the server refused: focus it once the answer is in (after the password dialog gave focus back).
+  useEffect(() => focusField(view.refusedField), [view.refusedField]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    view.save();
+    focusField(view.save());
   };
   const field = (name: ProfileField, label: string, props: Partial<TextFieldProps> = {}) => (
     <TextField
+      id={fieldId(name)}
       label={label}
       value={view.form[name]}
       onChange={view.change(name)}
-      error={view.fieldErrors[name] && i18n._(fieldErrorText[view.fieldErrors[name]])}
+      error={view.fieldErrors[name] && i18n._(errorDescriptor(view.fieldErrors[name]))}
       {...props}
     />
   );

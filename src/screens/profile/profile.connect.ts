@@ -1,6 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { profileMachine } from '../../../machines/profile.machine.ts';
-import { needsCurrentPassword, type ProfileField } from '../../domain/profileForm.ts';
+import { firstProfileError, needsCurrentPassword, type ProfileField } from '../../domain/profileForm.ts';
 
 export type ProfileRef = ActorRefFrom<typeof profileMachine>;
 type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
@@ -21,22 +21,34 @@ export function connectProfile(snapshot: ProfileSnapshot, ref: ProfileRef) {
   const sending = snapshot.matches('saving') || snapshot.matches('signingInAgain');
   // The dialog stays up while the save it confirmed runs, so a refused password shows in it.
   const askingPassword = snapshot.matches('confirmingPassword') || (sending && needsCurrentPassword(changes));
+  // The same dialog renews an old sign-in before the account is deleted; it stays up until the retry is answered.
+  const renewingToDelete = snapshot.matches('signingInToDelete') || snapshot.matches('deletingAgain');
+  const askingToDelete = snapshot.matches('confirmingDeletePassword') || renewingToDelete;
   return {
     form,
     fieldErrors,
     ssn: user.ssn,
     notice: noticeOf(snapshot),
+    /** The first field the server refused, to move focus to once its answer arrives. */
+    refusedField: snapshot.matches({ editing: 'refused' }) ? firstProfileError(fieldErrors) : null,
     errorCode: error?.code ?? null,
     busy: sending,
-    passwordDialogOpen: askingPassword,
+    passwordDialogOpen: askingPassword || askingToDelete,
+    /** Why the password is asked: a credentials change, or a delete that needs a recent sign-in. */
+    passwordPurpose: askingToDelete ? ('delete' as const) : ('credentials' as const),
+    passwordBusy: sending || renewingToDelete,
     currentPassword,
-    currentPasswordMissing: snapshot.matches({ confirmingPassword: 'missing' }),
-    currentPasswordRefused: snapshot.matches({ confirmingPassword: 'refused' }),
+    currentPasswordMissing: snapshot.matches({ confirmingPassword: 'missing' }) || snapshot.matches({ confirmingDeletePassword: 'missing' }),
+    currentPasswordRefused: snapshot.matches({ confirmingPassword: 'refused' }) || snapshot.matches({ confirmingDeletePassword: 'refused' }),
     deleteDialogOpen: snapshot.matches('confirmingDelete') || snapshot.matches('deleting') || snapshot.matches('deleted'),
     deleting: snapshot.matches('deleting') || snapshot.matches('deleted'),
     deleteFailed: snapshot.matches({ confirmingDelete: 'failed' }),
     change: (field: ProfileField) => (value: string) => ref.send({ type: 'profile.fieldChanged', field, value }),
-    save: () => ref.send({ type: 'profile.save' }),
+    /** Sends the form; answers the first field the machine refused, if any. */
+    save: (): ProfileField | null => {
+      ref.send({ type: 'profile.save' });
+      return firstProfileError(ref.getSnapshot().context.fieldErrors);
+    },
     setCurrentPassword: (value: string) => ref.send({ type: 'profile.currentPasswordChanged', value }),
     confirmCurrentPassword: () => ref.send({ type: 'profile.currentPasswordConfirmed' }),
     cancelCurrentPassword: () => ref.send({ type: 'profile.currentPasswordCancelled' }),

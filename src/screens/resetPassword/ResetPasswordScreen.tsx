@@ -13,6 +13,8 @@ import { connectResetPassword } from './resetPassword.connect.ts';
 import * as page from '../signIn/signIn.css.ts';
 import * as styles from '../authForm.css.ts';
 
+const fieldIds = { password: 'reset-password-new', repeat: 'reset-password-repeat' } as const;
+
 /** /password_reset/:password_reset_verification_token (spec 2.5): the mailed link's page. */
 export function ResetPasswordScreen() {
   const params = useParams({ strict: false }) as { password_reset_verification_token?: string };
@@ -43,7 +45,8 @@ function ResetPasswordForm({ token }: { token: string }) {
   const text = (code: string | null) => (code ? i18n._(errorMessage(code)) : undefined);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    view.submit();
+    const invalid = view.submit();
+    if (invalid) document.getElementById(fieldIds[invalid])?.focus();
   };
 
   return (
@@ -67,6 +70,7 @@ function ResetPasswordForm({ token }: { token: string }) {
             </p>
           )}
           <TextField
+            id={fieldIds.password}
             label={t`New password`}
             type="password"
             autoComplete="new-password"
@@ -79,6 +83,7 @@ function ResetPasswordForm({ token }: { token: string }) {
             {t`8 to 30 characters with a digit, a lowercase and an uppercase letter, and no spaces.`}
           </p>
           <TextField
+            id={fieldIds.repeat}
             label={t`Repeat the new password`}
             type="password"
             autoComplete="new-password"

@@ -17,7 +17,12 @@ export function connectResetPassword(snapshot: SnapshotFrom<typeof resetPassword
     saved: snapshot.matches('saved'),
     setPassword: (value: string) => ref.send({ type: 'resetPassword.passwordChanged', value }),
     setRepeat: (value: string) => ref.send({ type: 'resetPassword.repeatChanged', value }),
-    submit: () => ref.send({ type: 'resetPassword.submit' }),
+    /** Sends the form; answers the first field the machine refused, if any. */
+    submit: (): 'password' | 'repeat' | null => {
+      ref.send({ type: 'resetPassword.submit' });
+      const { fieldErrors } = ref.getSnapshot().context;
+      return fieldErrors.password ? 'password' : fieldErrors.repeat ? 'repeat' : null;
+    },
     dismiss: () => ref.send({ type: 'resetPassword.dismiss' }),
   };
 }

@@ -7,14 +7,15 @@ import { CardDigits } from './CardDigits.tsx';
 import type { SetUpView } from './setUp.connect.ts';
 import * as styles from './setUp.css.ts';
 
-/** Card and "Annat" labels are the product's own names, the same in every language. */
-const cardChoices = [...referralCardOptions.map((option) => option.label), 'Annat'];
+/** The card names are the product's own, the same in every language; the last choice is "other card". */
+const cardNames = referralCardOptions.map((option) => option.label);
 
 export const referralFieldId = 'setup-referral';
 
 /** The brand's referral input (settings.referralCodeInputType): bank-card choice, code, text or nothing. */
 export function ReferralInput({ view, error }: { view: SetUpView; error?: string }) {
   const { t } = useLingui();
+  const cardChoices = [...cardNames, t`Other`];
   const errorId = useId();
   const hintId = useId();
   if (view.inputType === 'none') return null;

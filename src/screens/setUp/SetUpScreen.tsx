@@ -9,7 +9,7 @@ import { errorMessage } from '../../i18n/errorMessages.ts';
 import type { SetUpErrorKey, SetUpField } from '../../domain/setUpForm.ts';
 import { cardDigitsId } from './CardDigits.tsx';
 import { ReferralInput, referralFieldId } from './ReferralInput.tsx';
-import { connectSetUp, type SetUpRef } from './setUp.connect.ts';
+import { connectSetUp, connectSetUpPhase, type SetUpRef } from './setUp.connect.ts';
 import * as page from '../signIn/signIn.css.ts';
 import * as styles from './setUp.css.ts';
 
@@ -46,7 +46,7 @@ function focusField(field: SetUpField) {
 /** The set-up phase (spec 2.4): members who have not completed onboarding finish their account here. */
 export function SetUpScreen() {
   const { t } = useLingui();
-  const actor = AppActor.useActorRef();
+  const phase = connectSetUpPhase(AppActor.useActorRef());
   const ref = AppActor.useSelector((s) => s.children.setUp) as SetUpRef | undefined;
   const brand = AppActor.useSelector((s) => s.context.brand);
   return (
@@ -55,7 +55,7 @@ export function SetUpScreen() {
       <h1 className={page.heading}>{t`Complete your account`}</h1>
       <p className={styles.lead}>{t`Before you can use the app we need a few more details.`}</p>
       {ref && <SetUpForm setUpRef={ref} />}
-      <Button variant="secondary" fullWidth onClick={() => actor.send({ type: 'app.signOut' })}>
+      <Button variant="secondary" fullWidth onClick={phase.signOut}>
         {t`Sign out`}
       </Button>
     </main>

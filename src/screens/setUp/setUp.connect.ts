@@ -12,6 +12,11 @@ function firstInvalid(snapshot: SetUpSnapshot): SetUpField | null {
   return fieldOrder.find((field) => snapshot.context.fieldErrors[field]) ?? null;
 }
 
+/** The set-up phase's way out, shown even before the form's machine runs. */
+export function connectSetUpPhase(app: { send: (event: { type: 'app.signOut' }) => void }) {
+  return { signOut: () => app.send({ type: 'app.signOut' }) };
+}
+
 /** Turns the set-up snapshot into view values and intent functions. */
 export function connectSetUp(snapshot: SetUpSnapshot, ref: SetUpRef) {
   const { form, settings, fieldErrors } = snapshot.context;

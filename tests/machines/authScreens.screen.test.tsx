@@ -1,0 +1,161 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@lingui/core';
+import { createMachine } from 'xstate';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import type { appMachine } from '../../machines/app.machine.ts';
+import { AppActor } from '../../src/appActor.ts';
+import { createApiClient } from '../../src/api/client.ts';
+import { ServicesContext, type Services } from '../../src/services/services.ts';
+import { CreateAccountScreen } from '../../src/screens/createAccount/CreateAccountScreen.tsx';
+import { ForgotPasswordScreen } from '../../src/screens/forgotPassword/ForgotPasswordScreen.tsx';
+import { ResetPasswordScreen } from '../../src/screens/resetPassword/ResetPasswordScreen.tsx';
+import { testBrand } from './fixtures.ts';
+
+interface Answer {
+  status: number;
+  body: object;
+}
+
+/** The auth screens under a memory router, a stand-in root actor holding the brand, and an API that answers from `answers`. */
+function renderAuth(path: string, answers: Answer[] = []) {
+  const requests: { method: string; path: string }[] = [];
+  const root = createMachine({ context: { brand: testBrand() } }) as unknown as typeof appMachine;
+  const services: Services = {
+    api: createApiClient({
+      baseUrl: '',
+      appUrl: 'http://localhost',
+      getIdToken: async () => null,
+      fetch: async (url, init) => {
+        requests.push({ method: init?.method ?? 'GET', path: new URL(String(url)).pathname });
+        const answer = answers.shift() ?? { status: 200, body: {} };
+        return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+      },
+    }),
+    identity: () => {
+      throw new Error('no identity provider in this test');
+    },
+  };
+  const rootRoute = createRootRoute({ component: Outlet });
+  const page = (routePath: string, component: () => React.ReactNode) => createRoute({ getParentRoute: () => rootRoute, path: routePath, component });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([
+      page('/', () => <h1>Sign in</h1>),
+      page('/createaccount', CreateAccountScreen),
+      page('/forgotpassword', ForgotPasswordScreen),
+      page('/password_reset/$password_reset_verification_token', ResetPasswordScreen),
+    ]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  render(
+    <I18nProvider i18n={i18n}>
+      <ServicesContext.Provider value={services}>
+        <AppActor.Provider logic={root}>
+          <RouterProvider router={router} />
+        </AppActor.Provider>
+      </ServicesContext.Provider>
+    </I18nProvider>,
+  );
+  return { requests, user: userEvent.setup({ delay: null }) };
+}
+
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label, { selector: 'input' });
+
+afterEach(() => {
+  vi.useRealTimers();
+  cleanup();
+});
+
+describe('the create-account screen', () => {
+  it('moves focus to the first invalid field of a refused submit and sends nothing', async () => {
+    const { requests, user } = renderAuth('/createaccount');
+    await user.click(await screen.findByRole('button', { name: 'Create account' }));
+    expect(document.activeElement).toBe(field('E-mail'));
+    expect(field('E-mail').getAttribute('aria-invalid')).toBe('true');
+
+    await user.type(field('E-mail'), 'ada@aurora.test');
+    await user.type(field('Full name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(document.activeElement).toBe(field('Full name'));
+    expect(requests).toEqual([]);
+  });
+
+  it('moves focus to the terms checkbox when only the terms are missing', async () => {
+    const { requests, user } = renderAuth('/createaccount');
+    await user.type(await screen.findByLabelText('E-mail'), 'ada@aurora.test');
+    await user.type(field('Full name'), 'Ada Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const terms = screen.getByRole('checkbox');
+    expect(document.activeElement).toBe(terms);
+    expect(terms.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(terms.getAttribute('aria-describedby')!)?.textContent).toBeTruthy();
+    expect(requests).toEqual([]);
+  });
+
+  it('tells a server error of no field in an alert', async () => {
+    renderAuth('/createaccount', [{ status: 429, body: { code: 'too_many_requests', message: 'slow down' } }]);
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText('E-mail'), 'ada@aurora.test');
+    await user.type(field('Full name'), 'Ada Lovelace');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await screen.findByRole('alert')).textContent).not.toBe('');
+  });
+});
+
+describe('the forgot-password screen', () => {
+  it('moves focus to the e-mail field when it is refused, and tells a server error in an alert', async () => {
+    const { requests, user } = renderAuth('/forgotpassword', [{ status: 404, body: { code: 'auth/user-not-found', message: 'none' } }]);
+    const send = await screen.findByRole('button', { name: 'Send reset link' });
+    await user.click(send);
+    expect(document.activeElement).toBe(field('E-mail'));
+    expect(field('E-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(requests).toEqual([]);
+
+    await user.type(field('E-mail'), 'ada@aurora.test');
+    await user.click(send);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe('the reset-password screen', () => {
+  it('moves focus to the first invalid field of a refused submit', async () => {
+    const { requests, user } = renderAuth('/password_reset/token-1');
+    await user.type(await screen.findByLabelText('New password'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Save the new password' }));
+    expect(document.activeElement).toBe(field('Repeat the new password'));
+
+    await user.clear(field('New password'));
+    await user.click(screen.getByRole('button', { name: 'Save the new password' }));
+    expect(document.activeElement).toBe(field('New password'));
+    expect(requests).toEqual([]);
+  });
+
+  it('tells the success, then goes to sign-in after 3 s', async () => {
+    const { requests, user } = renderAuth('/password_reset/token-1', [{ status: 200, body: {} }]);
+    await user.type(await screen.findByLabelText('New password'), 'Secret123');
+    await user.type(field('Repeat the new password'), 'Secret123');
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(requests).toEqual([{ method: 'PUT', path: '/v1/password_update/user' }]);
+    expect(screen.getByRole('dialog', { name: 'Password changed' })).toBeTruthy();
+
+    await act(() => vi.advanceTimersByTimeAsync(2900));
+    expect(screen.queryByRole('heading', { name: 'Sign in' })).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    vi.useRealTimers();
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
