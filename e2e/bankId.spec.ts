@@ -44,6 +44,17 @@ for (const [locale, browserLocale] of [['en', 'en-US'], ['sv', 'sv-SE']] as [Loc
       await expect(phonePage.getByText('This order is no longer waiting for you.')).toBeVisible();
     });
 
+    test('leaving the sign-in screen mid-order gives the order up at the bank', async ({ page, context }) => {
+      const signIn = new BankIdSignInPage(page, locale);
+      await signIn.open();
+      const token = await signIn.startOnThisDevice();
+      await page.getByRole('link', { name: signIn.text('Create account') }).click();
+      await expect(page.getByRole('heading', { name: signIn.text('Create account') })).toBeVisible();
+      const phonePage = await context.newPage();
+      await phonePage.goto(`/dev/bankid?autostarttoken=${token}`);
+      await expect(phonePage.getByText('This order is no longer waiting for you.')).toBeVisible();
+    });
+
     test('cancelling on the phone is told as cancelled', async ({ page, context }) => {
       const signIn = new BankIdSignInPage(page, locale);
       await signIn.open();

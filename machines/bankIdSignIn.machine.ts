@@ -18,7 +18,9 @@ export type BankIdEvent =
   | { type: 'bankId.start'; device: BankIdDevice }
   | { type: 'bankId.cancel' }
   | { type: 'bankId.qrFailed' }
-  | { type: 'bankId.dismiss' };
+  | { type: 'bankId.dismiss' }
+  /** The member left the screen: a running order is given up at the server, then the machine ends. */
+  | { type: 'bankId.left' };
 
 export interface BankIdContext {
   device: BankIdDevice;
@@ -28,6 +30,8 @@ export interface BankIdContext {
   qrCode: string | null;
   /** Why the sign-in failed, as an error code. */
   errorCode: string | null;
+  /** Left while the order was starting: it is given up as soon as its reference arrives. */
+  left: boolean;
 }
 
 /** BankID asks relying parties to collect about every 2 s; the QR code changes every second. */
@@ -65,6 +69,7 @@ export const bankIdSignInMachine = setup({
   },
   guards: {
     isSameDevice: ({ context }) => context.device === 'sameDevice',
+    hasLeft: ({ context }) => context.left,
     isComplete: ({ event }) => outputOf(event).status === 'complete' && Boolean(outputOf(event).customToken),
     isExpired: ({ event }) => outputOf(event).status === 'failed' && outputOf(event).hintCode === 'expiredTransaction',
     isUserCancel: ({ event }) =>
@@ -76,6 +81,8 @@ export const bankIdSignInMachine = setup({
     isNetworkError: ({ event }) => errorCodeOf((event as unknown as { error: unknown }).error) === 'failed_to_fetch',
   },
   actions: {
+    /** Nobody sees the screen any more: a cancel that failed is only worth a log line. */
+    reportAbandonFailed: () => undefined,
     failWith: assign({ errorCode: ({ event }) => errorCodeOf((event as unknown as { error?: unknown }).error) }),
     clearOrder: assign({
       device: ({ event }) => (event.type === 'bankId.start' ? event.device : 'sameDevice'),
@@ -87,22 +94,29 @@ export const bankIdSignInMachine = setup({
   },
 }).createMachine({
   id: 'bankIdSignIn',
-  context: { device: 'sameDevice', order: null, hintCode: null, qrCode: null, errorCode: null },
+  context: { device: 'sameDevice', order: null, hintCode: null, qrCode: null, errorCode: null, left: false },
   initial: 'idle',
+  // Leaving in any other state has nothing to give up: no order yet, or it completed (its token was
+  // claimed), or it was cancelled or ended already.
+  on: { 'bankId.left': '.left' },
   states: {
     idle: { on: { 'bankId.start': startAgain } },
     starting: {
       tags: ['busy'],
+      on: { 'bankId.left': { actions: assign({ left: true }) } },
       invoke: {
         src: 'startOrder',
-        onDone: { target: 'collecting', actions: assign({ order: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: 'failWith' },
+        onDone: [
+          { guard: 'hasLeft', target: 'abandoning', actions: assign({ order: ({ event }) => event.output }) },
+          { target: 'collecting', actions: assign({ order: ({ event }) => event.output }) },
+        ],
+        onError: [{ guard: 'hasLeft', target: 'left' }, { target: 'failed', actions: 'failWith' }],
       },
     },
     collecting: {
       tags: ['busy'],
       type: 'parallel',
-      on: { 'bankId.cancel': 'cancelling', 'bankId.qrFailed': 'qrError' },
+      on: { 'bankId.cancel': 'cancelling', 'bankId.qrFailed': 'qrError', 'bankId.left': 'abandoning' },
       states: {
         poll: {
           initial: 'asking',
@@ -175,5 +189,16 @@ export const bankIdSignInMachine = setup({
       on: afterOutcome,
       invoke: { src: 'cancelOrder', input: ({ context }) => orderRefOf(context) },
     },
+    /** Left while the order ran: it is cancelled at the server, so the next start does not meet it. */
+    abandoning: {
+      on: { 'bankId.left': {} },
+      invoke: {
+        src: 'cancelOrder',
+        input: ({ context }) => orderRefOf(context),
+        onDone: 'left',
+        onError: { target: 'left', actions: 'reportAbandonFailed' },
+      },
+    },
+    left: { type: 'final' },
   },
 });

@@ -10,6 +10,8 @@ interface Script {
   signIn?: (token: string) => Promise<unknown>;
   /** QR answers in turn (a function may throw); afterwards each load gives `qr-<n>`. */
   qrCodes?: (() => { qrCode: string })[];
+  /** The server's answer to a cancel. */
+  cancel?: () => Promise<unknown>;
 }
 
 /** The machine over scripted collect answers (a function may throw). */
@@ -18,6 +20,7 @@ function start(answers: (() => BankIdCollect)[], script: Script = {}) {
   const signedInWith: string[] = [];
   const cancelled: string[] = [];
   const qrLoads: string[] = [];
+  const abandonFailures: unknown[] = [];
   let orders = 0;
   const actor = createActor(
     bankIdSignInMachine.provide({
@@ -31,16 +34,20 @@ function start(answers: (() => BankIdCollect)[], script: Script = {}) {
           qrLoads.push(input.orderRef);
           return (script.qrCodes?.shift() ?? (() => ({ qrCode: `qr-${qrLoads.length}` })))();
         }),
-        cancelOrder: fromPromise<unknown, { orderRef: string }>(async ({ input }) => cancelled.push(input.orderRef)),
+        cancelOrder: fromPromise<unknown, { orderRef: string }>(async ({ input }) => {
+          cancelled.push(input.orderRef);
+          return script.cancel?.();
+        }),
         signInWithCustomToken: fromPromise<unknown, { token: string }>(async ({ input }) => {
           signedInWith.push(input.token);
           return (script.signIn ?? (async () => undefined))(input.token);
         }),
       },
+      actions: { reportAbandonFailed: ({ event }) => void abandonFailures.push((event as { error?: unknown }).error) },
     }),
   ).start();
   actor.send({ type: 'bankId.start', device: script.device ?? 'sameDevice' });
-  return { actor, collected, signedInWith, cancelled, qrLoads };
+  return { actor, collected, signedInWith, cancelled, qrLoads, abandonFailures };
 }
 
 const offline = () => {
@@ -171,5 +178,72 @@ describe('bank-eID sign-in machine', () => {
     expect(actor.getSnapshot().context.order?.orderRef).toBe('o-2');
     expect(actor.getSnapshot().matches({ collecting: { device: 'otherDevice' } })).toBe(true);
     expect(collected).toEqual(['o-1', 'o-2']);
+  });
+
+  describe('leaving the screen', () => {
+    it('gives up an order being collected at the server, then ends and asks BankID nothing more', async () => {
+      for (const device of ['sameDevice', 'otherDevice'] as const) {
+        const { actor, cancelled, collected, qrLoads } = start([], { device });
+        await vi.advanceTimersByTimeAsync(0);
+        expect(actor.getSnapshot().matches('collecting')).toBe(true);
+        actor.send({ type: 'bankId.left' });
+        await vi.advanceTimersByTimeAsync(0);
+        expect(cancelled).toEqual(['o-1']);
+        expect(actor.getSnapshot().status).toBe('done');
+        const asked = collected.length + qrLoads.length;
+        await vi.advanceTimersByTimeAsync(collectIntervalMs * 3);
+        expect(collected.length + qrLoads.length).toBe(asked);
+      }
+    });
+
+    it('gives up an order still starting as soon as its reference arrives', async () => {
+      const { actor, cancelled, collected } = start([]);
+      expect(actor.getSnapshot().value).toBe('starting');
+      actor.send({ type: 'bankId.left' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(cancelled).toEqual(['o-1']);
+      expect(collected).toEqual([]);
+      expect(actor.getSnapshot().status).toBe('done');
+    });
+
+    it('only logs a cancel the server refused', async () => {
+      const { actor, cancelled, abandonFailures } = start([], { cancel: async () => Promise.reject({ code: 'eid/unavailable' }) });
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: 'bankId.left' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(cancelled).toEqual(['o-1']);
+      expect(abandonFailures).toEqual([{ code: 'eid/unavailable' }]);
+      expect(actor.getSnapshot().status).toBe('done');
+    });
+
+    it('does not cancel an order that completed, was cancelled or ended by itself', async () => {
+      const signedIn = start([() => ({ status: 'complete', customToken: 't-1' })]);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(signedIn.actor.getSnapshot().value).toBe('success');
+
+      const cancelledInApp = start([() => ({ status: 'failed', hintCode: 'userCancel' })]);
+      const expired = start([() => ({ status: 'failed', hintCode: 'expiredTransaction' })]);
+      const memberCancelled = start([]);
+      await vi.advanceTimersByTimeAsync(0);
+      memberCancelled.actor.send({ type: 'bankId.cancel' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(memberCancelled.actor.getSnapshot().value).toBe('cancelled');
+
+      // Left while the token was being claimed: the order completed, nothing to give up either.
+      let claim: () => void = () => undefined;
+      const claiming = start([() => ({ status: 'complete', customToken: 't-2' })], { signIn: () => new Promise<void>((resolve) => (claim = resolve)) });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(claiming.actor.getSnapshot().value).toBe('signingIn');
+
+      for (const run of [signedIn, cancelledInApp, expired, memberCancelled, claiming]) {
+        const before = [...run.cancelled];
+        run.actor.send({ type: 'bankId.left' });
+        await vi.advanceTimersByTimeAsync(0);
+        expect(run.cancelled).toEqual(before);
+        expect(run.actor.getSnapshot().status).toBe('done');
+      }
+      claim();
+      expect(memberCancelled.cancelled).toEqual(['o-1']);
+    });
   });
 });

@@ -1,5 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@lingui/core';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { exploreWorlds, pathPerTransition } from './modelPaths.ts';
@@ -7,6 +10,10 @@ import { renderAppWithFakes } from './appHarness.tsx';
 import { testMember } from './fixtures.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import { qrPath } from '../../src/screens/signIn/BankIdQrCode.tsx';
+import { BankIdOrder } from '../../src/screens/signIn/BankIdOrder.tsx';
+import { ServicesContext } from '../../src/services/services.ts';
+import type { ApiClient } from '../../src/api/client.ts';
+import type { IdentityService } from '../../src/services/identity.ts';
 
 /**
  * A fake of the API's bank-eID calls with BankID's rules: the phone's answers are set by the
@@ -256,6 +263,52 @@ describe('sign-in, generated paths through the rendered screen', () => {
   it('reaches every screen the model names', () => {
     const screens = new Set(Object.keys(states).map((s) => parse(s).screen));
     expect([...screens].sort()).toEqual(['cancelled', 'failed', 'feed', 'fieldErrors', 'form', 'qrError', 'ssnNotFound', 'timedOut', 'waiting']);
+  });
+});
+
+describe('leaving the sign-in screen while an order runs', () => {
+  afterEach(cleanup);
+  const cancels = (eid: ReturnType<typeof createFakeEid>) => eid.calls.filter((c) => c.path === '/v1/eid/cancel');
+
+  it('cancels the order at the server when the member goes to create an account', async () => {
+    const app = renderAppWithFakes();
+    const eid = createFakeEid();
+    app.answerApi(eid.handle);
+    app.setSignedIn(false);
+    await app.answerBrand();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in with BankID' }));
+    await vi.waitFor(() => expect(eid.calls.at(-1)).toEqual({ path: '/v1/eid/collect', orderRef: 'order-1' }));
+    expect(cancels(eid)).toEqual([]);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Create account' })).toBeTruthy();
+    await vi.waitFor(() => expect(cancels(eid)).toEqual([{ path: '/v1/eid/cancel', orderRef: 'order-1' }]));
+    // The order's machine ended with the view: BankID is not asked about the order any more.
+    const calls = eid.calls.length;
+    await new Promise((resolve) => setTimeout(resolve, 2200));
+    expect(eid.calls).toHaveLength(calls);
+  });
+
+  it("survives StrictMode's trial remount, and cancels once when the view really goes", async () => {
+    const eid = createFakeEid();
+    const api = { appUrl: '', baseUrl: '', get: () => Promise.reject(new Error('no GET')), send: eid.handle } as unknown as ApiClient;
+    const services = { api, identity: () => ({}) as IdentityService };
+    const view = render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <ServicesContext.Provider value={services}>
+            <BankIdOrder device="sameDevice" startButtons={() => null} />
+          </ServicesContext.Provider>
+        </I18nProvider>
+      </StrictMode>,
+    );
+    expect(await screen.findByRole('link', { name: 'Open BankID' })).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(eid.calls.filter((c) => c.path === '/v1/eid/auth')).toHaveLength(1);
+    expect(cancels(eid)).toEqual([]);
+
+    view.unmount();
+    await vi.waitFor(() => expect(cancels(eid)).toEqual([{ path: '/v1/eid/cancel', orderRef: 'order-1' }]));
   });
 });
 

@@ -1,15 +1,16 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
-import { fromPromise } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { bankIdSignInMachine, type BankIdDevice } from '../../../machines/bankIdSignIn.machine.ts';
 import { bankIdQrCode, cancelBankIdOrder, collectBankIdOrder, startBankIdOrder } from '../../api/eid.ts';
 import { sameViewValues } from '../../appActor.ts';
 import { Button, Spinner } from '../../components/index.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
-import { useServices } from '../../services/services.ts';
-import { connectBankId } from './bankId.connect.ts';
+import { useServices, type Services } from '../../services/services.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { connectBankId, type BankIdRef } from './bankId.connect.ts';
 import * as styles from './bankId.css.ts';
 
 /** Drawn by qrcode-generator, loaded only when a QR code is wanted; if it cannot load, the QR code failed. */
@@ -23,6 +24,37 @@ const BankIdQrCode = lazy(() =>
 function QrCodeUnavailable({ onFailed }: { onFailed: () => void }) {
   useEffect(onFailed, [onFailed]);
   return null;
+}
+
+function orderLogic(api: ApiClient, identity: Services['identity']) {
+  return bankIdSignInMachine.provide({
+    actors: {
+      startOrder: fromPromise(() => startBankIdOrder(api)),
+      collectOrder: fromPromise(({ input }: { input: { orderRef: string } }) => collectBankIdOrder(api, input.orderRef)),
+      loadQrCode: fromPromise<{ qrCode: string }, { orderRef: string }>(({ input }) => bankIdQrCode(api, input.orderRef)),
+      cancelOrder: fromPromise<unknown, { orderRef: string }>(({ input }) => cancelBankIdOrder(api, input.orderRef)),
+      signInWithCustomToken: fromPromise<unknown, { token: string }>(({ input }) => identity().signInWithCustomToken(input.token)),
+    },
+    actions: {
+      reportAbandonFailed: ({ event }) => console.warn('BankID order not cancelled:', (event as { error?: { code?: unknown } }).error?.code ?? event.type),
+    },
+  });
+}
+
+/**
+ * The order's actor. It is not stopped with the view: a member who leaves mid-order sends
+ * bankId.left, and the machine gives the order up at the server and then ends by itself.
+ * StrictMode's trial unmount is followed at once by a remount, which takes the leave back.
+ */
+function useOrderActor({ api, identity }: Services): BankIdRef {
+  const [ref] = useState(() => createActor(orderLogic(api, identity)));
+  const mounts = useRef(0);
+  useEffect(() => {
+    ref.start();
+    const mount = ++mounts.current;
+    return () => queueMicrotask(() => mount === mounts.current && ref.send({ type: 'bankId.left' }));
+  }, [ref]);
+  return ref;
 }
 
 /** BankID's recommended texts while an order waits, per hint code and device. */
@@ -40,21 +72,7 @@ const hintText = {
  */
 export function BankIdOrder({ device, startButtons }: { device: BankIdDevice; startButtons: (onStart: (device: BankIdDevice) => void) => ReactNode }) {
   const { t, i18n } = useLingui();
-  const { api, identity } = useServices();
-  const logic = useMemo(
-    () =>
-      bankIdSignInMachine.provide({
-        actors: {
-          startOrder: fromPromise(() => startBankIdOrder(api)),
-          collectOrder: fromPromise(({ input }: { input: { orderRef: string } }) => collectBankIdOrder(api, input.orderRef)),
-          loadQrCode: fromPromise<{ qrCode: string }, { orderRef: string }>(({ input }) => bankIdQrCode(api, input.orderRef)),
-          cancelOrder: fromPromise<unknown, { orderRef: string }>(({ input }) => cancelBankIdOrder(api, input.orderRef)),
-          signInWithCustomToken: fromPromise<unknown, { token: string }>(({ input }) => identity().signInWithCustomToken(input.token)),
-        },
-      }),
-    [api, identity],
-  );
-  const ref = useActorRef(logic);
+  const ref = useOrderActor(useServices());
   const view = useSelector(ref, (s) => connectBankId(s, ref), sameViewValues);
   const onQrFailed = useCallback(() => ref.send({ type: 'bankId.qrFailed' }), [ref]);
   // The press that loaded this view is the member's start (a second send while starting is ignored).
