@@ -18,7 +18,7 @@ import { passwordResetRoutes } from './routes/passwordReset.ts';
 import { devOutboxRoutes } from './routes/devOutbox.ts';
 import type { MailSender } from './mail/mail.ts';
 import { createOutboxMailer } from './mail/outbox.ts';
-import { defaultAccountRateLimits, registerRateLimit, type AccountRateLimits } from './plugins/rateLimit.ts';
+import { defaultAccountRateLimits, type AccountRateLimits } from './plugins/rateLimit.ts';
 import { offerRoutes } from './routes/offers.ts';
 import { offerDetailRoutes } from './routes/offerDetail.ts';
 import { categoryRoutes } from './routes/categories.ts';
@@ -62,7 +62,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandler(app);
-  await registerRateLimit(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

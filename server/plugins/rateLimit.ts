@@ -1,6 +1,7 @@
-import rateLimit from '@fastify/rate-limit';
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { Database } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
-import type { App } from '../routes/types.ts';
+import { takeRateLimit } from '../repositories/rateLimits.repository.ts';
 
 /** Unauthenticated writes (account creation, reset mails) allowed per client address and window. */
 export interface AccountRateLimits {
@@ -12,14 +13,20 @@ export interface AccountRateLimits {
 export const defaultAccountRateLimits: AccountRateLimits = { createPerWindow: 40, resetPerWindow: 10, windowMs: 15 * 60_000 };
 
 /**
- * @fastify/rate-limit for the routes that ask for it (`config.rateLimit`), keyed by the client
- * address Fastify trusts (see trustProxy); the answer is the spec's 429 auth/too-many-attempts.
- * Counts live in this process's memory.
+ * An onRequest hook that counts the request in the database (shared by every instance) against
+ * `max` per `windowMs` of the client address Fastify trusts (see trustProxy). Counted before the
+ * body is read, so refused and invalid requests count too; over the limit the answer is the
+ * spec's 429 auth/too-many-attempts.
  */
-export async function registerRateLimit(app: App): Promise<void> {
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(context.statusCode, 'auth/too-many-attempts', `Too many attempts from this address; try again in ${context.after}`),
-  });
+export function rateLimited(
+  deps: { db: Database; now?: () => number },
+  limit: { bucket: string; max: number; windowMs: number },
+): onRequestAsyncHookHandler {
+  return async (request, reply) => {
+    const answer = await takeRateLimit(deps.db, { ...limit, key: request.ip }, deps.now?.() ?? Date.now());
+    if (answer.allowed) return;
+    const seconds = Math.max(1, Math.ceil(answer.retryAfterMs / 1000));
+    reply.header('retry-after', String(seconds));
+    throw new ApiError(429, 'auth/too-many-attempts', `Too many attempts from this address; try again in ${seconds} seconds`);
+  };
 }

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { ApiError, badRequest } from '../errors.ts';
 import { isUniqueViolation } from '../identity/embedded/accountStore.ts';
+import { rateLimited } from '../plugins/rateLimit.ts';
 import { findUser } from '../repositories/users.repository.ts';
 import { useUpResetTokens } from '../repositories/passwordResetTokens.repository.ts';
 import { claimOnboarding, deleteMember, insertMember, isSsnTaken, restoreMember, restoreUser } from '../repositories/accounts.repository.ts';
@@ -34,7 +35,7 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
   app.post(
     '/v1/create/user',
     {
-      config: { rateLimit: { max: accountLimits.createPerWindow, timeWindow: accountLimits.windowMs } },
+      onRequest: rateLimited(deps, { bucket: 'create-user', max: accountLimits.createPerWindow, windowMs: accountLimits.windowMs }),
       schema: { body: CreateUserBody, response: { 200: CreateUserReply, '4xx': ApiErrorBody } },
     },
     async (request) => {

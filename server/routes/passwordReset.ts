@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ApiError, badRequest } from '../errors.ts';
 import { escapeHtml, MailDeliveryError, mailLinkOrigin } from '../mail/mail.ts';
+import { rateLimited } from '../plugins/rateLimit.ts';
 import { appUrlHost } from '../repositories/brands.repository.ts';
 import {
   claimResetToken,
@@ -33,11 +34,12 @@ function brandOrigin(appUrl: string, appHosts: string[]): string {
 }
 
 /** The API's own reset flow (any identity provider): a mailed single-use link, then the new password. */
-export async function passwordResetRoutes(app: App, { db, identity, brands, mail, accountLimits, now = Date.now }: RouteDeps) {
+export async function passwordResetRoutes(app: App, deps: RouteDeps) {
+  const { db, identity, brands, mail, accountLimits, now = Date.now } = deps;
   app.post(
     '/v1/password_reset/user',
     {
-      config: { rateLimit: { max: accountLimits.resetPerWindow, timeWindow: accountLimits.windowMs } },
+      onRequest: rateLimited(deps, { bucket: 'reset-mail', max: accountLimits.resetPerWindow, windowMs: accountLimits.windowMs }),
       schema: { body: PasswordResetBody, response: { 200: EmptyReply, '4xx': ApiErrorBody } },
     },
     async (request) => {

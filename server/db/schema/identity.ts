@@ -43,7 +43,7 @@ export const identityOobCodes = pgTable('identity_oob_code', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
-/** Counted attempts per key (failed sign-ins per account or address, sign-ups and reset mails per address) in a sliding window. */
+/** Failed sign-ins per account or per address, counted in a sliding window. */
 export const identityLoginFailures = pgTable(
   'identity_login_failure',
   {

@@ -5,3 +5,4 @@ export * from './identity.ts';
 export * from './mail.ts';
 export * from './accounts.ts';
 export * from './eid.ts';
+export * from './rateLimits.ts';

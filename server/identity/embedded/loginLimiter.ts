@@ -1,6 +1,7 @@
 import { and, count, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { identityLoginFailures } from '../../db/schema/identity.ts';
+import { takeRateLimit } from '../../repositories/rateLimits.repository.ts';
 
 export interface LoginLimits {
   /** Failed sign-ins allowed per account (tenant + e-mail) within the window. */
@@ -32,7 +33,7 @@ export type AttemptOutcome = 'succeeded' | 'failed' | 'blocked';
 export interface LoginLimiter {
   /** Runs `attempt` (true = right password) unless the account or address is locked; failures are recorded. */
   attempt(keys: { tenantId: string; email: string; address: string }, attempt: () => Promise<boolean>): Promise<AttemptOutcome>;
-  /** Counts one `write` from `address`; false (and not counted) when its allowance is used up. */
+  /** Counts one `write` from `address` in the shared rate-limit table; false (and not counted) when its allowance is used up. */
   allowWrite(write: AddressWrite, address: string): Promise<boolean>;
 }
 
@@ -49,7 +50,7 @@ export function createLoginLimiter(db: Database, now: () => number, limits: Logi
 
   async function record(keys: string[]) {
     await db.insert(identityLoginFailures).values(keys.map((key) => ({ key, at: new Date(now()) })));
-    const oldest = new Date(now() - Math.max(limits.windowMs, limits.writeWindowMs));
+    const oldest = new Date(now() - limits.windowMs);
     await db.delete(identityLoginFailures).where(lt(identityLoginFailures.at, oldest));
   }
 
@@ -68,14 +69,10 @@ export function createLoginLimiter(db: Database, now: () => number, limits: Logi
       });
     },
 
-    allowWrite(write, address) {
-      const key = `${write}:${address}`;
-      const allowed = write === 'signup' ? limits.signUpsPerAddress : limits.resetMailsPerAddress;
-      return lockedKeys.run(key, async () => {
-        if ((await countSince(key, new Date(now() - limits.writeWindowMs))) >= allowed) return false;
-        await record([key]);
-        return true;
-      });
+    async allowWrite(write, address) {
+      const max = write === 'signup' ? limits.signUpsPerAddress : limits.resetMailsPerAddress;
+      const answer = await takeRateLimit(db, { bucket: `identity-${write}`, key: address, max, windowMs: limits.writeWindowMs }, now());
+      return answer.allowed;
     },
   };
 }

@@ -1,16 +1,23 @@
 import { buildApp, type AppOptions } from '../../../server/app.ts';
 import type { LoginLimits } from '../../../server/identity/embedded/loginLimiter.ts';
 import { createEmbeddedIdentity } from '../../../server/identity/embedded/index.ts';
+import type { OpenDatabase } from '../../../server/db/database.ts';
 import { openTestDatabase } from './testDatabase.ts';
 import { testPassword } from './factories.ts';
 
 export const testProjectId = 'klubb-test';
 
-/** The whole server on a fresh database, with the embedded identity provider. */
+/**
+ * The whole server on a fresh database, with the embedded identity provider; or, given `database`,
+ * another instance on that one (as behind a load balancer), which leaves closing it to its owner.
+ */
 export async function createTestApp(
-  options: { now?: () => number; loginLimits?: Partial<LoginLimits> } & Pick<AppOptions, 'mail' | 'devTools' | 'logger' | 'accountRateLimits'> = {},
+  options: { now?: () => number; loginLimits?: Partial<LoginLimits>; database?: OpenDatabase } & Pick<
+    AppOptions,
+    'mail' | 'devTools' | 'logger' | 'accountRateLimits'
+  > = {},
 ) {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const identity = await createEmbeddedIdentity({
     db: database.db,
     projectId: testProjectId,
@@ -44,11 +51,12 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    database,
     identity,
     idTokenFor,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }
