@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { pageInLanguage } from './pageInLanguage.ts';
 
 const texts = {
   en: {
@@ -26,16 +27,7 @@ const texts = {
 export type Language = keyof typeof texts;
 
 /** /forgotpassword, reached from the sign-in screen's link. */
-export class ForgotPasswordPage {
-  readonly words: (typeof texts)['en'];
-
-  constructor(
-    private readonly page: Page,
-    language: Language = 'en',
-  ) {
-    this.words = texts[language];
-  }
-
+export class ForgotPasswordPage extends pageInLanguage((language: Language) => texts[language]) {
   /** Follows the sign-in screen's "Forgot password?" link. */
   async openFromSignIn() {
     await this.page.getByRole('link', { name: this.words.link }).click();

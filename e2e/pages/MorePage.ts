@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page } from '@playwright/test';
-import { catalogText, type ProfileLanguage } from './ProfilePage.ts';
+import { expect, type Locator } from '@playwright/test';
+import { pageInLanguage } from './pageInLanguage.ts';
+import { catalogWords, type ProfileLanguage } from './ProfilePage.ts';
 
 /** The More menu's words (and those of the screens around it), in English; others from the catalogs. */
 const english = {
@@ -23,20 +24,8 @@ const english = {
 };
 type Words = typeof english;
 
-const wordsIn = (language: ProfileLanguage): Words =>
-  Object.fromEntries(Object.entries(english).map(([key, text]) => [key, catalogText(language, text)])) as Words;
-
 /** The More menu at /more, reached through the More tab, driven by roles and labels. */
-export class MorePage {
-  readonly words: Words;
-
-  constructor(
-    private readonly page: Page,
-    readonly language: ProfileLanguage = 'en',
-  ) {
-    this.words = wordsIn(language);
-  }
-
+export class MorePage extends pageInLanguage((language: ProfileLanguage) => catalogWords(english, language)) {
   async signIn(email: string, password: string) {
     await this.page.goto('/');
     await expect(this.page.locator('html')).toHaveAttribute('lang', this.language);

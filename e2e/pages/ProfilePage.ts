@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { pageInLanguage } from './pageInLanguage.ts';
 
 /** The profile's words (and the sign-in form's), in English; other languages come from the app's catalogs. */
 const english = {
@@ -49,20 +50,12 @@ export function catalogText(language: ProfileLanguage, id: string): string {
   return match[1].replace(/\\"/g, '"');
 }
 
-const wordsIn = (language: ProfileLanguage): Words =>
+/** Each of `english`'s texts (message ids) in `language`, from the app's catalog. */
+export const catalogWords = <Words extends Record<string, string>>(english: Words, language: ProfileLanguage): Words =>
   Object.fromEntries(Object.entries(english).map(([key, text]) => [key, catalogText(language, text)])) as Words;
 
 /** The profile at /more/userinfo, driven by roles and labels, plus the sign-in steps around it. */
-export class ProfilePage {
-  readonly words: Words;
-
-  constructor(
-    private readonly page: Page,
-    readonly language: ProfileLanguage = 'en',
-  ) {
-    this.words = wordsIn(language);
-  }
-
+export class ProfilePage extends pageInLanguage((language: ProfileLanguage) => catalogWords(english, language)) {
   async signIn(email: string, password: string) {
     await this.page.goto('/');
     await expect(this.page.getByRole('heading', { name: this.words.signInHeading })).toBeVisible();

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { pageInLanguage } from './pageInLanguage.ts';
 
 const texts = {
   en: {
@@ -24,16 +25,7 @@ const texts = {
 export type Language = keyof typeof texts;
 
 /** /password_reset/:token, opened from the reset mail in the development outbox. */
-export class ResetPasswordPage {
-  readonly words: (typeof texts)['en'];
-
-  constructor(
-    private readonly page: Page,
-    language: Language = 'en',
-  ) {
-    this.words = texts[language];
-  }
-
+export class ResetPasswordPage extends pageInLanguage((language: Language) => texts[language]) {
   /**
    * Opens /dev/outbox and follows the reset link of the newest mail to `email`; returns the
    * link. The outbox lists the newest mail first; a mail is the nearest element holding one link.

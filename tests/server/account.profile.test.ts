@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandRoles, passwordResetTokens, users } from '../../server/db/schema/index.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
-import { appUrl, call, freshAddress, latestMailTo, makeAccountBrands, personalNumber, resetTokenFrom, signUpMember, strongPassword, uniqueEmail } from './accounts.helpers.ts';
+import { appUrl, call, freshAddress, latestMailTo, makeAccountBrands, personalNumber, resetTokenFrom, signInWithPassword, signUpMember, strongPassword, uniqueEmail } from './accounts.helpers.ts';
 
 /** PUT /v1/update/user and DELETE /v1/delete/user. */
 let t: TestApp;
@@ -20,13 +20,6 @@ const update = (idToken: string | undefined, body: unknown, address?: string) =>
   call(t, { method: 'PUT', url: '/v1/update/user', idToken, body, address });
 const getUser = (idToken: string) => call(t, { method: 'GET', url: '/v1/get/user', idToken });
 const error = (status: number, code: string) => ({ status, body: expect.objectContaining({ status, code, message: expect.any(String) }) });
-const signIn = (email: string, password: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test',
-    remoteAddress: freshAddress(),
-    payload: { email, password, tenantId: 'aurora-tenant', returnSecureToken: true },
-  });
 
 describe('PUT /v1/update/user', () => {
   it('changes only the fields sent, with names trimmed and a leading 0 turned into +46', async () => {
@@ -94,8 +87,8 @@ describe('PUT /v1/update/user', () => {
     expect(changed.status).toBe(200);
     expect(changed.body.email).toBe(email);
     expect(await t.identity.findAccountByEmail('aurora-tenant', email)).toBe(member.uid);
-    expect((await signIn(email, member.password)).statusCode).toBe(200);
-    expect((await signIn(member.email, member.password)).statusCode).toBe(400);
+    expect((await signInWithPassword(t, email, member.password)).statusCode).toBe(200);
+    expect((await signInWithPassword(t, member.email, member.password)).statusCode).toBe(400);
 
     const other = await signUpMember(t);
     expect(await update(other.idToken, { email, currentPassword: other.password })).toMatchObject(error(409, 'auth/email-already-exists'));
@@ -112,8 +105,8 @@ describe('PUT /v1/update/user', () => {
     expect(changed).toMatchObject({ status: 200, body: { firstName: 'Renamed' } });
     pastTokenCache();
     expect(await getUser(member.idToken)).toMatchObject(error(401, 'auth/id-token-revoked'));
-    expect((await signIn(member.email, member.password)).statusCode).toBe(400);
-    expect((await signIn(member.email, password)).statusCode).toBe(200);
+    expect((await signInWithPassword(t, member.email, member.password)).statusCode).toBe(400);
+    expect((await signInWithPassword(t, member.email, password)).statusCode).toBe(200);
   });
 
   it('spends the reset links mailed before an e-mail or password change, and only then', async () => {
@@ -138,7 +131,7 @@ describe('PUT /v1/update/user', () => {
     const beforePasswordChange = await resetLink(email);
     expect((await update(member.idToken, { password: 'Changed456Pw', currentPassword: member.password })).status).toBe(200);
     expect(await useLink(beforePasswordChange)).toMatchObject(error(400, 'password_reset_token_invalid'));
-    expect((await signIn(email, 'Changed456Pw')).statusCode).toBe(200);
+    expect((await signInWithPassword(t, email, 'Changed456Pw')).statusCode).toBe(200);
   });
 
   it('locks the current-password check after repeated wrong guesses, like sign-in', async () => {
@@ -181,7 +174,7 @@ describe('DELETE /v1/delete/user', () => {
     expect(await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, member.uid))).toHaveLength(0);
     expect(await t.identity.findAccountByEmail('aurora-tenant', member.email)).toBeNull();
 
-    const signInAgain = await signIn(member.email, member.password);
+    const signInAgain = await signInWithPassword(t, member.email, member.password);
     expect(signInAgain.statusCode).toBe(400);
     expect(signInAgain.json().error.message).toBe('INVALID_LOGIN_CREDENTIALS');
     pastTokenCache();

@@ -26,6 +26,15 @@ let addressCounter = 0;
 /** A client address of its own, so the per-address limits of one test do not touch another. */
 export const freshAddress = () => `10.9.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
 
+/** Signs in to Aurora through the identity protocol from a fresh address; answers the raw response. */
+export const signInWithPassword = (t: TestApp, email: string, password: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test',
+    remoteAddress: freshAddress(),
+    payload: { email, password, tenantId: 'aurora-tenant', returnSecureToken: true },
+  });
+
 export interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;

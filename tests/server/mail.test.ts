@@ -77,10 +77,23 @@ afterAll(async () => {
   await new Promise((resolve) => relay.server.close(resolve));
 });
 
+/** The API's reset mail (POST /v1/password_reset/user), asked for from the Aurora app. */
+const requestReset = (email: string) => call(t, { method: 'POST', url: '/v1/password_reset/user', body: { email, appUrl: appUrl.aurora } });
+/** The identity protocol's own reset mail (sendOobCode), asked for from the Aurora app. */
+const sendOobReset = (email: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=test',
+    headers: { origin: appUrl.aurora },
+    payload: { requestType: 'PASSWORD_RESET', email, tenantId: 'aurora-tenant' },
+  });
+/** The last mail the relay got, with quoted-printable's soft line breaks ("=" at a line's end) undone. */
+const lastDelivered = () => relay.received.at(-1)!.data.replace(/=\r\n/g, '');
+
 describe('SMTP', () => {
   it('sends the reset mail through the relay and records it in the outbox with sent_at', async () => {
     const member = await signUpMember(t);
-    const answer = await call(t, { method: 'POST', url: '/v1/password_reset/user', body: { email: member.email, appUrl: appUrl.aurora } });
+    const answer = await requestReset(member.email);
     expect(answer.status).toBe(200);
     const mail = (await latestMailTo(t, member.email))!;
     expect(mail.sentAt?.getTime()).toBe(clock.ms);
@@ -93,9 +106,8 @@ describe('SMTP', () => {
 
   it('keeps the outbox copy without the reset token; the member gets the working link', async () => {
     const member = await signUpMember(t);
-    expect((await call(t, { method: 'POST', url: '/v1/password_reset/user', body: { email: member.email, appUrl: appUrl.aurora } })).status).toBe(200);
-    // Quoted-printable folds long lines with "=" at the end.
-    const delivered = relay.received.at(-1)!.data.replace(/=\r\n/g, '');
+    expect((await requestReset(member.email)).status).toBe(200);
+    const delivered = lastDelivered();
     const token = resetTokenFrom(delivered)!;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const stored = (await latestMailTo(t, member.email))!;
@@ -107,14 +119,9 @@ describe('SMTP', () => {
     expect((await call(t, { method: 'PUT', url: '/v1/password_update/user', body: { verificationId: token, password: 'ByMail123Pw' } })).status).toBe(200);
 
     // The identity protocol's reset mail likewise.
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=test',
-      headers: { origin: appUrl.aurora },
-      payload: { requestType: 'PASSWORD_RESET', email: member.email, tenantId: 'aurora-tenant' },
-    });
+    const sent = await sendOobReset(member.email);
     expect(sent.statusCode).toBe(200);
-    const code = resetTokenFrom(relay.received.at(-1)!.data.replace(/=\r\n/g, ''))!;
+    const code = resetTokenFrom(lastDelivered())!;
     expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const oobMail = (await latestMailTo(t, member.email))!;
     expect(oobMail.text).toContain('/password_reset/…');
@@ -130,7 +137,7 @@ describe('SMTP', () => {
 
   it('answers 503 mail_unavailable when the relay refuses, and keeps the unsent mail', async () => {
     const member = await signUpMember(t, 'aurora', { email: `someone-${Date.now()}@refused.example` });
-    const answer = await call(t, { method: 'POST', url: '/v1/password_reset/user', body: { email: member.email, appUrl: appUrl.aurora } });
+    const answer = await requestReset(member.email);
     expect(answer).toMatchObject({ status: 503, body: { status: 503, code: 'mail_unavailable' } });
     expect((await latestMailTo(t, member.email))!.sentAt).toBeNull();
   });
@@ -138,12 +145,7 @@ describe('SMTP', () => {
   it('also carries the identity protocol reset mail (sendOobCode)', async () => {
     const member = await signUpMember(t);
     const before = relay.received.length;
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=test',
-      headers: { origin: appUrl.aurora },
-      payload: { requestType: 'PASSWORD_RESET', email: member.email, tenantId: 'aurora-tenant' },
-    });
+    const sent = await sendOobReset(member.email);
     expect(sent.statusCode).toBe(200);
     expect(relay.received.length).toBe(before + 1);
     expect((await latestMailTo(t, member.email))!.sentAt).not.toBeNull();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, passwordResetTokens } from '../../server/db/schema/index.ts';
 import { makeBrand, makeMember } from './support/factories.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
-import { appUrl, call, freshAddress, latestMailTo, makeAccountBrands, resetTokenFrom, signUpMember } from './accounts.helpers.ts';
+import { appUrl, call, freshAddress, latestMailTo, makeAccountBrands, resetTokenFrom, signInWithPassword, signUpMember } from './accounts.helpers.ts';
 
 /** POST /v1/password_reset/user and PUT /v1/password_update/user: the API's own reset, by mail. */
 let t: TestApp;
@@ -20,13 +20,6 @@ const requestReset = (body: unknown, brand: 'aurora' | 'borealis' = 'aurora', ad
   call(t, { method: 'POST', url: '/v1/password_reset/user', brand, body, address });
 const setNewPassword = (body: unknown, brand: 'aurora' | 'borealis' = 'aurora') =>
   call(t, { method: 'PUT', url: '/v1/password_update/user', brand, body });
-const signIn = (email: string, password: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test',
-    remoteAddress: freshAddress(),
-    payload: { email, password, tenantId: 'aurora-tenant', returnSecureToken: true },
-  });
 const mailCount = async () => (await t.db.select().from(mailOutbox)).length;
 
 /** Asks for a reset link and answers the token from the mail. */
@@ -121,14 +114,14 @@ describe('setting the new password', () => {
     clock.advance(2000);
     const password = 'Reset123Pass';
     expect(await setNewPassword({ verificationId: second, password })).toMatchObject({ status: 200, body: {} });
-    expect((await signIn(member.email, password)).statusCode).toBe(200);
-    expect((await signIn(member.email, member.password)).statusCode).toBe(400);
+    expect((await signInWithPassword(t, member.email, password)).statusCode).toBe(200);
+    expect((await signInWithPassword(t, member.email, member.password)).statusCode).toBe(400);
     clock.advance(6000);
     expect(await call(t, { method: 'GET', url: '/v1/get/user', idToken: member.idToken })).toMatchObject(error(401, 'auth/id-token-revoked'));
 
     expect(await setNewPassword({ verificationId: second, password: 'Again123Pass' })).toMatchObject(error(400, 'password_reset_token_invalid'));
     expect(await setNewPassword({ verificationId: first, password: 'Again123Pass' })).toMatchObject(error(400, 'password_reset_token_invalid'));
-    expect((await signIn(member.email, password)).statusCode).toBe(200);
+    expect((await signInWithPassword(t, member.email, password)).statusCode).toBe(200);
   });
 
   it('lets a link expire after an hour', async () => {
@@ -138,7 +131,7 @@ describe('setting the new password', () => {
     expect(await setNewPassword({ verificationId: token, password: 'Weak' })).toMatchObject(error(400, 'auth/invalid-password'));
     clock.advance(1000);
     expect(await setNewPassword({ verificationId: token, password: 'Late1234Pass' })).toMatchObject(error(400, 'password_reset_token_expired'));
-    expect((await signIn(member.email, member.password)).statusCode).toBe(200);
+    expect((await signInWithPassword(t, member.email, member.password)).statusCode).toBe(200);
   });
 
   it('refuses unknown tokens, bad passwords, and tokens of another brand', async () => {
@@ -160,7 +153,7 @@ describe('setting the new password', () => {
     const answers = await Promise.all(['First123Pass', 'Second12Pass'].map((password) => setNewPassword({ verificationId: token, password })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
     const winner = answers[0]!.status === 200 ? 'First123Pass' : 'Second12Pass';
-    expect((await signIn(member.email, winner)).statusCode).toBe(200);
+    expect((await signInWithPassword(t, member.email, winner)).statusCode).toBe(200);
   });
 
   it('never answers with the password', async () => {

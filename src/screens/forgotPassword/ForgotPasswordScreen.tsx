@@ -1,7 +1,7 @@
 import { useMemo, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import { Link, useRouter } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { fromPromise } from 'xstate';
 import { forgotPasswordMachine } from '../../../machines/forgotPassword.machine.ts';
 import { requestPasswordReset } from '../../api/account.ts';
@@ -12,6 +12,7 @@ import { useServices } from '../../services/services.ts';
 import { connectForgotPassword } from './forgotPassword.connect.ts';
 import * as page from '../signIn/signIn.css.ts';
 import * as styles from '../authForm.css.ts';
+import { BackToSignIn } from '../BackToSignIn.tsx';
 
 const emailFieldId = 'forgot-password-email';
 
@@ -61,11 +62,7 @@ export function ForgotPasswordScreen() {
           {view.busy ? t`Sending…` : t`Send reset link`}
         </Button>
       </form>
-      <p className={styles.lead}>
-        <Link to="/" className={styles.link}>
-          {t`Back to sign in`}
-        </Link>
-      </p>
+      <BackToSignIn />
       <Dialog
         open={view.sent}
         title={t`Check your e-mail`}

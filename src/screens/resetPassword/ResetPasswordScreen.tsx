@@ -12,6 +12,7 @@ import { useServices } from '../../services/services.ts';
 import { connectResetPassword } from './resetPassword.connect.ts';
 import * as page from '../signIn/signIn.css.ts';
 import * as styles from '../authForm.css.ts';
+import { BackToSignIn } from '../BackToSignIn.tsx';
 
 const fieldIds = { password: 'reset-password-new', repeat: 'reset-password-repeat' } as const;
 
@@ -96,11 +97,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           </Button>
         </form>
       )}
-      <p className={styles.lead}>
-        <Link to="/" className={styles.link}>
-          {t`Back to sign in`}
-        </Link>
-      </p>
+      <BackToSignIn />
       <Dialog
         open={view.saved}
         title={t`Password changed`}

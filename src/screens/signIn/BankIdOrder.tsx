@@ -12,6 +12,7 @@ import { useServices, type Services } from '../../services/services.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { connectBankId, type BankIdRef } from './bankId.connect.ts';
 import * as styles from './bankId.css.ts';
+import * as page from './signIn.css.ts';
 
 /** Drawn by qrcode-generator, loaded only when a QR code is wanted; if it cannot load, the QR code failed. */
 const BankIdQrCode = lazy(() =>
@@ -95,7 +96,7 @@ export function BankIdOrder({ device, startButtons }: { device: BankIdDevice; st
     <>
       <div ref={status} tabIndex={-1} role="group" aria-labelledby="bankid-heading" className={styles.status}>
         {view.outcomeCode && (
-          <p className={styles.outcome} role="alert">
+          <p className={page.formError} role="alert">
             {i18n._(errorMessage(view.outcomeCode))}
           </p>
         )}

@@ -4,6 +4,7 @@ import type { BankIdDevice } from '../../../machines/bankIdSignIn.machine.ts';
 import { Button, Spinner } from '../../components/index.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
 import * as styles from './bankId.css.ts';
+import * as page from './signIn.css.ts';
 
 /** What a press asked for; each attempt gets a fresh import, as React keeps a failed one failed. */
 interface Request {
@@ -66,7 +67,7 @@ function OrderUnavailable({ onRetry }: { onRetry: (device: BankIdDevice) => void
   useEffect(() => message.current?.focus(), []);
   return (
     <>
-      <p ref={message} tabIndex={-1} className={styles.outcome} role="alert">
+      <p ref={message} tabIndex={-1} className={page.formError} role="alert">
         {i18n._(errorMessage('failed_to_fetch'))}
       </p>
       {startButtons(onRetry)}

@@ -17,14 +17,5 @@ export const hint = style({ margin: 0, textAlign: 'center' });
 
 export const link = style({ alignSelf: 'center', color: vars.color.primary, fontWeight: 600 });
 
-export const outcome = style({
-  margin: 0,
-  padding: 12,
-  borderRadius: vars.radius.card,
-  background: vars.color.surface,
-  color: vars.color.error,
-  borderLeft: `4px solid ${vars.color.error}`,
-});
-
 /** The order's status, focused when the pressed button goes; the section's gap between its parts. */
 export const status = style({ display: 'flex', flexDirection: 'column', gap: 12, outline: 'none' });
