@@ -4,9 +4,8 @@ import { appMachine, shownOfferTypes, type Member } from '../../machines/app.mac
 import { sessionMachine, type SessionEvent } from '../../machines/session.machine.ts';
 import { freshTokens } from './sessionFakes.ts';
 import { navigatorMachine } from '../../machines/navigator.machine.ts';
-import { createResolver } from '../../src/routes/resolver.ts';
 import type { Brand } from '../../server/schemas/brand.ts';
-import { testBrand, testMember } from './fixtures.ts';
+import { testBrand, testMember, testNavigation } from './fixtures.ts';
 
 /** The app machine signed in with a complete member, over fakes; records the actions it runs. */
 function startSignedIn(brand: Brand) {
@@ -29,13 +28,7 @@ function startSignedIn(brand: Brand) {
       },
     }),
     {
-      input: {
-        navigation: (b: Brand) => ({
-          ...createResolver({ settings: b.settings, testMode: false }),
-          location: { path: '/', restored: null, saved: null, keyPrefix: 't-' },
-          stacked: true,
-        }),
-      },
+      input: testNavigation(),
     },
   ).start();
   return { actor, ran };

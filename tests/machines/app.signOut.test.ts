@@ -4,10 +4,9 @@ import { appMachine, type Member } from '../../machines/app.machine.ts';
 import { sessionMachine, type SessionEvent, type TokenLife } from '../../machines/session.machine.ts';
 import type { signInMachine } from '../../machines/signIn.machine.ts';
 import { navigatorMachine } from '../../machines/navigator.machine.ts';
-import { createResolver } from '../../src/routes/resolver.ts';
 import { ApiError, failedToFetch } from '../../src/api/apiError.ts';
 import type { Brand } from '../../server/schemas/brand.ts';
-import { testBrand, testMember } from './fixtures.ts';
+import { testBrand, testMember, testNavigation } from './fixtures.ts';
 import { tokenLifetimeMs } from './sessionFakes.ts';
 
 const member = { uid: 'uid-1', email: 'member@aurora.test' };
@@ -48,13 +47,7 @@ function startApp(options: { signedIn?: boolean; answer?: Member | Error | 'pend
       },
     }),
     {
-      input: {
-        navigation: (b: Brand) => ({
-          ...createResolver({ settings: b.settings, testMode: false }),
-          location: { path: '/', restored: null, saved: null, keyPrefix: 't-' },
-          stacked: true,
-        }),
-      },
+      input: testNavigation(),
     },
   ).start();
   const signInError = () => (actor.system.get('signIn') as ActorRefFrom<typeof signInMachine>).getSnapshot().context.error;

@@ -1,6 +1,7 @@
 import type { Brand } from '../../server/schemas/brand.ts';
 import type { FeedOffer } from '../../server/schemas/offer.ts';
-import type { Member } from '../../machines/app.machine.ts';
+import type { AppInput, Member } from '../../machines/app.machine.ts';
+import { createResolver } from '../../src/routes/resolver.ts';
 
 export function testBrand(overrides: Partial<Brand['settings']> = {}): Brand {
   return {
@@ -58,4 +59,15 @@ export function testOffers(count: number, from = 0): FeedOffer[] {
     puffImage: { jpeg: { medium: '/a.jpg' }, webp: { medium: '/a.webp' } },
     readingTime: null,
   }));
+}
+
+/** The app machine's navigation input for a stacked (mobile) start at `path`, with the brand's real route table. */
+export function testNavigation(path = '/'): Pick<AppInput, 'navigation'> {
+  return {
+    navigation: (brand: Brand) => ({
+      ...createResolver({ settings: brand.settings, testMode: false }),
+      location: { path, restored: null, saved: null, keyPrefix: 't-' },
+      stacked: true,
+    }),
+  };
 }

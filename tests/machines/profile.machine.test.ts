@@ -4,12 +4,11 @@ import { profileMachine, type Credentials, type UpdateRequest } from '../../mach
 import { appMachine, type Member } from '../../machines/app.machine.ts';
 import type { sessionMachine } from '../../machines/session.machine.ts';
 import { navigatorMachine } from '../../machines/navigator.machine.ts';
-import { createResolver } from '../../src/routes/resolver.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import type { ProfileField } from '../../src/domain/profileForm.ts';
 import type { User } from '../../server/schemas/user.ts';
 import type { Brand } from '../../server/schemas/brand.ts';
-import { testBrand, testMember } from './fixtures.ts';
+import { testBrand, testMember, testNavigation } from './fixtures.ts';
 
 const savedUser = (overrides: Partial<User> = {}): User => ({
   ...testMember().user,
@@ -410,13 +409,7 @@ describe('app.userUpdated', () => {
         },
       }),
       {
-        input: {
-          navigation: (b: Brand) => ({
-            ...createResolver({ settings: b.settings, testMode: false }),
-            location: { path: '/more/userinfo', restored: null, saved: null, keyPrefix: 't-' },
-            stacked: true,
-          }),
-        },
+        input: testNavigation('/more/userinfo'),
       },
     ).start();
     await waitFor(actor, (s) => s.matches('content'));
