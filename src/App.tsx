@@ -4,9 +4,15 @@ import { applyBrandTheme, defaultThemeVariant } from './theme/index.ts';
 import { AppActor, phaseOf } from './appActor.ts';
 import { ErrorScreen } from './screens/error/ErrorScreen.tsx';
 import { ForceUpdateScreen } from './screens/forceUpdate/ForceUpdateScreen.tsx';
+import { lazyWired } from './wiring/wired.tsx';
 import * as styles from './app.css.ts';
 
-const AuthRoutes = lazy(() => import('./routes/AuthRoutes.tsx'));
+const AuthRoutes = lazy(
+  lazyWired(
+    () => import('./routes/AuthRoutes.tsx').then((m) => m.default),
+    () => import('./wiring/authRoutes.wiring.ts').then((m) => m.wireAuthRoutes),
+  ),
+);
 const ContentRoutes = lazy(() => import('./routes/ContentRoutes.tsx'));
 // Only new members see set-up: its code is loaded when they get there.
 const SetUpScreen = lazy(() => import('./screens/setUp/SetUpScreen.tsx').then((m) => ({ default: m.SetUpScreen })));

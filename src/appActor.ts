@@ -5,6 +5,9 @@ import type { signInMachine } from '../machines/signIn.machine.ts';
 import type { feedMachine } from '../machines/feed.machine.ts';
 import type { searchMachine } from '../machines/search.machine.ts';
 import type { categoriesMachine } from '../machines/categories.machine.ts';
+import type { setUpMachine } from '../machines/setUp.machine.ts';
+import type { navigatorMachine } from '../machines/navigator.machine.ts';
+import type { OfferType } from '../server/schemas/offer.ts';
 
 /** The root actor for React: `<AppActor.Provider logic={provided machine}>`, then useSelector. */
 export const AppActor = createActorContext(appMachine);
@@ -14,6 +17,27 @@ export type SignInRef = ActorRefFrom<typeof signInMachine>;
 export type FeedRef = ActorRefFrom<typeof feedMachine>;
 export type SearchRef = ActorRefFrom<typeof searchMachine>;
 export type CategoriesRef = ActorRefFrom<typeof categoriesMachine>;
+export type SetUpRef = ActorRefFrom<typeof setUpMachine>;
+export type NavigatorRef = ActorRefFrom<typeof navigatorMachine>;
+export type AppRef = ActorRefFrom<typeof appMachine>;
+
+/** The app machine's children by id (machines/app.machine.ts invokes and spawns them). */
+export type AppChildren = {
+  signIn: SignInRef;
+  setUp: SetUpRef;
+  navigator: NavigatorRef;
+  search: SearchRef;
+  categories: CategoriesRef;
+  'feed.mixed': FeedRef;
+} & { [K in `feed.${OfferType}`]: FeedRef };
+
+/**
+ * One of the app's children, typed by its id, or undefined while the app is in a state
+ * without it. The one place that narrows xstate's untyped children.
+ */
+export function appChild<K extends keyof AppChildren>(snapshot: AppSnapshot, id: K): AppChildren[K] | undefined {
+  return (snapshot.children as Record<string, unknown>)[id] as AppChildren[K] | undefined;
+}
 
 export type Phase = 'loading' | 'auth' | 'setUp' | 'content' | 'forceUpdate' | 'error';
 

@@ -6,7 +6,7 @@ import { readClientConfig } from './config.ts';
 import { activateLocale, i18n, pickLocale } from './i18n/i18n.ts';
 import { appInput, provideAppMachine } from './compositionRoot.ts';
 import { AppActor } from './appActor.ts';
-import { ServicesContext } from './services/services.ts';
+import { WiringContext } from './wiring/wired.tsx';
 import { App } from './App.tsx';
 
 const config = readClientConfig(import.meta.env, window.location.origin);
@@ -16,11 +16,11 @@ const { appMachine, services } = provideAppMachine(config, window.location.origi
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
-      <ServicesContext.Provider value={services}>
+      <WiringContext.Provider value={services}>
         <AppActor.Provider logic={appMachine} options={{ input: appInput(config) }}>
           <App />
         </AppActor.Provider>
-      </ServicesContext.Provider>
+      </WiringContext.Provider>
     </I18nProvider>
   </StrictMode>,
 );

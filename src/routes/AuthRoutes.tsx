@@ -9,40 +9,106 @@ import {
   RouterProvider,
   type RouterHistory,
 } from '@tanstack/react-router';
-import { saveWantedPath } from '../services/browserHistory.ts';
+import { lazyWired } from '../wiring/wired.tsx';
+import type { AuthRouteDeps } from '../wiring/authRouteDeps.ts';
 import { authHistory, retainAuthHistory } from './authHistory.ts';
 import { SignInScreen } from '../screens/signIn/SignInScreen.tsx';
 
-// Sign-in is what most visitors need; the other auth screens load when opened.
-const CreateAccountScreen = lazyRouteComponent(() => import('../screens/createAccount/CreateAccountScreen.tsx'), 'CreateAccountScreen');
-const ForgotPasswordScreen = lazyRouteComponent(() => import('../screens/forgotPassword/ForgotPasswordScreen.tsx'), 'ForgotPasswordScreen');
-const ResetPasswordScreen = lazyRouteComponent(() => import('../screens/resetPassword/ResetPasswordScreen.tsx'), 'ResetPasswordScreen');
-
-/** The auth stack (spec 2.5). */
-function createAuthRouter(history: RouterHistory) {
-  const rootRoute = createRootRoute({ component: Outlet });
-  const page = (path: string, component: Parameters<typeof createRoute>[0]['component']) => createRoute({ getParentRoute: () => rootRoute, path, component });
-  const routeTree = rootRoute.addChildren([
-    page('/', SignInScreen),
-    page('/forgotpassword', ForgotPasswordScreen),
-    page('/password_reset/$password_reset_verification_token', ResetPasswordScreen),
-    page('/createaccount', CreateAccountScreen),
-    page('/createaccount/$referral_code', CreateAccountScreen),
-    // Any other path waits behind sign-in and is opened after it.
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path: '$',
-      beforeLoad: ({ location }) => {
-        saveWantedPath(location.pathname);
-        throw redirect({ to: '/', replace: true });
-      },
-    }),
-  ]);
-  return createRouter({ routeTree, history });
+/** What the auth routes need from outside (src/wiring/authRoutes.wiring.ts). */
+export interface AuthRoutesProps {
+  /** Keeps a path asked for before sign-in, to open it after. */
+  saveWantedPath: (path: string) => void;
+  /** The browser's history by default; tests give a memory history. */
+  history?: RouterHistory;
 }
 
-export default function AuthRoutes() {
-  const [router] = useState(() => createAuthRouter(authHistory()));
-  useEffect(retainAuthHistory, []);
+/** Route parameters are plain non-empty segments; anything else is no match (TanStack throws to the not-found page). */
+function segment(value: string | undefined): string {
+  if (!value) throw new Error('Missing route parameter');
+  return value;
+}
+
+/** The auth stack (spec 2.5): each route parses its parameters and hands the screen typed props. */
+export function createAuthRouter(history: RouterHistory, saveWantedPath: (path: string) => void) {
+  const routeDeps: AuthRouteDeps = { goToSignIn: () => void router.navigate({ to: '/', replace: true }) };
+  // Sign-in is what most visitors need; the other auth screens load, with their wiring, when opened.
+  const loadBankIdOrder = lazyWired(
+    () => import('../screens/signIn/BankIdOrder.tsx').then((m) => m.BankIdOrder),
+    () => import('../wiring/bankIdOrder.wiring.ts').then((m) => m.wireBankIdOrder),
+  );
+  const CreateAccount = lazyRouteComponent(
+    lazyWired(
+      () => import('../screens/createAccount/CreateAccountScreen.tsx').then((m) => m.CreateAccountScreen),
+      () => import('../wiring/createAccount.wiring.ts').then((m) => m.wireCreateAccount),
+    ),
+  );
+  const ForgotPassword = lazyRouteComponent(
+    lazyWired(
+      () => import('../screens/forgotPassword/ForgotPasswordScreen.tsx').then((m) => m.ForgotPasswordScreen),
+      () => import('../wiring/forgotPassword.wiring.ts').then((m) => m.wireForgotPassword),
+      routeDeps,
+    ),
+  );
+  const ResetPassword = lazyRouteComponent(
+    lazyWired(
+      () => import('../screens/resetPassword/ResetPasswordScreen.tsx').then((m) => m.ResetPasswordScreen),
+      () => import('../wiring/resetPassword.wiring.ts').then((m) => m.wireResetPassword),
+      routeDeps,
+    ),
+  );
+
+  const rootRoute = createRootRoute({ component: Outlet });
+  const signIn = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/',
+    component: () => <SignInScreen loadBankIdOrder={loadBankIdOrder} />,
+  });
+  const forgotPassword = createRoute({ getParentRoute: () => rootRoute, path: '/forgotpassword', component: () => <ForgotPassword /> });
+  const resetPassword = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/password_reset/$password_reset_verification_token',
+    params: { parse: (raw) => ({ password_reset_verification_token: segment(raw.password_reset_verification_token) }) },
+    component: function ResetPasswordRoute() {
+      const { password_reset_verification_token: token } = resetPassword.useParams();
+      return <ResetPassword token={token} />;
+    },
+  });
+  const createAccount = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/createaccount',
+    component: () => <CreateAccount referralCode={null} />,
+  });
+  const createAccountWithCode = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/createaccount/$referral_code',
+    params: { parse: (raw) => ({ referral_code: segment(raw.referral_code) }) },
+    component: function CreateAccountWithCodeRoute() {
+      const { referral_code } = createAccountWithCode.useParams();
+      return <CreateAccount referralCode={referral_code} />;
+    },
+  });
+  // Any other path waits behind sign-in and is opened after it.
+  const elsewhere = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '$',
+    beforeLoad: ({ location }) => {
+      saveWantedPath(location.pathname);
+      throw redirect({ to: '/', replace: true });
+    },
+  });
+  const routeTree = rootRoute.addChildren([signIn, forgotPassword, resetPassword, createAccount, createAccountWithCode, elsewhere]);
+  const router = createRouter({ routeTree, history });
+  return router;
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAuthRouter>;
+  }
+}
+
+export default function AuthRoutes({ saveWantedPath, history }: AuthRoutesProps) {
+  const [router] = useState(() => createAuthRouter(history ?? authHistory(), saveWantedPath));
+  useEffect(() => (history ? undefined : retainAuthHistory()), [history]);
   return <RouterProvider router={router} />;
 }

@@ -2,13 +2,14 @@ import { useEffect, useLayoutEffect, useMemo, useRef, type ComponentType } from 
 import { useSelector } from '@xstate/react';
 import type { NavPage } from '../../machines/navigator.machine.ts';
 import { contentRoutes } from './routeTable.ts';
-import { MissingScreen, screens, type ScreenProps } from './screens.tsx';
+import { MissingScreen, screens } from './screens.tsx';
+import type { RouteMatch } from './routeParams.ts';
 import type { NavigatorRef } from './navigation.ts';
 import { PageContext } from './pageContext.ts';
 import * as styles from './stackedNavigator.css.ts';
 
 const routeScreens = new Map(contentRoutes.map((route) => [route.path, screens[route.screen]]));
-type ScreenFor = (routeId: string | null) => ComponentType<ScreenProps>;
+type ScreenFor = (routeId: string | null) => ComponentType<RouteMatch>;
 const screenFor: ScreenFor = (routeId) => (routeId ? routeScreens.get(routeId) : undefined) ?? MissingScreen;
 
 /** Scroll offsets by page key, so a page shown again is where the member left it. */
@@ -56,7 +57,7 @@ interface PageProps {
   slideIn: boolean;
   /** Given to a stack's root page: it scrolls to the top when its tab is chosen again. */
   scrollToTop: NavigatorRef | null;
-  Screen: ComponentType<ScreenProps>;
+  Screen: ComponentType<RouteMatch>;
 }
 
 function Page({ page, depth, visible, stacked, slideIn, scrollToTop, Screen }: PageProps) {

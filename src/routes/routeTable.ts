@@ -1,4 +1,5 @@
 import type { BrandSettings } from '../../server/schemas/brand.ts';
+import { isOfferType } from './routeParams.ts';
 
 /** The screens of the signed-in app; src/routes/screens.tsx maps each to its view. */
 export type ScreenName =
@@ -33,9 +34,8 @@ export interface RouteEntry {
   redirectTo?: string;
 }
 
-const offerTypes = new Set(['editorial', 'benefit', 'live']);
 /** Offer routes only match real offer types; anything else is a missing page. */
-export const isOfferTypeParam = (params: Record<string, string>) => params.type === undefined || offerTypes.has(params.type);
+export const isOfferTypeParam = (params: Record<string, string>) => params.type === undefined || isOfferType(params.type);
 
 const restaurant = (flags: RouteFlags) => flags.settings.restaurant;
 

@@ -1,5 +1,9 @@
 import type { ComponentType } from 'react';
 import type { ScreenName } from './routeTable.ts';
+import { offerPlaceOf, offerTypeOfPath, type RouteMatch } from './routeParams.ts';
+import { wired } from '../wiring/wired.tsx';
+import { wireOfferPage } from '../wiring/offerPage.wiring.ts';
+import { wireProfile } from '../wiring/profile.wiring.ts';
 import { MixedFeedScreen } from '../screens/feed/MixedFeedScreen.tsx';
 import { SearchScreen } from '../screens/search/SearchScreen.tsx';
 import { TypeFeedScreen } from '../screens/typeFeed/TypeFeedScreen.tsx';
@@ -9,27 +13,34 @@ import { OfferScreen } from '../screens/offer/OfferScreen.tsx';
 import { ProfileScreen } from '../screens/profile/ProfileScreen.tsx';
 import { MoreScreen } from '../screens/more/MoreScreen.tsx';
 
-export interface ScreenProps {
-  params: Record<string, string>;
-  /** The page's own path (e.g. /benefit), for screens shared by several routes. */
-  path?: string;
+/** A route's page: parses the match into the screen's typed props. */
+function parsed<P extends object>(Screen: ComponentType<P>, parse: (match: RouteMatch) => P): ComponentType<RouteMatch> {
+  const Page = (match: RouteMatch) => <Screen {...parse(match)} />;
+  Page.displayName = `Route(${Screen.displayName ?? Screen.name})`;
+  return Page;
 }
 
+const noProps = () => ({});
+
+// Wired here, in the content routes' chunk: they load with the signed-in app, not the first page.
+const WiredOfferScreen = wired(OfferScreen, wireOfferPage);
+const WiredProfileScreen = wired(ProfileScreen, wireProfile);
+
 /** Which view each route shows. Screens of later releases show the coming-soon page. */
-export const screens: Record<ScreenName, ComponentType<ScreenProps>> = {
-  mixedFeed: MixedFeedScreen,
-  offer: OfferScreen,
-  search: SearchScreen,
+export const screens: Record<ScreenName, ComponentType<RouteMatch>> = {
+  mixedFeed: parsed(MixedFeedScreen, noProps),
+  offer: parsed(WiredOfferScreen, (match) => ({ place: offerPlaceOf(match) })),
+  search: parsed(SearchScreen, noProps),
   checkout: ComingSoonScreen,
   // Shown for 10 ms before the navigator forwards to the start page.
   createAccountRedirect: () => null,
-  typeFeed: TypeFeedScreen,
-  more: MoreScreen,
+  typeFeed: parsed(TypeFeedScreen, ({ path }) => ({ type: offerTypeOfPath(path) })),
+  more: parsed(MoreScreen, noProps),
   restaurantMap: ComingSoonScreen,
   restaurant: ComingSoonScreen,
   vouchers: ComingSoonScreen,
   orders: ComingSoonScreen,
-  profile: ProfileScreen,
+  profile: parsed(WiredProfileScreen, noProps),
   faq: ComingSoonScreen,
   about: ComingSoonScreen,
   devTest: ComingSoonScreen,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { navigationLabel, offerTypeOfPath } from '../../src/screens/typeFeed/typeFeedRoute.ts';
+import { navigationLabel } from '../../src/screens/typeFeed/navigationLabel.ts';
+import { offerTypeOfPath } from '../../src/routes/routeParams.ts';
 import { testBrand } from '../machines/fixtures.ts';
 
 describe('per-type feed route', () => {

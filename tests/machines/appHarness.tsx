@@ -13,7 +13,7 @@ import { createResolver } from '../../src/routes/resolver.ts';
 import { applyHistoryEffect, observePopstate } from '../../src/services/browserHistory.ts';
 import { AppActor } from '../../src/appActor.ts';
 import { App } from '../../src/App.tsx';
-import { ServicesContext } from '../../src/services/services.ts';
+import { WiringContext } from '../../src/wiring/wired.tsx';
 import type { IdentityService } from '../../src/services/identity.ts';
 import type { ApiClient } from '../../src/api/client.ts';
 import type { Brand } from '../../server/schemas/brand.ts';
@@ -113,11 +113,11 @@ export function renderAppWithFakes(
 
   render(
     <I18nProvider i18n={i18n}>
-      <ServicesContext.Provider value={{ api, identity: () => identity }}>
+      <WiringContext.Provider value={{ api, identity: () => identity }}>
         <AppActor.Provider logic={machine} options={{ input: { layout: 'mobile', navigation, ...input } }}>
           <App />
         </AppActor.Provider>
-      </ServicesContext.Provider>
+      </WiringContext.Provider>
     </I18nProvider>,
   );
 

@@ -3,22 +3,15 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
-import { createMachine } from 'xstate';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
+import { setup } from 'xstate';
+import { createMemoryHistory } from '@tanstack/react-router';
 import type { appMachine } from '../../machines/app.machine.ts';
+import { signInMachine } from '../../machines/signIn.machine.ts';
 import { AppActor } from '../../src/appActor.ts';
 import { createApiClient } from '../../src/api/client.ts';
-import { ServicesContext, type Services } from '../../src/services/services.ts';
-import { CreateAccountScreen } from '../../src/screens/createAccount/CreateAccountScreen.tsx';
-import { ForgotPasswordScreen } from '../../src/screens/forgotPassword/ForgotPasswordScreen.tsx';
-import { ResetPasswordScreen } from '../../src/screens/resetPassword/ResetPasswordScreen.tsx';
+import { type Services } from '../../src/services/services.ts';
+import { WiringContext } from '../../src/wiring/wired.tsx';
+import AuthRoutes from '../../src/routes/AuthRoutes.tsx';
 import { testBrand } from './fixtures.ts';
 
 interface Answer {
@@ -26,10 +19,16 @@ interface Answer {
   body: object;
 }
 
-/** The auth screens under a memory router, a stand-in root actor holding the brand, and an API that answers from `answers`. */
+/**
+ * The app's auth routes (with their real wiring) over a memory history, a stand-in root actor
+ * holding the brand and a sign-in child, and an API that answers from `answers`.
+ */
 function renderAuth(path: string, answers: Answer[] = []) {
   const requests: { method: string; path: string }[] = [];
-  const root = createMachine({ context: { brand: testBrand() } }) as unknown as typeof appMachine;
+  const root = setup({ actors: { signIn: signInMachine } }).createMachine({
+    context: { brand: testBrand() },
+    invoke: { id: 'signIn', src: 'signIn', input: {} },
+  }) as unknown as typeof appMachine;
   const services: Services = {
     api: createApiClient({
       baseUrl: '',
@@ -45,24 +44,13 @@ function renderAuth(path: string, answers: Answer[] = []) {
       throw new Error('no identity provider in this test');
     },
   };
-  const rootRoute = createRootRoute({ component: Outlet });
-  const page = (routePath: string, component: () => React.ReactNode) => createRoute({ getParentRoute: () => rootRoute, path: routePath, component });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([
-      page('/', () => <h1>Sign in</h1>),
-      page('/createaccount', CreateAccountScreen),
-      page('/forgotpassword', ForgotPasswordScreen),
-      page('/password_reset/$password_reset_verification_token', ResetPasswordScreen),
-    ]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
   render(
     <I18nProvider i18n={i18n}>
-      <ServicesContext.Provider value={services}>
+      <WiringContext.Provider value={services}>
         <AppActor.Provider logic={root}>
-          <RouterProvider router={router} />
+          <AuthRoutes history={createMemoryHistory({ initialEntries: [path] })} saveWantedPath={() => {}} />
         </AppActor.Provider>
-      </ServicesContext.Provider>
+      </WiringContext.Provider>
     </I18nProvider>,
   );
   return { requests, user: userEvent.setup({ delay: null }) };

@@ -7,7 +7,7 @@ import { navigatorMachine, type NavigatorEvent } from '../../machines/navigator.
 import { createResolver } from '../../src/routes/resolver.ts';
 import { StackedNavigator } from '../../src/routes/StackedNavigator.tsx';
 import { applyHistoryEffect, observePopstate } from '../../src/services/browserHistory.ts';
-import type { ScreenProps } from '../../src/routes/screens.tsx';
+import type { RouteMatch } from '../../src/routes/routeParams.ts';
 import { testBrand } from './fixtures.ts';
 
 /**
@@ -63,7 +63,7 @@ const start: World = { active: 'home', home: 'root', more: 'root', backPops: fal
 const states = exploreWorlds(start, events, next, name);
 const model = createTestModel(createMachine({ id: 'navigatorWorld', initial: name(start), states }));
 
-function PathScreen({ params }: ScreenProps) {
+function PathScreen({ params }: RouteMatch) {
   return <h1>{`screen ${JSON.stringify(params)}`}</h1>;
 }
 

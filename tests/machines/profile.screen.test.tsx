@@ -7,10 +7,16 @@ import { createMachine } from 'xstate';
 import type { appMachine, Member } from '../../machines/app.machine.ts';
 import { AppActor } from '../../src/appActor.ts';
 import { createApiClient } from '../../src/api/client.ts';
-import { ServicesContext, type Services } from '../../src/services/services.ts';
+import { type Services } from '../../src/services/services.ts';
+import { WiringContext } from '../../src/wiring/wired.tsx';
 import type { IdentityService } from '../../src/services/identity.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import { ProfileScreen } from '../../src/screens/profile/ProfileScreen.tsx';
+import { wired } from '../../src/wiring/wired.tsx';
+import { wireProfile } from '../../src/wiring/profile.wiring.ts';
+
+/** The screen as the route table shows it: with its real wiring over the test's services. */
+const WiredProfileScreen = wired(ProfileScreen, wireProfile);
 import { testMember } from './fixtures.ts';
 
 interface Answer {
@@ -47,11 +53,11 @@ function renderProfile(answers: Answer[] = [], identity?: Partial<IdentityServic
   };
   render(
     <I18nProvider i18n={i18n}>
-      <ServicesContext.Provider value={services}>
+      <WiringContext.Provider value={services}>
         <AppActor.Provider logic={root}>
-          <ProfileScreen />
+          <WiredProfileScreen />
         </AppActor.Provider>
-      </ServicesContext.Provider>
+      </WiringContext.Provider>
     </I18nProvider>,
   );
   return { requests, methods, user: userEvent.setup({ delay: null }) };

@@ -10,7 +10,8 @@ import { navigatorMachine, type NavigatorEvent } from '../../machines/navigator.
 import { createResolver } from '../../src/routes/resolver.ts';
 import { applyHistoryEffect, observePopstate } from '../../src/services/browserHistory.ts';
 import { AppActor } from '../../src/appActor.ts';
-import { ServicesContext, type Services } from '../../src/services/services.ts';
+import { type Services } from '../../src/services/services.ts';
+import { WiringContext } from '../../src/wiring/wired.tsx';
 import { createApiClient } from '../../src/api/client.ts';
 import { App } from '../../src/App.tsx';
 import type { Brand } from '../../server/schemas/brand.ts';
@@ -133,11 +134,11 @@ export function renderSetUpApp(brand: Brand, options: { savedReferralCode?: stri
 
   render(
     <I18nProvider i18n={i18n}>
-      <ServicesContext.Provider value={services}>
+      <WiringContext.Provider value={services}>
         <AppActor.Provider logic={machine} options={{ input: { layout: 'mobile', navigation }, inspect }}>
           <App />
         </AppActor.Provider>
-      </ServicesContext.Provider>
+      </WiringContext.Provider>
     </I18nProvider>,
   );
   return fake;

@@ -11,7 +11,12 @@ import { testMember } from './fixtures.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import { qrPath } from '../../src/screens/signIn/BankIdQrCode.tsx';
 import { BankIdOrder } from '../../src/screens/signIn/BankIdOrder.tsx';
-import { ServicesContext } from '../../src/services/services.ts';
+
+const WiredBankIdOrder = wired(BankIdOrder, wireBankIdOrder);
+import { WiringContext, wired } from '../../src/wiring/wired.tsx';
+import { wireBankIdOrder } from '../../src/wiring/bankIdOrder.wiring.ts';
+import { AppActor } from '../../src/appActor.ts';
+import type { appMachine } from '../../machines/app.machine.ts';
 import type { ApiClient } from '../../src/api/client.ts';
 import type { IdentityService } from '../../src/services/identity.ts';
 
@@ -296,9 +301,11 @@ describe('leaving the sign-in screen while an order runs', () => {
     const view = render(
       <StrictMode>
         <I18nProvider i18n={i18n}>
-          <ServicesContext.Provider value={services}>
-            <BankIdOrder device="sameDevice" startButtons={() => null} />
-          </ServicesContext.Provider>
+          <WiringContext.Provider value={services}>
+            <AppActor.Provider logic={createMachine({}) as unknown as typeof appMachine}>
+              <WiredBankIdOrder device="sameDevice" startButtons={() => null} />
+            </AppActor.Provider>
+          </WiringContext.Provider>
         </I18nProvider>
       </StrictMode>,
     );

@@ -1,17 +1,12 @@
-import { useId, useMemo, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useParams } from '@tanstack/react-router';
-import { fromPromise } from 'xstate';
-import { createAccountMachine, type Credentials } from '../../../machines/createAccount.machine.ts';
+import { Link } from '@tanstack/react-router';
+import type { createAccountMachine } from '../../../machines/createAccount.machine.ts';
 import type { Brand } from '../../../server/schemas/brand.ts';
-import { createUser, type CreateUserRequest } from '../../api/account.ts';
-import { mediaUrl } from '../../api/mediaUrls.ts';
 import { AppActor, sameViewValues } from '../../appActor.ts';
 import { Button, TextField } from '../../components/index.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
-import { saveReferralCode } from '../../services/referralCode.ts';
-import { useServices } from '../../services/services.ts';
 import type { CreateAccountField } from '../../domain/accountForms.ts';
 import { connectCreateAccount, type CreateAccountView } from './createAccount.connect.ts';
 import * as page from '../signIn/signIn.css.ts';
@@ -20,28 +15,21 @@ import * as styles from '../authForm.css.ts';
 const fieldId = (field: CreateAccountField) => `create-account-${field}`;
 
 /** /createaccount and /createaccount/:referral_code (spec 2.5). */
-export function CreateAccountScreen() {
-  const brand = AppActor.useSelector((s) => s.context.brand);
-  const params = useParams({ strict: false }) as { referral_code?: string };
-  return brand ? <CreateAccountForm key={brand.id} brand={brand} referralCode={params.referral_code ?? null} /> : null;
+export interface CreateAccountScreenProps {
+  /** From /createaccount/:referral_code, or null. */
+  referralCode: string | null;
+  logic: typeof createAccountMachine;
+  /** The address of a brand document (terms, privacy policy). */
+  documentUrl: (path: string) => string;
 }
 
-function CreateAccountForm({ brand, referralCode }: { brand: Brand; referralCode: string | null }) {
+export function CreateAccountScreen(props: CreateAccountScreenProps) {
+  const brand = AppActor.useSelector((s) => s.context.brand);
+  return brand ? <CreateAccountForm key={brand.id} brand={brand} {...props} /> : null;
+}
+
+function CreateAccountForm({ brand, referralCode, logic, documentUrl }: CreateAccountScreenProps & { brand: Brand }) {
   const { t, i18n } = useLingui();
-  const { api, identity } = useServices();
-  const logic = useMemo(
-    () =>
-      createAccountMachine.provide({
-        actors: {
-          createUser: fromPromise(({ input }: { input: CreateUserRequest }) => createUser(api, input)),
-          signInWithPassword: fromPromise<unknown, Credentials>(({ input }) =>
-            identity().signInWithPassword(input.email, input.password),
-          ),
-        },
-        actions: { rememberReferralCode: (_, code: string) => saveReferralCode(code) },
-      }),
-    [api, identity],
-  );
   const ref = useActorRef(logic, {
     input: { brandId: brand.id, verifyWithSsn: brand.settings.verifyWithSsn, referralCode },
   });
@@ -112,7 +100,7 @@ function CreateAccountForm({ brand, referralCode }: { brand: Brand; referralCode
         ) : (
           <NameFields view={view} errorText={errorText} />
         )}
-        <TermsCheckbox brand={brand} view={view} error={errorText(view.fieldErrors.termsAccepted)} />
+        <TermsCheckbox brand={brand} documentUrl={documentUrl} view={view} error={errorText(view.fieldErrors.termsAccepted)} />
         <Button type="submit" fullWidth disabled={view.busy}>
           {view.busy ? t`Creating account…` : view.signInFailed ? t`Sign in again` : t`Create account`}
         </Button>
@@ -164,12 +152,18 @@ function NameFields({ view, errorText }: { view: CreateAccountView; errorText: E
   );
 }
 
-function TermsCheckbox({ brand, view, error }: { brand: Brand; view: CreateAccountView; error: string | undefined }) {
-  const { api } = useServices();
+interface TermsCheckboxProps {
+  brand: Brand;
+  documentUrl: (path: string) => string;
+  view: CreateAccountView;
+  error: string | undefined;
+}
+
+function TermsCheckbox({ brand, documentUrl, view, error }: TermsCheckboxProps) {
   const id = fieldId('termsAccepted');
   const errorId = `${id}-error`;
-  const termsUrl = mediaUrl(api.baseUrl, brand.settings.terms.url);
-  const privacyUrl = mediaUrl(api.baseUrl, brand.settings.gdpr.url);
+  const termsUrl = documentUrl(brand.settings.terms.url);
+  const privacyUrl = documentUrl(brand.settings.gdpr.url);
   return (
     <div>
       <div className={styles.checkboxRow}>

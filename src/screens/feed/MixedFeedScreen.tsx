@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import { BillboardCard, Spinner } from '../../components/index.ts';
 import type { FeedOffer } from '../../api/offers.ts';
-import { AppActor, sameViewValues, type FeedRef, type SearchRef } from '../../appActor.ts';
+import { AppActor, appChild, sameViewValues, type FeedRef } from '../../appActor.ts';
 import { useNavigate } from '../../routes/navigation.ts';
 import { billboardOffer, connectFeed } from './feed.connect.ts';
 import { FeedLoadFailed, LoadMoreFailedDialog } from './FeedErrors.tsx';
@@ -13,7 +13,7 @@ import * as styles from './feed.css.ts';
 export const offerPath = (offer: FeedOffer) => `/mixedFeed/${offer.type}/${offer.id}`;
 
 export function MixedFeedScreen() {
-  const feedRef = AppActor.useSelector((s) => s.children['feed.mixed']) as FeedRef | undefined;
+  const feedRef = AppActor.useSelector((s) => appChild(s, 'feed.mixed'));
   return feedRef ? <MixedFeed feedRef={feedRef} /> : <Spinner fullscreen />;
 }
 
@@ -22,7 +22,7 @@ function MixedFeed({ feedRef }: { feedRef: FeedRef }) {
   const navigate = useNavigate();
   const brand = AppActor.useSelector((s) => s.context.brand);
   // The search field is the mobile way into search; desktop has its own (spec 2.3).
-  const searchRef = AppActor.useSelector((s) => (s.context.layout === 'mobile' ? s.children.search : undefined)) as SearchRef | undefined;
+  const searchRef = AppActor.useSelector((s) => (s.context.layout === 'mobile' ? appChild(s, 'search') : undefined));
   const feed = useSelector(feedRef, (s) => connectFeed(s, feedRef), sameViewValues);
   const billboard = feed.billboard && billboardOffer(feed.billboard);
   const open = (offer: FeedOffer) => navigate(offerPath(offer));

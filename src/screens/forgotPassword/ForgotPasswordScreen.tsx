@@ -1,14 +1,10 @@
-import { useMemo, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import { useRouter } from '@tanstack/react-router';
-import { fromPromise } from 'xstate';
-import { forgotPasswordMachine } from '../../../machines/forgotPassword.machine.ts';
-import { requestPasswordReset } from '../../api/account.ts';
+import type { forgotPasswordMachine } from '../../../machines/forgotPassword.machine.ts';
 import { AppActor, sameViewValues } from '../../appActor.ts';
 import { Button, Dialog, TextField } from '../../components/index.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
-import { useServices } from '../../services/services.ts';
 import { connectForgotPassword } from './forgotPassword.connect.ts';
 import * as page from '../signIn/signIn.css.ts';
 import * as styles from '../authForm.css.ts';
@@ -17,19 +13,9 @@ import { BackToSignIn } from '../BackToSignIn.tsx';
 const emailFieldId = 'forgot-password-email';
 
 /** /forgotpassword (spec 2.5): asks for a reset link by e-mail. */
-export function ForgotPasswordScreen() {
+export function ForgotPasswordScreen({ logic }: { logic: typeof forgotPasswordMachine }) {
   const { t, i18n } = useLingui();
-  const { api } = useServices();
-  const router = useRouter();
   const brand = AppActor.useSelector((s) => s.context.brand);
-  const logic = useMemo(
-    () =>
-      forgotPasswordMachine.provide({
-        actors: { requestPasswordReset: fromPromise<unknown, { email: string }>(({ input }) => requestPasswordReset(api, input.email)) },
-        actions: { goToSignIn: () => void router.navigate({ to: '/', replace: true }) },
-      }),
-    [api, router],
-  );
   const ref = useActorRef(logic);
   const view = useSelector(ref, (s) => connectForgotPassword(s, ref), sameViewValues);
   const email = view.email.trim();

@@ -1,17 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import { fromPromise } from 'xstate';
-import { offerPageMachine, type OfferPageInput } from '../../../machines/offerPage.machine.ts';
-import type { OfferType } from '../../../server/schemas/offer.ts';
-import { getCategories, getOffer } from '../../api/offers.ts';
+import type { offerPageMachine, OfferPageInput } from '../../../machines/offerPage.machine.ts';
 import { AppActor, sameViewValues } from '../../appActor.ts';
 import { Button, Dialog, ErrorView } from '../../components/index.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
 import { useNavigate } from '../../routes/navigation.ts';
 import { usePage } from '../../routes/pageContext.ts';
-import type { ScreenProps } from '../../routes/screens.tsx';
-import { useServices } from '../../services/services.ts';
 import { visuallyHidden } from '../../theme/index.ts';
 import { connectOfferPage, type OfferPageStatus } from './offer.connect.ts';
 import { OfferArticle } from './OfferArticle.tsx';
@@ -19,36 +14,30 @@ import { appHostsOf, currentSectionOf } from './offerLinks.ts';
 import * as styles from './offer.css.ts';
 
 /** Offer detail at /:origin/:type/:id, /:type/:id and /search/:type/:id (spec 2.3). */
-export function OfferScreen({ params, path }: ScreenProps) {
-  // /search/:type/:id has no origin segment; its path says the member came from search.
-  const origin = params.origin ?? (path?.startsWith('/search/') ? 'search' : undefined);
-  const input: OfferPageInput = { id: params.id ?? '', type: (params.type ?? 'live') as OfferType, ...(origin ? { origin } : {}) };
-  return <OfferPage key={`${origin}/${input.type}/${input.id}`} input={input} />;
+export interface OfferScreenProps {
+  /** The offer and where it is seen from, as the route parsed them. */
+  place: OfferPageInput;
+  logic: typeof offerPageMachine;
+  /** The API's base address: its links open in the app. */
+  apiBase: string;
 }
 
-function OfferPage({ input }: { input: OfferPageInput }) {
+export function OfferScreen({ place, logic, apiBase }: OfferScreenProps) {
+  return <OfferPage key={`${place.origin}/${place.type}/${place.id}`} input={place} logic={logic} apiBase={apiBase} />;
+}
+
+function OfferPage({ input, logic, apiBase }: { input: OfferPageInput; logic: OfferScreenProps['logic']; apiBase: string }) {
   const { t } = useLingui();
-  const { api } = useServices();
   const navigate = useNavigate();
   const { visible } = usePage();
-  const logic = useMemo(
-    () =>
-      offerPageMachine.provide({
-        actors: {
-          loadOffer: fromPromise(({ input: { id } }: { input: { id: string } }) => getOffer(api, id)),
-          loadCategories: fromPromise(() => getCategories(api)),
-        },
-      }),
-    [api],
-  );
   const pageRef = useActorRef(logic, { input });
   const page = useSelector(pageRef, (s) => connectOfferPage(s, pageRef), sameViewValues);
   const brand = AppActor.useSelector((s) => s.context.brand);
   const layout = AppActor.useSelector((s) => s.context.layout);
   const user = AppActor.useSelector((s) => s.context.member?.user ?? null);
   const links = useMemo(
-    () => ({ appHosts: appHostsOf(window.location.hostname, api.baseUrl), currentSection: currentSectionOf(input) }),
-    [api.baseUrl, input.origin, input.type],
+    () => ({ appHosts: appHostsOf(window.location.hostname, apiBase), currentSection: currentSectionOf(input) }),
+    [apiBase, input.origin, input.type],
   );
 
   if (page.status === 'loading') return <OfferSkeleton />;

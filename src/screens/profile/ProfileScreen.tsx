@@ -1,17 +1,14 @@
-import { useEffect, useId, useMemo, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, type FormEvent, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { fromPromise } from 'xstate';
-import { profileMachine, type Credentials, type UpdateRequest } from '../../../machines/profile.machine.ts';
+import type { profileMachine } from '../../../machines/profile.machine.ts';
 import type { User } from '../../../server/schemas/user.ts';
-import { deleteUser, updateUser } from '../../api/profile.ts';
 import { AppActor, sameViewValues } from '../../appActor.ts';
 import { Button, TextField, type TextFieldProps } from '../../components/index.ts';
 import type { ProfileErrorKey, ProfileErrors, ProfileField } from '../../domain/profileForm.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
-import { useServices } from '../../services/services.ts';
 import { connectProfile, type ProfileView } from './profile.connect.ts';
 import { CurrentPasswordDialog, DeleteAccountDialog } from './ProfileDialogs.tsx';
 import * as styles from './profile.css.ts';
@@ -34,34 +31,14 @@ function errorDescriptor(key: NonNullable<ProfileErrors[ProfileField]>): Message
 }
 
 /** The member's profile at /more/userinfo (spec 2.3, 4, 5). */
-export function ProfileScreen() {
+type ProfileLogic = typeof profileMachine;
+
+export function ProfileScreen({ logic }: { logic: ProfileLogic }) {
   const user = AppActor.useSelector((s) => s.context.member?.user ?? null);
-  return user ? <Profile key={user.id} user={user} /> : null;
+  return user ? <Profile key={user.id} user={user} logic={logic} /> : null;
 }
 
-function Profile({ user }: { user: User }) {
-  const { api, identity } = useServices();
-  const app = AppActor.useActorRef();
-  const logic = useMemo(
-    () =>
-      profileMachine.provide({
-        actors: {
-          updateUser: fromPromise(({ input }: { input: UpdateRequest }) => updateUser(api, input)),
-          signInAgain: fromPromise(async ({ input }: { input: Credentials }) => {
-            await identity().signInWithPassword(input.email, input.password);
-          }),
-          deleteAccount: fromPromise(async () => {
-            await deleteUser(api);
-          }),
-        },
-        actions: {
-          userUpdated: (_, updated: User) => app.send({ type: 'app.userUpdated', user: updated }),
-          refreshSession: () => app.system.get('session')?.send({ type: 'session.refresh' }),
-          signOut: () => app.send({ type: 'app.signOut' }),
-        },
-      }),
-    [api, identity, app],
-  );
+function Profile({ user, logic }: { user: User; logic: ProfileLogic }) {
   const ref = useActorRef(logic, { input: { user } });
   const view = useSelector(ref, (s) => connectProfile(s, ref), sameViewValues);
   return <ProfileForm view={view} />;

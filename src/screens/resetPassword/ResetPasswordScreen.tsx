@@ -1,14 +1,11 @@
-import { useId, useMemo, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import { Link, useParams, useRouter } from '@tanstack/react-router';
-import { fromPromise } from 'xstate';
-import { resetPasswordMachine } from '../../../machines/resetPassword.machine.ts';
-import { updatePassword } from '../../api/account.ts';
+import { Link } from '@tanstack/react-router';
+import type { resetPasswordMachine } from '../../../machines/resetPassword.machine.ts';
 import { AppActor, sameViewValues } from '../../appActor.ts';
 import { Button, Dialog, TextField } from '../../components/index.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
-import { useServices } from '../../services/services.ts';
 import { connectResetPassword } from './resetPassword.connect.ts';
 import * as page from '../signIn/signIn.css.ts';
 import * as styles from '../authForm.css.ts';
@@ -17,30 +14,20 @@ import { BackToSignIn } from '../BackToSignIn.tsx';
 const fieldIds = { password: 'reset-password-new', repeat: 'reset-password-repeat' } as const;
 
 /** /password_reset/:password_reset_verification_token (spec 2.5): the mailed link's page. */
-export function ResetPasswordScreen() {
-  const params = useParams({ strict: false }) as { password_reset_verification_token?: string };
-  const token = params.password_reset_verification_token ?? '';
-  return <ResetPasswordForm key={token} token={token} />;
+export interface ResetPasswordScreenProps {
+  /** The verification token from the mailed link. */
+  token: string;
+  logic: typeof resetPasswordMachine;
 }
 
-function ResetPasswordForm({ token }: { token: string }) {
+export function ResetPasswordScreen(props: ResetPasswordScreenProps) {
+  return <ResetPasswordForm key={props.token} {...props} />;
+}
+
+function ResetPasswordForm({ token, logic }: ResetPasswordScreenProps) {
   const { t, i18n } = useLingui();
-  const { api } = useServices();
-  const router = useRouter();
   const brand = AppActor.useSelector((s) => s.context.brand);
   const hintId = useId();
-  const logic = useMemo(
-    () =>
-      resetPasswordMachine.provide({
-        actors: {
-          updatePassword: fromPromise<unknown, { verificationId: string; password: string }>(({ input }) =>
-            updatePassword(api, input.verificationId, input.password),
-          ),
-        },
-        actions: { goToSignIn: () => void router.navigate({ to: '/', replace: true }) },
-      }),
-    [api, router],
-  );
   const ref = useActorRef(logic, { input: { token } });
   const view = useSelector(ref, (s) => connectResetPassword(s, ref), sameViewValues);
   const text = (code: string | null) => (code ? i18n._(errorMessage(code)) : undefined);

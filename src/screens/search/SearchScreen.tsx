@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import { Spinner, TextField } from '../../components/index.ts';
 import type { FeedOffer } from '../../api/offers.ts';
-import { AppActor, sameViewValues, type FeedRef, type SearchRef } from '../../appActor.ts';
+import { AppActor, appChild, sameViewValues, type FeedRef, type SearchRef } from '../../appActor.ts';
 import { useNavigate } from '../../routes/navigation.ts';
 import { usePage } from '../../routes/pageContext.ts';
 import { connectFeed } from '../feed/feed.connect.ts';
@@ -16,8 +16,8 @@ export const searchResultPath = (offer: FeedOffer) => `/search/${offer.type}/${o
 
 /** Search at /search (spec 2.3, 4): the default feed until something is typed, then the results. */
 export function SearchScreen() {
-  const searchRef = AppActor.useSelector((s) => s.children.search) as SearchRef | undefined;
-  const feedRef = AppActor.useSelector((s) => s.children['feed.mixed']) as FeedRef | undefined;
+  const searchRef = AppActor.useSelector((s) => appChild(s, 'search'));
+  const feedRef = AppActor.useSelector((s) => appChild(s, 'feed.mixed'));
   return searchRef && feedRef ? <Search searchRef={searchRef} feedRef={feedRef} /> : <Spinner fullscreen />;
 }
 

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Button, TextField } from '../../components/index.ts';
-import { AppActor, sameViewValues } from '../../appActor.ts';
+import { AppActor, appChild, sameViewValues } from '../../appActor.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
 import type { SetUpErrorKey, SetUpField } from '../../domain/setUpForm.ts';
 import { cardDigitsId } from './CardDigits.tsx';
@@ -47,7 +47,7 @@ function focusField(field: SetUpField) {
 export function SetUpScreen() {
   const { t } = useLingui();
   const phase = connectSetUpPhase(AppActor.useActorRef());
-  const ref = AppActor.useSelector((s) => s.children.setUp) as SetUpRef | undefined;
+  const ref = AppActor.useSelector((s) => appChild(s, 'setUp'));
   const brand = AppActor.useSelector((s) => s.context.brand);
   return (
     <main className={page.page}>

@@ -1,16 +1,13 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
-import { createActor, fromPromise } from 'xstate';
-import { bankIdSignInMachine, type BankIdDevice } from '../../../machines/bankIdSignIn.machine.ts';
-import { bankIdQrCode, cancelBankIdOrder, collectBankIdOrder, startBankIdOrder } from '../../api/eid.ts';
+import { createActor } from 'xstate';
+import type { bankIdSignInMachine, BankIdDevice } from '../../../machines/bankIdSignIn.machine.ts';
 import { sameViewValues } from '../../appActor.ts';
 import { Button, Spinner } from '../../components/index.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
-import { useServices, type Services } from '../../services/services.ts';
-import type { ApiClient } from '../../api/client.ts';
-import { connectBankId, type BankIdRef } from './bankId.connect.ts';
+import { bankIdIntents, connectBankId, type BankIdRef } from './bankId.connect.ts';
 import * as styles from './bankId.css.ts';
 import * as page from './signIn.css.ts';
 
@@ -27,33 +24,21 @@ function QrCodeUnavailable({ onFailed }: { onFailed: () => void }) {
   return null;
 }
 
-function orderLogic(api: ApiClient, identity: Services['identity']) {
-  return bankIdSignInMachine.provide({
-    actors: {
-      startOrder: fromPromise(() => startBankIdOrder(api)),
-      collectOrder: fromPromise(({ input }: { input: { orderRef: string } }) => collectBankIdOrder(api, input.orderRef)),
-      loadQrCode: fromPromise<{ qrCode: string }, { orderRef: string }>(({ input }) => bankIdQrCode(api, input.orderRef)),
-      cancelOrder: fromPromise<unknown, { orderRef: string }>(({ input }) => cancelBankIdOrder(api, input.orderRef)),
-      signInWithCustomToken: fromPromise<unknown, { token: string }>(({ input }) => identity().signInWithCustomToken(input.token)),
-    },
-    actions: {
-      reportAbandonFailed: ({ event }) => console.warn('BankID order not cancelled:', (event as { error?: { code?: unknown } }).error?.code ?? event.type),
-    },
-  });
-}
+type OrderLogic = typeof bankIdSignInMachine;
 
 /**
  * The order's actor. It is not stopped with the view: a member who leaves mid-order sends
  * bankId.left, and the machine gives the order up at the server and then ends by itself.
  * StrictMode's trial unmount is followed at once by a remount, which takes the leave back.
  */
-function useOrderActor({ api, identity }: Services): BankIdRef {
-  const [ref] = useState(() => createActor(orderLogic(api, identity)));
+function useOrderActor(logic: OrderLogic): BankIdRef {
+  const [ref] = useState(() => createActor(logic));
   const mounts = useRef(0);
   useEffect(() => {
     ref.start();
     const mount = ++mounts.current;
-    return () => queueMicrotask(() => mount === mounts.current && ref.send({ type: 'bankId.left' }));
+    const { leave } = bankIdIntents(ref);
+    return () => queueMicrotask(() => mount === mounts.current && leave());
   }, [ref]);
   return ref;
 }
@@ -71,13 +56,18 @@ const hintText = {
  * the autostart link or the animated QR code while collecting, then its outcome and a new start
  * (with the section's own start buttons, passed in so they stay in the first load only once).
  */
-export function BankIdOrder({ device, startButtons }: { device: BankIdDevice; startButtons: (onStart: (device: BankIdDevice) => void) => ReactNode }) {
+export interface BankIdOrderProps {
+  device: BankIdDevice;
+  startButtons: (onStart: (device: BankIdDevice) => void) => ReactNode;
+}
+
+export function BankIdOrder({ device, startButtons, logic }: BankIdOrderProps & { logic: OrderLogic }) {
   const { t, i18n } = useLingui();
-  const ref = useOrderActor(useServices());
+  const ref = useOrderActor(logic);
   const view = useSelector(ref, (s) => connectBankId(s, ref), sameViewValues);
-  const onQrFailed = useCallback(() => ref.send({ type: 'bankId.qrFailed' }), [ref]);
+  const intents = useMemo(() => bankIdIntents(ref), [ref]);
   // The press that loaded this view is the member's start (a second send while starting is ignored).
-  useEffect(() => ref.send({ type: 'bankId.start', device }), [ref, device]);
+  useEffect(() => intents.start(device), [intents, device]);
 
   const status = useRef<HTMLDivElement>(null);
   // A pressed button, Cancel or the link left with the phase: keyboard and screen reader go on from the status.
@@ -104,7 +94,7 @@ export function BankIdOrder({ device, startButtons }: { device: BankIdDevice; st
         {view.phase === 'otherDevice' &&
           (view.qrCode ? (
             <Suspense fallback={<Spinner />}>
-              <BankIdQrCode content={view.qrCode} label={t`QR code to scan with the BankID app`} onFailed={onQrFailed} />
+              <BankIdQrCode content={view.qrCode} label={t`QR code to scan with the BankID app`} onFailed={intents.qrFailed} />
             </Suspense>
           ) : (
             <Spinner />

@@ -1,10 +1,14 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { BankIdDevice } from '../../../machines/bankIdSignIn.machine.ts';
 import { Button, Spinner } from '../../components/index.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
 import * as styles from './bankId.css.ts';
 import * as page from './signIn.css.ts';
+import type { BankIdOrderProps } from './BankIdOrder.tsx';
+
+/** Downloads the order's view with its wiring (given by the auth routes). */
+export type LoadBankIdOrder = () => Promise<{ default: ComponentType<BankIdOrderProps> }>;
 
 /** What a press asked for; each attempt gets a fresh import, as React keeps a failed one failed. */
 interface Request {
@@ -16,19 +20,14 @@ interface Request {
  * The bank-eID part of the sign-in screen. Only its two buttons are in the first load: the order's
  * machine and view download when the member presses one, and start the order in that mode.
  */
-export function BankIdSignIn() {
+export function BankIdSignIn({ loadOrder }: { loadOrder: LoadBankIdOrder }) {
   const { t } = useLingui();
   const [request, setRequest] = useState<Request | null>(null);
   const attempt = request?.attempt ?? 0;
   const BankIdOrder = useMemo(() => {
     const retry = (device: BankIdDevice) => setRequest({ device, attempt: attempt + 1 });
-    return lazy(() =>
-      import('./BankIdOrder.tsx').then(
-        (module) => ({ default: module.BankIdOrder }),
-        () => ({ default: () => <OrderUnavailable onRetry={retry} /> }),
-      ),
-    );
-  }, [attempt]);
+    return lazy(() => loadOrder().catch(() => ({ default: () => <OrderUnavailable onRetry={retry} /> })));
+  }, [attempt, loadOrder]);
 
   return (
     <section className={styles.section} aria-labelledby="bankid-heading">

@@ -3,10 +3,10 @@ import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { FormEvent } from 'react';
 import { Button, TextField } from '../../components/index.ts';
-import { AppActor, sameViewValues, type SignInRef } from '../../appActor.ts';
+import { AppActor, appChild, sameViewValues, type SignInRef } from '../../appActor.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
 import { connectSignIn } from './signIn.connect.ts';
-import { BankIdSignIn } from './BankIdSignIn.tsx';
+import { BankIdSignIn, type LoadBankIdOrder } from './BankIdSignIn.tsx';
 import { AuthLinks } from './AuthLinks.tsx';
 import * as styles from './signIn.css.ts';
 
@@ -16,12 +16,17 @@ const fieldErrorText = {
   signin_error_enter_password: msg({ id: 'signin_error_enter_password', message: 'Enter your password' }),
 };
 
-export function SignInScreen() {
-  const ref = AppActor.useSelector((s) => s.children.signIn) as SignInRef | undefined;
-  return ref ? <SignInForm signInRef={ref} /> : null;
+export interface SignInScreenProps {
+  /** The BankID order's view with its wiring, downloaded when the member starts one. */
+  loadBankIdOrder: LoadBankIdOrder;
 }
 
-function SignInForm({ signInRef }: { signInRef: SignInRef }) {
+export function SignInScreen({ loadBankIdOrder }: SignInScreenProps) {
+  const ref = AppActor.useSelector((s) => appChild(s, 'signIn'));
+  return ref ? <SignInForm signInRef={ref} loadBankIdOrder={loadBankIdOrder} /> : null;
+}
+
+function SignInForm({ signInRef, loadBankIdOrder }: SignInScreenProps & { signInRef: SignInRef }) {
   const { t, i18n } = useLingui();
   const brand = AppActor.useSelector((s) => s.context.brand);
   const form = useSelector(signInRef, (s) => connectSignIn(s, signInRef), sameViewValues);
@@ -59,7 +64,7 @@ function SignInForm({ signInRef }: { signInRef: SignInRef }) {
           {form.busy ? t`Signing in…` : t`Sign in`}
         </Button>
       </form>
-      <BankIdSignIn />
+      <BankIdSignIn loadOrder={loadBankIdOrder} />
       <AuthLinks />
     </main>
   );

@@ -27,6 +27,17 @@ function phaseOf(snapshot: SnapshotFrom<typeof bankIdSignInMachine>): BankIdPhas
   return outcomeCode(snapshot) ? 'outcome' : 'idle';
 }
 
+/** What the member can ask of an order; the same functions for every snapshot. */
+export function bankIdIntents(ref: BankIdRef) {
+  return {
+    start: (device: BankIdDevice) => ref.send({ type: 'bankId.start', device }),
+    cancel: () => ref.send({ type: 'bankId.cancel' }),
+    qrFailed: () => ref.send({ type: 'bankId.qrFailed' }),
+    /** The member left the sign-in screen mid-order. */
+    leave: () => ref.send({ type: 'bankId.left' }),
+  };
+}
+
 /** The bank-eID section's view values and intents. */
 export function connectBankId(snapshot: SnapshotFrom<typeof bankIdSignInMachine>, ref: BankIdRef) {
   const token = snapshot.context.order?.autoStartToken;
@@ -40,8 +51,6 @@ export function connectBankId(snapshot: SnapshotFrom<typeof bankIdSignInMachine>
     simulatedAppLink: token ? `/dev/bankid?autostarttoken=${encodeURIComponent(token)}` : null,
     canStart: snapshot.can({ type: 'bankId.start', device: 'sameDevice' }),
     canCancel: snapshot.can({ type: 'bankId.cancel' }),
-    start: (device: BankIdDevice) => ref.send({ type: 'bankId.start', device }),
-    cancel: () => ref.send({ type: 'bankId.cancel' }),
-    qrFailed: () => ref.send({ type: 'bankId.qrFailed' }),
+    ...bankIdIntents(ref),
   };
 }

@@ -4,22 +4,20 @@ import { useLingui } from '@lingui/react/macro';
 import { Spinner } from '../../components/index.ts';
 import { categoriesOfType } from '../../../machines/categories.machine.ts';
 import type { FeedOffer, OfferType } from '../../api/offers.ts';
-import { AppActor, sameViewValues, type CategoriesRef, type FeedRef } from '../../appActor.ts';
+import { AppActor, appChild, sameViewValues, type CategoriesRef, type FeedRef } from '../../appActor.ts';
 import { useNavigate } from '../../routes/navigation.ts';
-import type { ScreenProps } from '../../routes/screens.tsx';
 import { connectFeed } from '../feed/feed.connect.ts';
 import { FeedLoadFailed, LoadMoreFailedDialog } from '../feed/FeedErrors.tsx';
 import { OfferList } from '../feed/OfferList.tsx';
 import { CategoryFilter } from './CategoryFilter.tsx';
-import { navigationLabel, offerTypeOfPath } from './typeFeedRoute.ts';
+import { navigationLabel } from './navigationLabel.ts';
 import * as styles from '../feed/feed.css.ts';
 
-/** The per-type feed at /editorial, /benefit or /live (spec 2.3): its type comes from the path. */
-export function TypeFeedScreen({ path = '' }: ScreenProps) {
+/** The per-type feed at /editorial, /benefit or /live (spec 2.3): the route reads its type from the path. */
+export function TypeFeedScreen({ type }: { type: OfferType }) {
   const { t } = useLingui();
-  const type = offerTypeOfPath(path);
-  const feedRef = AppActor.useSelector((s) => s.children[`feed.${type}`]) as FeedRef | undefined;
-  const categoriesRef = AppActor.useSelector((s) => s.children.categories) as CategoriesRef | undefined;
+  const feedRef = AppActor.useSelector((s) => appChild(s, `feed.${type}`));
+  const categoriesRef = AppActor.useSelector((s) => appChild(s, 'categories'));
   const label = AppActor.useSelector((s) => navigationLabel(s.context.brand, type));
   const fallbackTitles: Record<OfferType, string> = { editorial: t`Articles`, benefit: t`Benefits`, live: t`Live` };
   if (!feedRef) return <Spinner fullscreen />;

@@ -8,8 +8,11 @@ import type { CategoryList, OfferDetail } from '../../../server/schemas/offer.ts
 import type { ApiClient } from '../../../src/api/client.ts';
 import { AppActor } from '../../../src/appActor.ts';
 import { NavigatorContext, type NavigatorRef } from '../../../src/routes/navigation.ts';
-import { ServicesContext } from '../../../src/services/services.ts';
-import { OfferScreen } from '../../../src/screens/offer/OfferScreen.tsx';
+import { WiringContext } from '../../../src/wiring/wired.tsx';
+import { screens } from '../../../src/routes/screens.tsx';
+
+/** The offer route's page: parses the match and wires the screen as the app does. */
+const OfferRoute = screens.offer;
 import { testBrand, testMember } from '../../machines/fixtures.ts';
 
 export const testCategories: CategoryList = {
@@ -54,11 +57,11 @@ export function renderOfferScreen({ answer, params, layout = 'mobile', path }: H
   const view = render(
     <I18nProvider i18n={i18n}>
       <AppActor.Provider logic={root}>
-        <ServicesContext.Provider value={{ api, identity: () => { throw new Error('no identity in offer tests'); } }}>
+        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity in offer tests'); } }}>
           <NavigatorContext.Provider value={navigator}>
-            <OfferScreen params={params} path={path} />
+            <OfferRoute params={params} path={path ?? ''} />
           </NavigatorContext.Provider>
-        </ServicesContext.Provider>
+        </WiringContext.Provider>
       </AppActor.Provider>
     </I18nProvider>,
   );

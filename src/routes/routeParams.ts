@@ -1,0 +1,30 @@
+import type { OfferType } from '../../server/schemas/offer.ts';
+import type { OfferPageInput } from '../../machines/offerPage.machine.ts';
+
+/** What the navigator matched for a page: the route's raw parameters and the page's own path. */
+export interface RouteMatch {
+  params: Record<string, string>;
+  path: string;
+}
+
+const offerTypes: readonly string[] = ['editorial', 'benefit', 'live'] satisfies OfferType[];
+
+export const isOfferType = (value: string | undefined): value is OfferType => value !== undefined && offerTypes.includes(value);
+
+/** The offer type of a per-type page from its path (/editorial, /benefit, /live); anything else reads live (spec 5). */
+export function offerTypeOfPath(path: string): OfferType {
+  const segment = path.split('/')[1];
+  return isOfferType(segment) ? segment : 'live';
+}
+
+/**
+ * The offer page's place from /:origin/:type/:id, /:type/:id or /search/:type/:id. The resolver
+ * only matches real offer types, so a missing or unknown type here is a route table mistake.
+ */
+export function offerPlaceOf({ params, path }: RouteMatch): OfferPageInput {
+  const { id, type } = params;
+  if (!id || !isOfferType(type)) throw new Error(`Not an offer route: ${path}`);
+  // /search/:type/:id has no origin segment; its path says the member came from search.
+  const origin = params.origin ?? (path.startsWith('/search/') ? 'search' : undefined);
+  return origin ? { id, type, origin } : { id, type };
+}
