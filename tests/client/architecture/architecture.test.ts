@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { importCircles, readSources, viewRuleBreaks, type SourceFile } from './importRules.ts';
+
+const sources = readSources('.', ['src', 'machines']);
+
+describe('the architecture rules (docs/architecture.md)', () => {
+  it('keeps views to rendering and sending: no provide, no API or service values, no route params', () => {
+    expect(viewRuleBreaks(sources)).toEqual([]);
+  });
+
+  it('has no import circle in src/ and machines/', () => {
+    expect(importCircles(sources)).toEqual([]);
+  });
+});
+
+describe('the rule checks themselves', () => {
+  const file = (path: string, source: string): SourceFile => ({ path, source });
+
+  it('catch a view that provides a machine, imports an API or service value, or reads params', () => {
+    const breaks = viewRuleBreaks([
+      file(
+        'src/screens/x/XScreen.tsx',
+        [
+          "import { useParams } from '@tanstack/react-router';",
+          "import { getOffer } from '../../api/offers.ts';",
+          "import type { ApiClient } from '../../api/client.ts';",
+          "import { type Services } from '../../services/services.ts';",
+          "import { readReferralCode } from '../../services/referralCode.ts';",
+          "import { xMachine } from '../../../machines/x.machine.ts';",
+          'export function XScreen() {',
+          '  const logic = xMachine.provide({ actors: {} });',
+          '  const params = useParams({ strict: false });',
+          '  return <p>{String(logic)}{String(params)}{String(getOffer)}{String(readReferralCode)}</p>;',
+          '}',
+        ].join('\n'),
+      ),
+      file('src/components/Lazy.tsx', "export const load = () => import('../services/identity.ts');"),
+      // The routes parse params (allowed) but may not provide either.
+      file('src/routes/Routes.tsx', 'export const Page = () => route.useParams();\nexport const logic = machine.provide({});'),
+      // Wiring modules are where provide belongs.
+      file('src/wiring/x.wiring.ts', "import { getOffer } from '../api/offers.ts';\nexport const logic = xMachine.provide({ actors: { getOffer } });"),
+    ]);
+    expect(breaks).toEqual([
+      'src/screens/x/XScreen.tsx:8 provides a machine\'s implementations',
+      'src/screens/x/XScreen.tsx imports a value from src/api/offers.ts',
+      'src/screens/x/XScreen.tsx imports a value from src/services/referralCode.ts',
+      'src/screens/x/XScreen.tsx:9 reads route params',
+      'src/components/Lazy.tsx imports a value from src/services/identity.ts',
+      'src/routes/Routes.tsx:2 provides a machine\'s implementations',
+    ]);
+  });
+
+  it('find a circle, also one made of type imports, and only real ones', () => {
+    const circles = importCircles([
+      file('src/routes/screens.tsx', "import { OfferScreen } from '../screens/offer/OfferScreen.tsx';"),
+      file('src/screens/offer/OfferScreen.tsx', "import type { ScreenProps } from '../../routes/screens.tsx';"),
+      file('src/a.ts', "import { b } from './b.ts';"),
+      file('src/b.ts', "export const b = () => import('./c.ts');"),
+      file('src/c.ts', "export { a } from './a.ts';"),
+      file('src/d.ts', "import { a } from './a.ts';"),
+    ]);
+    expect(circles).toEqual([['src/routes/screens.tsx', 'src/screens/offer/OfferScreen.tsx'], ['src/a.ts', 'src/b.ts', 'src/c.ts']]);
+  });
+});

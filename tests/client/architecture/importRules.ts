@@ -1,0 +1,150 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parseAst } from 'rolldown/parseAst';
+
+/** One source file, by its path from the repository root (forward slashes). */
+export interface SourceFile {
+  path: string;
+  source: string;
+}
+
+interface ImportEdge {
+  /** The imported file's path from the repository root, or the bare package name. */
+  target: string;
+  /** Only types: gone at run time (still part of the design's dependency picture). */
+  typeOnly: boolean;
+  dynamic: boolean;
+}
+
+interface FileFacts {
+  imports: ImportEdge[];
+  /** Lines with `x.provide(...)` calls. */
+  provideCalls: number[];
+  /** Lines with `useParams(...)` calls (plain or on a route object). */
+  paramReads: number[];
+}
+
+type Node = { type?: string; start?: number; [key: string]: unknown };
+
+function walk(node: unknown, visit: (node: Node) => void): void {
+  if (Array.isArray(node)) return node.forEach((child) => walk(child, visit));
+  if (!node || typeof node !== 'object') return;
+  const candidate = node as Node;
+  if (typeof candidate.type === 'string') visit(candidate);
+  for (const value of Object.values(candidate)) if (value && typeof value === 'object') walk(value, visit);
+}
+
+function lineOf(source: string, offset: number | undefined): number {
+  return source.slice(0, offset ?? 0).split('\n').length;
+}
+
+function resolveSpecifier(from: string, specifier: string): string {
+  return specifier.startsWith('.') ? relative('.', resolve(dirname(from), specifier)).split('\\').join('/') : specifier;
+}
+
+const calleeName = (callee: Node | undefined): string | undefined => {
+  if (!callee) return undefined;
+  if (callee.type === 'Identifier') return callee.name as string;
+  if (callee.type === 'MemberExpression' && !callee.computed) return ((callee.property as Node).name as string) ?? undefined;
+  return undefined;
+};
+
+/** What one file imports and calls, read from its syntax tree (no type checker needed). */
+export function factsOf({ path, source }: SourceFile): FileFacts {
+  const program = parseAst(source, { lang: path.endsWith('x') ? 'tsx' : 'ts', sourceType: 'module' }, path);
+  const facts: FileFacts = { imports: [], provideCalls: [], paramReads: [] };
+  walk(program, (node) => {
+    const specifier = (node.source as Node | undefined)?.value;
+    if ((node.type === 'ImportDeclaration' || node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') && typeof specifier === 'string') {
+      const kind = node.type === 'ImportDeclaration' ? node.importKind : node.exportKind;
+      const specifiers = (node.specifiers as Node[] | undefined) ?? [];
+      const typeOnly = kind === 'type' || (specifiers.length > 0 && specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+      facts.imports.push({ target: resolveSpecifier(path, specifier), typeOnly, dynamic: false });
+    }
+    if (node.type === 'ImportExpression' && typeof specifier === 'string') {
+      facts.imports.push({ target: resolveSpecifier(path, specifier), typeOnly: false, dynamic: true });
+    }
+    if (node.type === 'CallExpression') {
+      const name = calleeName(node.callee as Node | undefined);
+      if (name === 'provide' && (node.callee as Node).type === 'MemberExpression') facts.provideCalls.push(lineOf(source, node.start));
+      if (name === 'useParams') facts.paramReads.push(lineOf(source, node.start));
+    }
+  });
+  return facts;
+}
+
+/** Every .ts/.tsx file under the given folders. */
+export function readSources(root: string, folders: string[]): SourceFile[] {
+  const files: SourceFile[] = [];
+  const visit = (folder: string) => {
+    for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
+      const path = `${folder}/${entry.name}`;
+      if (entry.isDirectory()) visit(path);
+      else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) files.push({ path, source: readFileSync(join(root, path), 'utf8') });
+    }
+  };
+  folders.forEach(visit);
+  return files;
+}
+
+const views = ['src/screens/', 'src/components/', 'src/routes/'];
+const outsideWorld = ['src/api/', 'src/services/'];
+const isView = (path: string) => views.some((folder) => path.startsWith(folder));
+
+/**
+ * The rules that keep views to rendering and sending (docs/architecture.md): a view never
+ * provides a machine's implementations, never imports a value from the API client or the
+ * services, and a screen or component never reads route params (the routes parse them).
+ */
+export function viewRuleBreaks(files: SourceFile[]): string[] {
+  const breaks: string[] = [];
+  for (const file of files.filter((f) => isView(f.path))) {
+    const facts = factsOf(file);
+    for (const line of facts.provideCalls) breaks.push(`${file.path}:${line} provides a machine's implementations`);
+    for (const edge of facts.imports) {
+      if (!edge.typeOnly && outsideWorld.some((folder) => edge.target.startsWith(folder))) breaks.push(`${file.path} imports a value from ${edge.target}`);
+    }
+    if (!file.path.startsWith('src/routes/')) for (const line of facts.paramReads) breaks.push(`${file.path}:${line} reads route params`);
+  }
+  return breaks;
+}
+
+/**
+ * Import circles among the given files, each as the list of files around it. Type imports
+ * count: a circle through a type still ties two parts of the design together.
+ */
+export function importCircles(files: SourceFile[]): string[][] {
+  const known = new Set(files.map((f) => f.path));
+  const edges = new Map(files.map((f) => [f.path, [...new Set(factsOf(f).imports.map((i) => i.target).filter((t) => known.has(t)))]]));
+  const circles: string[][] = [];
+  // Tarjan's strongly connected components: every component of more than one file (or a file importing itself) is a circle.
+  let index = 0;
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const connect = (path: string) => {
+    order.set(path, index);
+    low.set(path, index);
+    index += 1;
+    stack.push(path);
+    onStack.add(path);
+    for (const next of edges.get(path) ?? []) {
+      if (!order.has(next)) {
+        connect(next);
+        low.set(path, Math.min(low.get(path)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(path, Math.min(low.get(path)!, order.get(next)!));
+    }
+    if (low.get(path) !== order.get(path)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== path);
+    if (component.length > 1 || edges.get(path)!.includes(path)) circles.push(component.sort());
+  };
+  for (const path of known) if (!order.has(path)) connect(path);
+  return circles;
+}
