@@ -257,6 +257,8 @@ export const appMachine = setup({
     error: {
       on: {
         'app.retry': [
+          // An unknown brand stays unknown: nothing to try again (spec 2.2).
+          { guard: ({ context }) => context.error?.code === 'brand_not_found' },
           // The session child lives on once the brand is there; only the member needs reloading.
           { guard: ({ context }) => context.brand !== null, target: 'loading.member', actions: assign({ error: null }) },
           { target: 'loading', actions: assign({ error: null }) },

@@ -1,8 +1,7 @@
 import { createContext, useContext } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { navigatorMachine } from '../../machines/navigator.machine.ts';
+import type { NavigatorRef } from '../appActor.ts';
 
-export type NavigatorRef = ActorRefFrom<typeof navigatorMachine>;
+export type { NavigatorRef };
 
 /** The navigator actor for links and buttons deep in the screens. */
 export const NavigatorContext = createContext<NavigatorRef | null>(null);

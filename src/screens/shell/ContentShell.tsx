@@ -3,14 +3,15 @@ import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Button } from '../../components/index.ts';
 import { BackButton, CartButton, CartDrawer, cartDrawerId, ContentFrame, DesktopFooter, TabBar } from '../../components/shell/index.ts';
-import { AppActor } from '../../appActor.ts';
-import { NavigatorContext, type NavigatorRef } from '../../routes/navigation.ts';
+import { AppActor, appChild, sameViewValues, type NavigatorRef } from '../../appActor.ts';
+import { NavigatorContext } from '../../routes/navigation.ts';
 import { StackedNavigator } from '../../routes/StackedNavigator.tsx';
+import { connectShell } from './shell.connect.ts';
 import * as styles from './shell.css.ts';
 
 /** The signed-in frame (spec 2.1, 2.3): tabs, back button, cart, and the stacked pages. */
 export function ContentShell() {
-  const navigatorRef = AppActor.useSelector((s) => s.children.navigator) as NavigatorRef | undefined;
+  const navigatorRef = AppActor.useSelector((s) => appChild(s, 'navigator'));
   return navigatorRef ? (
     <NavigatorContext.Provider value={navigatorRef}>
       <Shell navigatorRef={navigatorRef} />
@@ -23,30 +24,28 @@ function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
   const app = AppActor.useActorRef();
   const brand = AppActor.useSelector((s) => s.context.brand);
   const layout = AppActor.useSelector((s) => s.context.layout);
-  const active = useSelector(navigatorRef, (s) => s.context.active);
-  const depth = useSelector(navigatorRef, (s) => s.context.stacks[s.context.active]!.length);
+  const shell = useSelector(navigatorRef, (s) => connectShell(s, navigatorRef, app), sameViewValues);
   // Open or closed is view state only; the cart's content and count come with the cart machine.
   const [cartOpen, setCartOpen] = useState(false);
-  const go = (path: string) => navigatorRef.send({ type: 'nav.push', path });
   const desktop = layout === 'desktop';
   const tabs = (
     <TabBar
       entries={brand?.navigationBar ?? []}
-      activeStack={active}
-      topIsRoot={depth === 1}
+      activeStack={shell.active}
+      topIsRoot={shell.atRoot}
       icons={brand?.icons}
       placement={desktop ? 'top' : 'bottom'}
-      onSelect={go}
+      onSelect={shell.go}
     />
   );
   return (
     <div className={styles.shell}>
       <header className={styles.header}>
-        <BackButton canGoBack={depth > 1} variant={layout} onBack={() => navigatorRef.send({ type: 'nav.back' })} icons={brand?.icons} />
+        <BackButton canGoBack={shell.canGoBack} variant={layout} onBack={shell.back} icons={brand?.icons} />
         {desktop && tabs}
         <div className={styles.actions}>
           <CartButton count={0} expanded={cartOpen} onOpen={() => setCartOpen(true)} drawerId={cartDrawerId} icons={brand?.icons} />
-          <Button variant="text" onClick={() => app.send({ type: 'app.signOut' })}>
+          <Button variant="text" onClick={shell.signOut}>
             {t`Sign out`}
           </Button>
         </div>
@@ -56,8 +55,8 @@ function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
       </ContentFrame>
       {desktop ? (
         <DesktopFooter
-          onAbout={() => go('/more/about')}
-          onFaq={() => go('/more/faq')}
+          onAbout={() => shell.go('/more/about')}
+          onFaq={() => shell.go('/more/faq')}
           copyright={t`© ${new Date().getFullYear()} ${brand?.name ?? ''}`}
         />
       ) : (

@@ -1,0 +1,17 @@
+import type { SnapshotFrom } from 'xstate';
+import type { navigatorMachine } from '../../../machines/navigator.machine.ts';
+import type { AppRef, NavigatorRef } from '../../appActor.ts';
+
+/** The signed-in frame's view values (from the navigator) and intents (to navigator and app). */
+export function connectShell(snapshot: SnapshotFrom<typeof navigatorMachine>, navigatorRef: NavigatorRef, app: AppRef) {
+  const depth = snapshot.context.stacks[snapshot.context.active]!.length;
+  return {
+    active: snapshot.context.active,
+    /** The active stack shows its root page. */
+    atRoot: depth === 1,
+    canGoBack: depth > 1,
+    go: (path: string) => navigatorRef.send({ type: 'nav.push', path }),
+    back: () => navigatorRef.send({ type: 'nav.back' }),
+    signOut: () => app.send({ type: 'app.signOut' }),
+  };
+}
