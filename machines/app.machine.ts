@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, spawnChild } from 'xstate';
+import { callErrorOf, type CallError } from './errorCode.ts';
 import type { Brand, BrandRole } from '../server/schemas/brand.ts';
 import type { User } from '../server/schemas/user.ts';
 import type { OfferType } from '../server/schemas/offer.ts';
@@ -11,11 +12,7 @@ import { searchMachine } from './search.machine.ts';
 import { categoriesMachine } from './categories.machine.ts';
 import { navigatorMachine, type NavigatorInput } from './navigator.machine.ts';
 
-export interface AppError {
-  status: number;
-  code: string;
-  message: string;
-}
+export type AppError = CallError;
 
 export interface Member {
   user: User;
@@ -79,10 +76,7 @@ export function signOutReason(error: AppError): string | null {
   return null;
 }
 
-const toAppError = (error: unknown): AppError => {
-  const e = (error ?? {}) as Partial<AppError>;
-  return { status: e.status ?? 0, code: e.code ?? 'unknown', message: e.message ?? String(error) };
-};
+const toAppError = callErrorOf;
 
 /**
  * The root actor: the app phase (loading, auth, setUp, content, forceUpdate, error) and the

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, stateIn } from 'xstate';
+import { errorCodeParams, notProvided } from './errorCode.ts';
 
 /** This device's BankID app (autostart link), or the app on another device (animated QR code). */
 export type BankIdDevice = 'sameDevice' | 'otherDevice';
@@ -30,18 +31,17 @@ export interface BankIdContext {
   qrCode: string | null;
   /** Why the sign-in failed, as an error code. */
   errorCode: string | null;
-  /** Left while the order was starting: it is given up as soon as its reference arrives. */
-  left: boolean;
+  /** The completed order's token for the identity provider, while signing in with it. */
+  customToken: string | null;
 }
 
 /** BankID asks relying parties to collect about every 2 s; the QR code changes every second. */
 export const collectIntervalMs = 2000;
 export const qrRefreshMs = 1000;
 
-const errorCodeOf = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown';
 const orderRefOf = (context: BankIdContext) => ({ orderRef: context.order?.orderRef ?? '' });
-const outputOf = (event: unknown) => (event as { output: BankIdCollect }).output;
+const collectOutput = ({ event }: { event: { output: BankIdCollect } }) => event.output;
+const leftWhileStarting = stateIn({ starting: 'unwatched' });
 
 const startAgain = { target: '#bankIdSignIn.starting', actions: 'clearOrder' } as const;
 /** After an outcome the member may start again, or put the message away. */
@@ -55,46 +55,39 @@ const afterOutcome = { 'bankId.start': startAgain, 'bankId.dismiss': '#bankIdSig
 export const bankIdSignInMachine = setup({
   types: { context: {} as BankIdContext, events: {} as BankIdEvent },
   actors: {
-    startOrder: fromPromise<BankIdOrder>(async () => {
-      throw new Error('startOrder not provided');
-    }),
-    collectOrder: fromPromise<BankIdCollect, { orderRef: string }>(async () => {
-      throw new Error('collectOrder not provided');
-    }),
-    loadQrCode: fromPromise<{ qrCode: string }, { orderRef: string }>(async () => {
-      throw new Error('loadQrCode not provided');
-    }),
-    cancelOrder: fromPromise<unknown, { orderRef: string }>(async () => undefined),
-    signInWithCustomToken: fromPromise<unknown, { token: string }>(async () => undefined),
+    startOrder: fromPromise<BankIdOrder>(async () => notProvided('startOrder')),
+    collectOrder: fromPromise<BankIdCollect, { orderRef: string }>(async () => notProvided('collectOrder')),
+    loadQrCode: fromPromise<{ qrCode: string }, { orderRef: string }>(async () => notProvided('loadQrCode')),
+    cancelOrder: fromPromise<unknown, { orderRef: string }>(async () => notProvided('cancelOrder')),
+    signInWithCustomToken: fromPromise<unknown, { token: string }>(async () => notProvided('signInWithCustomToken')),
   },
   guards: {
     isSameDevice: ({ context }) => context.device === 'sameDevice',
-    hasLeft: ({ context }) => context.left,
-    isComplete: ({ event }) => outputOf(event).status === 'complete' && Boolean(outputOf(event).customToken),
-    isExpired: ({ event }) => outputOf(event).status === 'failed' && outputOf(event).hintCode === 'expiredTransaction',
-    isUserCancel: ({ event }) =>
-      outputOf(event).status === 'failed' && ['userCancel', 'cancelled'].includes(outputOf(event).hintCode ?? ''),
-    isPending: ({ event }) => outputOf(event).status === 'pending',
+    isComplete: (_, collect: BankIdCollect) => collect.status === 'complete' && Boolean(collect.customToken),
+    isExpired: (_, collect: BankIdCollect) => collect.status === 'failed' && collect.hintCode === 'expiredTransaction',
+    isUserCancel: (_, collect: BankIdCollect) => collect.status === 'failed' && ['userCancel', 'cancelled'].includes(collect.hintCode ?? ''),
+    isPending: (_, collect: BankIdCollect) => collect.status === 'pending',
     // A lost connection is not the member's answer: keep collecting until BankID says how it ended.
     // The order completed between two codes: the collect in flight brings the outcome.
-    isOrderFinished: ({ event }) => errorCodeOf((event as unknown as { error: unknown }).error) === 'eid/order-finished',
-    isNetworkError: ({ event }) => errorCodeOf((event as unknown as { error: unknown }).error) === 'failed_to_fetch',
+    isOrderFinished: (_, { code }: { code: string }) => code === 'eid/order-finished',
+    isNetworkError: (_, { code }: { code: string }) => code === 'failed_to_fetch',
   },
   actions: {
     /** Nobody sees the screen any more: a cancel that failed is only worth a log line. */
-    reportAbandonFailed: () => undefined,
-    failWith: assign({ errorCode: ({ event }) => errorCodeOf((event as unknown as { error?: unknown }).error) }),
+    reportAbandonFailed: (_, _failure: { code: string }) => notProvided('reportAbandonFailed'),
+    failWith: assign((_, { code }: { code: string }) => ({ errorCode: code })),
     clearOrder: assign({
       device: ({ event }) => (event.type === 'bankId.start' ? event.device : 'sameDevice'),
       order: null,
       hintCode: null,
       qrCode: null,
       errorCode: null,
+      customToken: null,
     }),
   },
 }).createMachine({
   id: 'bankIdSignIn',
-  context: { device: 'sameDevice', order: null, hintCode: null, qrCode: null, errorCode: null, left: false },
+  context: { device: 'sameDevice', order: null, hintCode: null, qrCode: null, errorCode: null, customToken: null },
   initial: 'idle',
   // Leaving in any other state has nothing to give up: no order yet, or it completed (its token was
   // claimed), or it was cancelled or ended already.
@@ -103,14 +96,19 @@ export const bankIdSignInMachine = setup({
     idle: { on: { 'bankId.start': startAgain } },
     starting: {
       tags: ['busy'],
-      on: { 'bankId.left': { actions: assign({ left: true }) } },
+      initial: 'watched',
+      states: {
+        watched: { on: { 'bankId.left': 'unwatched' } },
+        /** Left while the order was starting: it is given up as soon as its reference arrives. */
+        unwatched: { on: { 'bankId.left': {} } },
+      },
       invoke: {
         src: 'startOrder',
         onDone: [
-          { guard: 'hasLeft', target: 'abandoning', actions: assign({ order: ({ event }) => event.output }) },
+          { guard: leftWhileStarting, target: 'abandoning', actions: assign({ order: ({ event }) => event.output }) },
           { target: 'collecting', actions: assign({ order: ({ event }) => event.output }) },
         ],
-        onError: [{ guard: 'hasLeft', target: 'left' }, { target: 'failed', actions: 'failWith' }],
+        onError: [{ guard: leftWhileStarting, target: 'left' }, { target: 'failed', actions: { type: 'failWith', params: errorCodeParams } }],
       },
     },
     collecting: {
@@ -126,13 +124,24 @@ export const bankIdSignInMachine = setup({
                 src: 'collectOrder',
                 input: ({ context }) => orderRefOf(context),
                 onDone: [
-                  { guard: 'isComplete', target: '#bankIdSignIn.signingIn' },
-                  { guard: 'isExpired', target: '#bankIdSignIn.timedOut' },
-                  { guard: 'isUserCancel', target: '#bankIdSignIn.cancelled' },
-                  { guard: 'isPending', target: 'waiting', actions: assign({ hintCode: ({ event }) => event.output.hintCode ?? null }) },
+                  {
+                    guard: { type: 'isComplete', params: collectOutput },
+                    target: '#bankIdSignIn.signingIn',
+                    actions: assign({ customToken: ({ event }) => event.output.customToken ?? null }),
+                  },
+                  { guard: { type: 'isExpired', params: collectOutput }, target: '#bankIdSignIn.timedOut' },
+                  { guard: { type: 'isUserCancel', params: collectOutput }, target: '#bankIdSignIn.cancelled' },
+                  {
+                    guard: { type: 'isPending', params: collectOutput },
+                    target: 'waiting',
+                    actions: assign({ hintCode: ({ event }) => event.output.hintCode ?? null }),
+                  },
                   { target: '#bankIdSignIn.failed', actions: assign({ errorCode: 'bankid_failed' }) },
                 ],
-                onError: [{ guard: 'isNetworkError', target: 'waiting' }, { target: '#bankIdSignIn.failed', actions: 'failWith' }],
+                onError: [
+                  { guard: { type: 'isNetworkError', params: errorCodeParams }, target: 'waiting' },
+                  { target: '#bankIdSignIn.failed', actions: { type: 'failWith', params: errorCodeParams } },
+                ],
               },
             },
             waiting: { after: { [collectIntervalMs]: 'asking' } },
@@ -153,8 +162,8 @@ export const bankIdSignInMachine = setup({
                     onDone: { target: 'showing', actions: assign({ qrCode: ({ event }) => event.output.qrCode }) },
                     // A lost connection keeps the last code up and asks again in a second, as collecting does.
                     onError: [
-                      { guard: 'isOrderFinished', target: 'showing' },
-                      { guard: 'isNetworkError', target: 'showing' },
+                      { guard: { type: 'isOrderFinished', params: errorCodeParams }, target: 'showing' },
+                      { guard: { type: 'isNetworkError', params: errorCodeParams }, target: 'showing' },
                       { target: '#bankIdSignIn.qrError' },
                     ],
                   },
@@ -170,9 +179,9 @@ export const bankIdSignInMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'signInWithCustomToken',
-        input: ({ event }) => ({ token: outputOf(event).customToken ?? '' }),
-        onDone: 'success',
-        onError: { target: 'failed', actions: 'failWith' },
+        input: ({ context }) => ({ token: context.customToken ?? '' }),
+        onDone: { target: 'success', actions: assign({ customToken: null }) },
+        onError: { target: 'failed', actions: [assign({ customToken: null }), { type: 'failWith', params: errorCodeParams }] },
       },
     },
     /** Signed in: waits for the app to move on. */
@@ -196,7 +205,7 @@ export const bankIdSignInMachine = setup({
         src: 'cancelOrder',
         input: ({ context }) => orderRefOf(context),
         onDone: 'left',
-        onError: { target: 'left', actions: 'reportAbandonFailed' },
+        onError: { target: 'left', actions: { type: 'reportAbandonFailed', params: errorCodeParams } },
       },
     },
     left: { type: 'final' },

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from './errorCode.ts';
 import type { Category, CategoryList, OfferType } from '../server/schemas/offer.ts';
 
 /** The categories of one offer type, in the server's order. */
@@ -12,7 +13,7 @@ export const categoriesMachine = setup({
     events: {} as { type: 'categories.retry' },
   },
   actors: {
-    loadCategories: fromPromise<CategoryList>(async () => ({ list: [], record: {} })),
+    loadCategories: fromPromise<CategoryList>(async () => notProvided('loadCategories')),
   },
 }).createMachine({
   id: 'categories',

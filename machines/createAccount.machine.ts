@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { errorCodeOf } from './errorCode.ts';
 import {
   createAccountFieldOf,
   createAccountPayload,
@@ -50,9 +51,6 @@ const emptyForm: CreateAccountFields = {
   city: '',
   termsAccepted: false,
 };
-
-const codeOf = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown';
 
 /**
  * Create account (spec 2.5, 5): the form, POST /v1/create/user, then — after the spec's 10 ms
@@ -132,7 +130,7 @@ export const createAccountMachine = setup({
         onError: {
           target: 'editing',
           actions: assign(({ context, event }) => {
-            const code = codeOf(event.error);
+            const code = errorCodeOf(event.error);
             const field = createAccountFieldOf(code);
             return field ? { fieldErrors: { ...context.fieldErrors, [field]: code } } : { error: { code } };
           }),
@@ -149,7 +147,7 @@ export const createAccountMachine = setup({
         src: 'signInWithPassword',
         input: ({ context }) => context.credentials!,
         onDone: 'signedIn',
-        onError: { target: 'signInFailed', actions: assign({ error: ({ event }) => ({ code: codeOf(event.error) }) }) },
+        onError: { target: 'signInFailed', actions: assign({ error: ({ event }) => ({ code: errorCodeOf(event.error) }) }) },
       },
     },
     /** The account exists; only the sign-in failed (e.g. the network), so only that is retried. */

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from './errorCode.ts';
 import type { Billboard, FeedOffer, OfferType } from '../server/schemas/offer.ts';
 
 export const feedPageSize = 30;
@@ -24,8 +25,7 @@ export type FeedEvent =
   | { type: 'feed.retry' }
   | { type: 'feed.dismissError' }
   /** Choosing the selected category again clears it. */
-  | { type: 'feed.categorySelected'; categoryId: string }
-  | { type: 'feed.typeChanged'; offerType: OfferType };
+  | { type: 'feed.categorySelected'; categoryId: string };
 
 /** Appends a page, dropping offers already in the list (the spec's de-duplication by id). */
 export function appendPage(items: FeedOffer[], page: FeedOffer[]): FeedOffer[] {
@@ -42,7 +42,7 @@ const pageRequest = (context: FeedContext, offset: number): PageRequest => ({
 /**
  * One offer feed: the billboard (mixed feed only) and pages of 30 of one type and category.
  * `loadingMore` is the lock against double loading; `end` is the no-more-items flag (a page
- * shorter than 30). Changing the category or the type starts over from `loading` (spec 4).
+ * shorter than 30). Changing the category starts over from `loading` (spec 4).
  */
 export const feedMachine = setup({
   types: {
@@ -51,8 +51,8 @@ export const feedMachine = setup({
     input: {} as { type?: OfferType; categoryId?: string | null },
   },
   actors: {
-    loadBillboard: fromPromise<Billboard | null>(async () => null),
-    loadPage: fromPromise<FeedOffer[], PageRequest>(async () => []),
+    loadBillboard: fromPromise<Billboard | null>(async () => notProvided('loadBillboard')),
+    loadPage: fromPromise<FeedOffer[], PageRequest>(async () => notProvided('loadPage')),
   },
   actions: {
     addPage: assign(({ context }, page: FeedOffer[]) => ({
@@ -64,7 +64,6 @@ export const feedMachine = setup({
     isFullPage: (_, page: FeedOffer[]) => page.length >= feedPageSize,
     /** The billboard belongs to the mixed feed (spec 2.3). */
     showsBillboard: ({ context }) => context.type === undefined,
-    isOtherType: ({ context, event }) => event.type === 'feed.typeChanged' && event.offerType !== context.type,
   },
 }).createMachine({
   id: 'feed',
@@ -83,12 +82,6 @@ export const feedMachine = setup({
       actions: assign({
         categoryId: ({ context, event }) => (event.categoryId === context.categoryId ? null : event.categoryId),
       }),
-    },
-    'feed.typeChanged': {
-      guard: 'isOtherType',
-      target: '.loading',
-      reenter: true,
-      actions: assign({ type: ({ event }) => event.offerType, categoryId: null }),
     },
   },
   states: {

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { errorCodeOf, notProvided } from './errorCode.ts';
 import { emailError, type EmailError } from '../src/domain/accountForms.ts';
 
 export type ForgotPasswordEvent =
@@ -13,9 +14,6 @@ export interface ForgotPasswordContext {
   error: { code: string } | null;
 }
 
-const codeOf = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown';
-
 /**
  * Forgot password (spec 4, 5): a valid e-mail → POST /v1/password_reset/user → a success
  * message, then sign-in after 3 s or when the message is dismissed.
@@ -26,13 +24,11 @@ export const forgotPasswordMachine = setup({
     events: {} as ForgotPasswordEvent,
   },
   actors: {
-    requestPasswordReset: fromPromise<unknown, { email: string }>(async () => {
-      throw new Error('requestPasswordReset not provided');
-    }),
+    requestPasswordReset: fromPromise<unknown, { email: string }>(async () => notProvided('requestPasswordReset')),
   },
   actions: {
-    /** Leaves for the sign-in screen (provided by the screen's router). */
-    goToSignIn: () => undefined,
+    /** Leaves for the sign-in screen (provided by the screen's wiring, from its route). */
+    goToSignIn: () => notProvided('goToSignIn'),
   },
   guards: {
     isValid: ({ context }) => emailError(context.email) === undefined,
@@ -61,7 +57,7 @@ export const forgotPasswordMachine = setup({
         src: 'requestPasswordReset',
         input: ({ context }) => ({ email: context.email.trim() }),
         onDone: 'sent',
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => ({ code: codeOf(event.error) }) }) },
+        onError: { target: 'editing', actions: assign({ error: ({ event }) => ({ code: errorCodeOf(event.error) }) }) },
       },
     },
     sent: {

@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromCallback, setup } from 'xstate';
+import { notProvided } from './errorCode.ts';
 import {
   back,
   initialState,
@@ -67,7 +68,7 @@ export const navigatorMachine = setup({
   },
   actors: {
     /** Listens to the browser's back/forward; sends nav.popstate. */
-    browserHistory: fromCallback<NavigatorEvent>(() => () => undefined),
+    browserHistory: fromCallback<NavigatorEvent>(() => notProvided('browserHistory')),
   },
   delays: {
     /** Spec 9: the create-account redirect waits 10 ms. */

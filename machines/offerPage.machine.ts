@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { callErrorOf, notProvided } from './errorCode.ts';
 import type { CategoryList, OfferDetail, OfferType } from '../server/schemas/offer.ts';
 
 export interface OfferPageInput {
@@ -13,34 +14,29 @@ export interface OfferLoadError {
   code: string;
 }
 
-export type MessageKind = 'success' | 'error';
-
 export interface OfferPageContext extends OfferPageInput {
   offer: OfferDetail | null;
   /** The brand's categories, for the category tag; null until (or unless) they load. */
   categories: CategoryList | null;
   error: OfferLoadError | null;
-  /** The text of the open message dialog. */
-  message: string | null;
 }
 
-export type OfferPageEvent =
-  | { type: 'offer.retry' }
-  | { type: 'offer.showMessage'; kind: MessageKind; message: string }
-  | { type: 'offer.dismissMessage' };
+export type OfferPageEvent = { type: 'offer.retry' };
 
 /** Why an offer did not load, as the API tells it (spec 8: status, code, message). */
 export function loadErrorOf(error: unknown): OfferLoadError {
-  const e = (error ?? {}) as Partial<OfferLoadError>;
-  return { status: typeof e.status === 'number' ? e.status : 0, code: typeof e.code === 'string' ? e.code : 'unknown' };
+  const { status, code } = callErrorOf(error);
+  return { status, code };
 }
 
-/** The error of an invoke's error event (typed as the machine's own events in guards and actions). */
-const errorOfEvent = (event: unknown) => loadErrorOf((event as { error?: unknown }).error);
+/** Params for guards and actions on a failed load. */
+const loadErrorParams = ({ event }: { event: { error: unknown } }) => loadErrorOf(event.error);
+const keepError = { type: 'keepError', params: loadErrorParams } as const;
+const isCode = (error: OfferLoadError, status: number, code: string) => error.status === status || error.code === code;
 
 /**
  * One offer page (spec 4 "Offer page: loading, loaded, error"). The failure is a state per
- * reason the page tells apart; the message dialog (success or error) is a state of the loaded page.
+ * reason the page tells apart.
  */
 export const offerPageMachine = setup({
   types: {
@@ -49,26 +45,20 @@ export const offerPageMachine = setup({
     input: {} as OfferPageInput,
   },
   actors: {
-    loadOffer: fromPromise<OfferDetail, { id: string }>(async () => {
-      throw new Error('loadOffer not provided');
-    }),
-    loadCategories: fromPromise<CategoryList>(async () => {
-      throw new Error('loadCategories not provided');
-    }),
+    loadOffer: fromPromise<OfferDetail, { id: string }>(async () => notProvided('loadOffer')),
+    loadCategories: fromPromise<CategoryList>(async () => notProvided('loadCategories')),
   },
   actions: {
-    keepError: assign({ error: ({ event }) => errorOfEvent(event) }),
-    openMessage: assign({ message: ({ event }) => (event.type === 'offer.showMessage' ? event.message : null) }),
+    keepError: assign((_, error: OfferLoadError) => ({ error })),
   },
   guards: {
-    isNotFound: ({ event }) => isCode(event, 404, 'offer_not_found'),
-    isNotRelevant: ({ event }) => isCode(event, 410, 'offer_not_relevant'),
-    needsSignIn: ({ event }) => errorOfEvent(event).status === 401,
-    isSuccess: ({ event }) => event.type === 'offer.showMessage' && event.kind === 'success',
+    isNotFound: (_, error: OfferLoadError) => isCode(error, 404, 'offer_not_found'),
+    isNotRelevant: (_, error: OfferLoadError) => isCode(error, 410, 'offer_not_relevant'),
+    needsSignIn: (_, error: OfferLoadError) => error.status === 401,
   },
 }).createMachine({
   id: 'offerPage',
-  context: ({ input }) => ({ ...input, offer: null, categories: null, error: null, message: null }),
+  context: ({ input }) => ({ ...input, offer: null, categories: null, error: null }),
   // The category tag is a nicety: without categories the page simply shows no tag.
   invoke: {
     src: 'loadCategories',
@@ -85,31 +75,14 @@ export const offerPageMachine = setup({
         input: ({ context }) => ({ id: context.id }),
         onDone: { target: 'loaded', actions: assign({ offer: ({ event }) => event.output }) },
         onError: [
-          { guard: 'isNotFound', target: 'failed.notFound', actions: 'keepError' },
-          { guard: 'isNotRelevant', target: 'failed.notRelevant', actions: 'keepError' },
-          { guard: 'needsSignIn', target: 'failed.needsSignIn', actions: 'keepError' },
-          { target: 'failed.other', actions: 'keepError' },
+          { guard: { type: 'isNotFound', params: loadErrorParams }, target: 'failed.notFound', actions: keepError },
+          { guard: { type: 'isNotRelevant', params: loadErrorParams }, target: 'failed.notRelevant', actions: keepError },
+          { guard: { type: 'needsSignIn', params: loadErrorParams }, target: 'failed.needsSignIn', actions: keepError },
+          { target: 'failed.other', actions: keepError },
         ],
       },
     },
-    loaded: {
-      initial: 'browsing',
-      states: {
-        browsing: {
-          on: {
-            'offer.showMessage': [
-              { guard: 'isSuccess', target: 'message.success', actions: 'openMessage' },
-              { target: 'message.error', actions: 'openMessage' },
-            ],
-          },
-        },
-        message: {
-          initial: 'success',
-          states: { success: {}, error: {} },
-          on: { 'offer.dismissMessage': { target: 'browsing', actions: assign({ message: null }) } },
-        },
-      },
-    },
+    loaded: {},
     failed: {
       initial: 'other',
       states: {
@@ -122,8 +95,3 @@ export const offerPageMachine = setup({
     },
   },
 });
-
-function isCode(event: unknown, status: number, code: string): boolean {
-  const error = errorOfEvent(event);
-  return error.status === status || error.code === code;
-}

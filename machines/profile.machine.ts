@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { errorCodeOf, errorCodeParams } from './errorCode.ts';
 import type { User } from '../server/schemas/user.ts';
 import {
   formFromUser,
@@ -60,10 +61,8 @@ const currentPasswordCodes = new Set([
 /** The server's answer to a delete with a token from an older sign-in: sign in again, then retry. */
 const recentLoginCode = 'auth/requires-recent-login';
 
-function errorOf(event: unknown): ProfileError {
-  const error = (event as { error?: unknown }).error;
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown';
-  return { code };
+function errorOf(event: { error: unknown }): ProfileError {
+  return { code: errorCodeOf(event.error) };
 }
 
 /**
@@ -96,7 +95,7 @@ export const profileMachine = setup({
     refreshSession: () => undefined,
     /** Signs the app out after the account is gone (provided by the screen). */
     signOut: () => undefined,
-    keepError: assign({ error: ({ event }) => errorOf(event) }),
+    keepError: assign((_, { code }: { code: string }) => ({ error: { code } })),
   },
   guards: {
     hasFieldErrors: ({ context }) => Object.keys(validateProfile(context.form)).length > 0,
@@ -104,10 +103,10 @@ export const profileMachine = setup({
     needsCurrentPassword: ({ context }) => needsCurrentPassword(profileChanges(context.user, context.form)),
     hasCurrentPassword: ({ context }) => context.currentPassword !== '',
     changedCredentials: ({ context }) => needsCurrentPassword(context.changes),
-    isCurrentPasswordError: ({ context, event }) => needsCurrentPassword(context.changes) && currentPasswordCodes.has(errorOf(event).code),
-    isFieldError: ({ event }) => profileFieldOf(errorOf(event).code) !== null,
-    needsRecentLogin: ({ event }) => errorOf(event).code === recentLoginCode,
-    isPasswordRefusal: ({ event }) => currentPasswordCodes.has(errorOf(event).code),
+    isCurrentPasswordError: ({ context }, { code }: { code: string }) => needsCurrentPassword(context.changes) && currentPasswordCodes.has(code),
+    isFieldError: (_, { code }: { code: string }) => profileFieldOf(code) !== null,
+    needsRecentLogin: (_, { code }: { code: string }) => code === recentLoginCode,
+    isPasswordRefusal: (_, { code }: { code: string }) => currentPasswordCodes.has(code),
   },
 }).createMachine({
   id: 'profile',
@@ -198,9 +197,9 @@ export const profileMachine = setup({
           },
         ],
         onError: [
-          { guard: 'isCurrentPasswordError', target: 'confirmingPassword.refused', actions: ['keepError', assign({ currentPassword: '' })] },
+          { guard: { type: 'isCurrentPasswordError', params: errorCodeParams }, target: 'confirmingPassword.refused', actions: [{ type: 'keepError', params: errorCodeParams }, assign({ currentPassword: '' })] },
           {
-            guard: 'isFieldError',
+            guard: { type: 'isFieldError', params: errorCodeParams },
             target: 'editing.refused',
             actions: assign({
               fieldErrors: ({ event }) => {
@@ -211,7 +210,7 @@ export const profileMachine = setup({
               error: null,
             }),
           },
-          { target: 'editing.failed', actions: ['keepError', assign({ currentPassword: '' })] },
+          { target: 'editing.failed', actions: [{ type: 'keepError', params: errorCodeParams }, assign({ currentPassword: '' })] },
         ],
       },
     },
@@ -221,7 +220,7 @@ export const profileMachine = setup({
         src: 'signInAgain',
         input: ({ context }) => ({ email: context.user.email, password: context.changes.password ?? context.currentPassword }),
         onDone: { target: 'editing.saved', actions: 'refreshSession' },
-        onError: { target: 'editing.failed', actions: 'keepError' },
+        onError: { target: 'editing.failed', actions: { type: 'keepError', params: errorCodeParams } },
       },
       exit: assign({
         form: ({ context }) => formFromUser(context.user),
@@ -242,8 +241,8 @@ export const profileMachine = setup({
         src: 'deleteAccount',
         onDone: 'deleted',
         onError: [
-          { guard: 'needsRecentLogin', target: 'confirmingDeletePassword', actions: assign({ currentPassword: '', error: null }) },
-          { target: 'confirmingDelete.failed', actions: 'keepError' },
+          { guard: { type: 'needsRecentLogin', params: errorCodeParams }, target: 'confirmingDeletePassword', actions: assign({ currentPassword: '', error: null }) },
+          { target: 'confirmingDelete.failed', actions: { type: 'keepError', params: errorCodeParams } },
         ],
       },
     },
@@ -268,8 +267,8 @@ export const profileMachine = setup({
         input: ({ context }) => ({ email: context.user.email, password: context.currentPassword }),
         onDone: { target: 'deletingAgain', actions: 'refreshSession' },
         onError: [
-          { guard: 'isPasswordRefusal', target: 'confirmingDeletePassword.refused', actions: 'keepError' },
-          { target: 'confirmingDelete.failed', actions: 'keepError' },
+          { guard: { type: 'isPasswordRefusal', params: errorCodeParams }, target: 'confirmingDeletePassword.refused', actions: { type: 'keepError', params: errorCodeParams } },
+          { target: 'confirmingDelete.failed', actions: { type: 'keepError', params: errorCodeParams } },
         ],
       },
       exit: assign({ currentPassword: '' }),
@@ -279,7 +278,7 @@ export const profileMachine = setup({
       invoke: {
         src: 'deleteAccount',
         onDone: 'deleted',
-        onError: { target: 'confirmingDelete.failed', actions: 'keepError' },
+        onError: { target: 'confirmingDelete.failed', actions: { type: 'keepError', params: errorCodeParams } },
       },
     },
     /** The app signs out and shows sign-in; this screen goes away with the content phase. */

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { errorCodeOf, notProvided } from './errorCode.ts';
 import { validateNewPassword, type NewPasswordErrors } from '../src/domain/accountForms.ts';
 
 export type ResetPasswordEvent =
@@ -16,8 +17,8 @@ export interface ResetPasswordContext {
   error: { code: string } | null;
 }
 
-const codeOf = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown';
+/** A guard's view of a failed call: its error code. */
+const codeParams = ({ event }: { event: { error: unknown } }) => ({ code: errorCodeOf(event.error) });
 
 /** A link that can never work again: a new one must be asked for. */
 const deadLinkCodes = new Set(['password_reset_token_invalid', 'password_reset_token_expired']);
@@ -33,18 +34,16 @@ export const resetPasswordMachine = setup({
     input: {} as { token: string },
   },
   actors: {
-    updatePassword: fromPromise<unknown, { verificationId: string; password: string }>(async () => {
-      throw new Error('updatePassword not provided');
-    }),
+    updatePassword: fromPromise<unknown, { verificationId: string; password: string }>(async () => notProvided('updatePassword')),
   },
   actions: {
-    /** Leaves for the sign-in screen (provided by the screen's router). */
-    goToSignIn: () => undefined,
+    /** Leaves for the sign-in screen (provided by the screen's wiring, from its route). */
+    goToSignIn: () => notProvided('goToSignIn'),
   },
   guards: {
     isValid: ({ context }) => Object.keys(validateNewPassword(context.password, context.repeat)).length === 0,
-    isDeadLink: ({ event }) => deadLinkCodes.has(codeOf((event as { error?: unknown }).error)),
-    isPasswordRefused: ({ event }) => codeOf((event as { error?: unknown }).error) === 'auth/invalid-password',
+    isDeadLink: (_, { code }: { code: string }) => deadLinkCodes.has(code),
+    isPasswordRefused: (_, { code }: { code: string }) => code === 'auth/invalid-password',
   },
   delays: {
     /** The spec's redirect after reset (section 9). */
@@ -82,13 +81,13 @@ export const resetPasswordMachine = setup({
         input: ({ context }) => ({ verificationId: context.token, password: context.password }),
         onDone: 'saved',
         onError: [
-          { guard: 'isDeadLink', target: 'linkFailed', actions: assign({ error: ({ event }) => ({ code: codeOf(event.error) }) }) },
+          { guard: { type: 'isDeadLink', params: codeParams }, target: 'linkFailed', actions: assign({ error: ({ event }) => ({ code: errorCodeOf(event.error) }) }) },
           {
-            guard: 'isPasswordRefused',
+            guard: { type: 'isPasswordRefused', params: codeParams },
             target: 'editing',
             actions: assign({ fieldErrors: { password: 'user_info_error_password_rule_failed' } }),
           },
-          { target: 'editing', actions: assign({ error: ({ event }) => ({ code: codeOf(event.error) }) }) },
+          { target: 'editing', actions: assign({ error: ({ event }) => ({ code: errorCodeOf(event.error) }) }) },
         ],
       },
     },

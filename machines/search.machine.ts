@@ -1,4 +1,5 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
+import { notProvided } from './errorCode.ts';
 import type { FeedOffer } from '../server/schemas/offer.ts';
 import { appendPage } from './feed.machine.ts';
 
@@ -48,7 +49,7 @@ export const searchMachine = setup({
     events: {} as SearchEvent,
   },
   actors: {
-    searchOffers: fromPromise<FeedOffer[], SearchRequest>(async () => []),
+    searchOffers: fromPromise<FeedOffer[], SearchRequest>(async () => notProvided('searchOffers')),
   },
   actions: {
     showFirstPage: assign((_, { query, page }: { query: string; page: FeedOffer[] }) => ({

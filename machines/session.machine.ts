@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, sendParent, setup } from 'xstate';
+import { errorCodeOf, errorCodeParams, notProvided } from './errorCode.ts';
 
 export interface SessionUser {
   uid: string;
@@ -35,9 +36,6 @@ export const retryDelayMs = (failures: number) => Math.min(firstRetryMs * 2 ** M
 /** The identity provider's verdicts that end the session at once. */
 const endingCodes = new Set(['auth/user-disabled', 'auth/user-token-expired']);
 const sessionExpired: SessionEndReason = { code: 'auth/user-token-expired' };
-const codeOf = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown';
-
 interface SessionContext {
   user: SessionUser | null;
   token: TokenLife | null;
@@ -67,22 +65,22 @@ export const sessionMachine = setup({
   },
   actors: {
     /** Subscribes to the provider's sign-in state; sends session.userChanged. */
-    observeUser: fromCallback<SessionEvent>(() => () => undefined),
+    observeUser: fromCallback<SessionEvent>(() => notProvided('observeUser')),
     /** Subscribes to the API's 401 answers; sends session.tokenRejected. */
-    observeTokenRejections: fromCallback<SessionEvent>(() => () => undefined),
+    observeTokenRejections: fromCallback<SessionEvent>(() => notProvided('observeTokenRejections')),
     /** The current ID token's life; forceRefresh renews it at the provider. */
     readToken: fromPromise<TokenLife, { forceRefresh: boolean }>(async () => {
       throw new Error('readToken not provided');
     }),
-    signOut: fromPromise<void>(async () => undefined),
+    signOut: fromPromise<void>(async () => notProvided('signOut')),
   },
   actions: {
     tellSignedIn: sendParent(({ context }) => ({ type: 'session.signedIn', user: context.user! })),
     tellSignedOut: sendParent(({ context }) => ({ type: 'session.signedOut', reason: context.reason })),
-    storeToken: assign({ token: ({ event }) => (event as unknown as { output: TokenLife }).output, failures: 0 }),
+    storeToken: assign((_, token: TokenLife) => ({ token, failures: 0 })),
     countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
     endExpired: assign({ reason: sessionExpired }),
-    endWithError: assign({ reason: ({ event }) => ({ code: codeOf((event as unknown as { error: unknown }).error) }) }),
+    endWithError: assign((_, { code }: { code: string }) => ({ reason: { code } })),
   },
   guards: {
     hasUser: ({ event }) => event.type === 'session.userChanged' && event.user !== null,
@@ -91,7 +89,7 @@ export const sessionMachine = setup({
     isNoUser: ({ event }) => event.type === 'session.userChanged' && event.user === null,
     /** The provider said "signed out" while a token read was under way. */
     userLeft: ({ context }) => context.user === null,
-    endsSession: ({ event }) => 'error' in event && endingCodes.has(codeOf(event.error)),
+    endsSession: ({ event }) => 'error' in event && endingCodes.has(errorCodeOf(event.error)),
     isEndingRejection: ({ event }) => event.type === 'session.tokenRejected' && endingCodes.has(event.code),
     isRecoverableRejection: ({ event }) => event.type === 'session.tokenRejected' && !endingCodes.has(event.code),
   },
@@ -150,10 +148,10 @@ export const sessionMachine = setup({
             input: ({ event }) => ({ forceRefresh: event.type === 'session.refresh' }),
             onDone: [
               { guard: 'userLeft', target: '#session.signedOut' },
-              { target: 'valid', actions: 'storeToken' },
+              { target: 'valid', actions: { type: 'storeToken', params: ({ event }) => event.output } },
             ],
             onError: [
-              { guard: 'endsSession', target: '#session.signingOut', actions: 'endWithError' },
+              { guard: 'endsSession', target: '#session.signingOut', actions: { type: 'endWithError', params: errorCodeParams } },
               { guard: 'userLeft', target: '#session.signedOut' },
               // The SDK only asks the provider for a token it counts as expired: none is left.
               { target: '#session.signingOut', actions: 'endExpired' },
@@ -180,10 +178,10 @@ export const sessionMachine = setup({
                 input: { forceRefresh: true },
                 onDone: [
                   { guard: 'userLeft', target: '#session.signedOut' },
-                  { target: '#session.signedIn.valid', reenter: true, actions: 'storeToken' },
+                  { target: '#session.signedIn.valid', reenter: true, actions: { type: 'storeToken', params: ({ event }) => event.output } },
                 ],
                 onError: [
-                  { guard: 'endsSession', target: '#session.signingOut', actions: 'endWithError' },
+                  { guard: 'endsSession', target: '#session.signingOut', actions: { type: 'endWithError', params: errorCodeParams } },
                   { guard: 'userLeft', target: '#session.signedOut' },
                   { target: 'retrying', actions: 'countFailure' },
                 ],

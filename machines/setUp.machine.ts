@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { notProvided } from './errorCode.ts';
 import type { User } from '../server/schemas/user.ts';
 import {
   completeOnboardingRequest,
@@ -71,7 +72,7 @@ export const setUpMachine = setup({
   },
   actors: {
     /** The code saved from /createaccount/:referral_code, if any. */
-    loadSavedReferralCode: fromPromise<string | null>(async () => null),
+    loadSavedReferralCode: fromPromise<string | null>(async () => notProvided('loadSavedReferralCode')),
     completeOnboarding: fromPromise<User, CompleteOnboardingRequest>(async () => {
       throw new Error('completeOnboarding not provided');
     }),

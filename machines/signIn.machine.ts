@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from './errorCode.ts';
 import { validateSignIn, type SignInErrors } from '../src/domain/validation.ts';
 
 export interface SignInError {
@@ -21,7 +22,7 @@ export const signInMachine = setup({
     input: {} as { error?: SignInError | null },
   },
   actors: {
-    signInWithPassword: fromPromise<unknown, { email: string; password: string }>(async () => undefined),
+    signInWithPassword: fromPromise<unknown, { email: string; password: string }>(async () => notProvided('signInWithPassword')),
   },
   guards: {
     isValid: ({ context }) => Object.keys(validateSignIn(context)).length === 0,

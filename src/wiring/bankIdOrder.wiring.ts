@@ -15,7 +15,7 @@ export function wireBankIdOrder({ api, identity }: WiringDeps) {
         signInWithCustomToken: fromPromise<unknown, { token: string }>(({ input }) => identity().signInWithCustomToken(input.token)),
       },
       actions: {
-        reportAbandonFailed: ({ event }) => console.warn('BankID order not cancelled:', (event as { error?: { code?: unknown } }).error?.code ?? event.type),
+        reportAbandonFailed: (_, { code }) => console.warn('BankID order not cancelled:', code),
       },
     }),
   };

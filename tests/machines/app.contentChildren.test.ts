@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { appMachine, shownOfferTypes, type Member } from '../../machines/app.machine.ts';
 import { sessionMachine, type SessionEvent } from '../../machines/session.machine.ts';
-import { freshTokens } from './sessionFakes.ts';
+import { freshTokens, noTokenRejections, stillBrowserHistory } from './sessionFakes.ts';
 import { navigatorMachine } from '../../machines/navigator.machine.ts';
 import type { Brand } from '../../server/schemas/brand.ts';
 import { testBrand, testMember, testNavigation } from './fixtures.ts';
@@ -16,10 +16,11 @@ function startSignedIn(brand: Brand) {
       actors: {
         loadBrand: fromPromise<Brand>(async () => brand),
         loadMember: fromPromise<Member>(async () => testMember()),
-        navigator: navigatorMachine.provide({ actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),
+        navigator: navigatorMachine.provide({ actors: { browserHistory: stillBrowserHistory }, actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),
         session: sessionMachine.provide({
           actors: {
             readToken: freshTokens,
+            observeTokenRejections: noTokenRejections,
             observeUser: fromCallback<SessionEvent>(({ sendBack }) => {
               sendBack({ type: 'session.userChanged', user: { uid: 'uid-1', email: 'member@aurora.test' } });
             }),

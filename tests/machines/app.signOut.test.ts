@@ -7,7 +7,7 @@ import { navigatorMachine } from '../../machines/navigator.machine.ts';
 import { ApiError, failedToFetch } from '../../src/api/apiError.ts';
 import type { Brand } from '../../server/schemas/brand.ts';
 import { testBrand, testMember, testNavigation } from './fixtures.ts';
-import { tokenLifetimeMs } from './sessionFakes.ts';
+import { tokenLifetimeMs, stillBrowserHistory } from './sessionFakes.ts';
 
 const member = { uid: 'uid-1', email: 'member@aurora.test' };
 
@@ -28,7 +28,7 @@ function startApp(options: { signedIn?: boolean; answer?: Member | Error | 'pend
           if (answer === 'pending') return new Promise(() => undefined);
           return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
         }),
-        navigator: navigatorMachine.provide({ actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),
+        navigator: navigatorMachine.provide({ actors: { browserHistory: stillBrowserHistory }, actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),
         session: sessionMachine.provide({
           actors: {
             observeUser: fromCallback<SessionEvent>(({ sendBack }) => {

@@ -116,22 +116,6 @@ describe('feed machine', () => {
     expect(actor.getSnapshot().context.items).toHaveLength(30);
   });
 
-  it('a type change clears the category and reloads; the same type changes nothing', async () => {
-    const { actor, requests, release } = startFeed(100, { input: { type: 'live', categoryId: 'jazz' } });
-    await release();
-    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
-    actor.send({ type: 'feed.typeChanged', offerType: 'live' });
-    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
-    actor.send({ type: 'feed.typeChanged', offerType: 'benefit' });
-    expect(actor.getSnapshot().context).toMatchObject({ type: 'benefit', categoryId: null, items: [], offset: 0 });
-    await release();
-    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
-    expect(requests).toEqual([
-      { type: 'live', categoryIds: ['jazz'], offset: 0 },
-      { type: 'benefit', categoryIds: [], offset: 0 },
-    ]);
-  });
-
   it('fails to a retryable state when the first page cannot load', async () => {
     const { actor } = startFeed(10, { failPageAt: 0 });
     await waitFor(actor, (s) => s.matches('failed'));

@@ -1,3 +1,4 @@
+import { stillBrowserHistory } from './sessionFakes.ts';
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { navigatorMachine } from '../../machines/navigator.machine.ts';
@@ -8,7 +9,7 @@ import { testBrand } from './fixtures.ts';
 function startNavigator(path = '/') {
   const effects: HistoryEffect[] = [];
   const actor = createActor(
-    navigatorMachine.provide({ actions: { applyHistory: (_, effect) => void effects.push(effect) } }),
+    navigatorMachine.provide({ actors: { browserHistory: stillBrowserHistory }, actions: { applyHistory: (_, effect) => void effects.push(effect) } }),
     {
       input: {
         ...createResolver({ settings: testBrand().settings, testMode: false }),

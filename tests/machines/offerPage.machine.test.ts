@@ -84,24 +84,4 @@ describe('offer page machine', () => {
     await waitFor(actor, (s) => s.matches('loaded'));
     expect(actor.getSnapshot().can({ type: 'offer.retry' })).toBe(false);
   });
-
-  it('opens a success or an error message dialog and closes it again', async () => {
-    const { actor } = startPage([offerDetail()]);
-    await waitFor(actor, (s) => s.matches('loaded'));
-    actor.send({ type: 'offer.showMessage', kind: 'success', message: 'Your code is ready' });
-    expect(actor.getSnapshot().matches({ loaded: { message: 'success' } })).toBe(true);
-    expect(actor.getSnapshot().context.message).toBe('Your code is ready');
-    actor.send({ type: 'offer.dismissMessage' });
-    expect(actor.getSnapshot().matches({ loaded: 'browsing' })).toBe(true);
-    expect(actor.getSnapshot().context.message).toBeNull();
-    actor.send({ type: 'offer.showMessage', kind: 'error', message: 'Claim capacity has already been reached' });
-    expect(actor.getSnapshot().matches({ loaded: { message: 'error' } })).toBe(true);
-  });
-
-  it('shows no message before the offer is loaded', () => {
-    const { actor } = startPage([offerDetail()]);
-    actor.send({ type: 'offer.showMessage', kind: 'error', message: 'x' });
-    expect(actor.getSnapshot().matches('loading')).toBe(true);
-    expect(actor.getSnapshot().context.message).toBeNull();
-  });
 });

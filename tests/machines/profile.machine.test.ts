@@ -1,3 +1,4 @@
+import { stillBrowserHistory } from './sessionFakes.ts';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { profileMachine, type Credentials, type UpdateRequest } from '../../machines/profile.machine.ts';
@@ -401,7 +402,7 @@ describe('app.userUpdated', () => {
         actors: {
           loadBrand: fromPromise<Brand>(async () => testBrand()),
           loadMember: fromPromise<Member>(async () => member),
-          navigator: navigatorMachine.provide({ actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),
+          navigator: navigatorMachine.provide({ actors: { browserHistory: stillBrowserHistory }, actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),
           // A stand-in that is signed in at once: the session's token life is not what this test is about.
           session: fromCallback(({ sendBack }) => {
             sendBack({ type: 'session.signedIn', user: { uid: 'uid-1', email: 'member@aurora.test' } });

@@ -19,7 +19,7 @@ import type { ContainerVersion } from '../../src/domain/version.ts';
 import type { User } from '../../server/schemas/user.ts';
 import type { Billboard, FeedOffer } from '../../server/schemas/offer.ts';
 import { testMember, testOffers } from './fixtures.ts';
-import { freshTokens } from './sessionFakes.ts';
+import { freshTokens, noTokenRejections } from './sessionFakes.ts';
 
 interface ApiFailure {
   status: number;
@@ -74,6 +74,7 @@ export function renderSetUpApp(brand: Brand, options: { savedReferralCode?: stri
       session: sessionMachine.provide({
         actors: {
           readToken: freshTokens,
+          observeTokenRejections: noTokenRejections,
           observeUser: fromCallback<SessionEvent>(({ sendBack }) => {
             queueMicrotask(() => sendBack({ type: 'session.userChanged', user: { uid: 'uid-1', email: 'new@aurora.test' } }));
             return () => undefined;

@@ -146,6 +146,9 @@ describe('sign-in, generated paths through the rendered screen', () => {
         import('../../src/routes/AuthRoutes.tsx'),
         import('../../src/routes/ContentRoutes.tsx'),
         import('../../src/screens/signIn/BankIdOrder.tsx'),
+        import('../../src/wiring/bankIdOrder.wiring.ts'),
+        import('../../src/screens/createAccount/CreateAccountScreen.tsx'),
+        import('../../src/wiring/createAccount.wiring.ts'),
       ]),
     30_000,
   );
@@ -271,8 +274,20 @@ describe('sign-in, generated paths through the rendered screen', () => {
   });
 });
 
-describe('leaving the sign-in screen while an order runs', () => {
+describe('leaving the sign-in screen while an order runs', { timeout: 15_000 }, () => {
   afterEach(cleanup);
+  // The order's and create-account's views load lazily with their wiring: transform them before the clock matters.
+  beforeAll(
+    () =>
+      Promise.all([
+        import('../../src/routes/AuthRoutes.tsx'),
+        import('../../src/screens/signIn/BankIdOrder.tsx'),
+        import('../../src/wiring/bankIdOrder.wiring.ts'),
+        import('../../src/screens/createAccount/CreateAccountScreen.tsx'),
+        import('../../src/wiring/createAccount.wiring.ts'),
+      ]),
+    30_000,
+  );
   const cancels = (eid: ReturnType<typeof createFakeEid>) => eid.calls.filter((c) => c.path === '/v1/eid/cancel');
 
   it('cancels the order at the server when the member goes to create an account', async () => {

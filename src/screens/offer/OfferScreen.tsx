@@ -3,10 +3,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { offerPageMachine, OfferPageInput } from '../../../machines/offerPage.machine.ts';
 import { AppActor, sameViewValues } from '../../appActor.ts';
-import { Button, Dialog, ErrorView } from '../../components/index.ts';
+import { Button, ErrorView } from '../../components/index.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
 import { useNavigate } from '../../routes/navigation.ts';
-import { usePage } from '../../routes/pageContext.ts';
 import { visuallyHidden } from '../../theme/index.ts';
 import { connectOfferPage, type OfferPageStatus } from './offer.connect.ts';
 import { OfferArticle } from './OfferArticle.tsx';
@@ -29,7 +28,6 @@ export function OfferScreen({ place, logic, apiBase }: OfferScreenProps) {
 function OfferPage({ input, logic, apiBase }: { input: OfferPageInput; logic: OfferScreenProps['logic']; apiBase: string }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const { visible } = usePage();
   const pageRef = useActorRef(logic, { input });
   const page = useSelector(pageRef, (s) => connectOfferPage(s, pageRef), sameViewValues);
   const brand = AppActor.useSelector((s) => s.context.brand);
@@ -59,12 +57,6 @@ function OfferPage({ input, logic, apiBase }: { input: OfferPageInput; logic: Of
         member={user}
         links={links}
         navigate={navigate}
-      />
-      <Dialog
-        open={page.messageKind !== null && visible}
-        title={page.messageKind === 'success' ? t`Done` : t`Something went wrong`}
-        message={page.message ?? ''}
-        onClose={page.dismissMessage}
       />
     </main>
   );

@@ -16,22 +16,15 @@ function statusOf(snapshot: SnapshotFrom<typeof offerPageMachine>): OfferPageSta
 }
 
 export function connectOfferPage(snapshot: SnapshotFrom<typeof offerPageMachine>, ref: OfferPageRef) {
-  const { offer, categories, error, message } = snapshot.context;
+  const { offer, categories, error } = snapshot.context;
   const categoryId = offer?.categoryId;
   return {
     status: statusOf(snapshot),
     offer,
     categoryName: (categoryId && categories?.record[categoryId]?.name) || null,
     errorCode: error?.code ?? null,
-    messageKind: snapshot.matches({ loaded: { message: 'success' } })
-      ? ('success' as const)
-      : snapshot.matches({ loaded: { message: 'error' } })
-        ? ('error' as const)
-        : null,
-    message,
     canRetry: snapshot.can({ type: 'offer.retry' }),
     retry: () => ref.send({ type: 'offer.retry' }),
-    dismissMessage: () => ref.send({ type: 'offer.dismissMessage' }),
   };
 }
 
