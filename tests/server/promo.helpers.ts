@@ -1,8 +1,7 @@
-import { brandRoles, users } from '../../server/db/schema/index.ts';
+import { brandRoles, identityAccounts, users } from '../../server/db/schema/index.ts';
 import type { ImportedCode } from '../../server/promo/codesFile.ts';
 import { importPromoCodes } from '../../server/repositories/promoImport.repository.ts';
 import type { TestApp } from './support/testApp.ts';
-import { testPassword } from './support/factories.ts';
 
 /** `count` codes `${prefix}-0001`…, without expiry. */
 export const codeList = (prefix: string, count: number, expiresAt: Date | null = null): ImportedCode[] =>
@@ -24,8 +23,9 @@ export interface SignedInMember {
 }
 
 /**
- * `count` members of the brand with ID tokens. The accounts are real; the tokens come through
- * signInWithCustomToken, which skips a password hash per member (hundreds of sign-ins stay quick).
+ * `count` members of the brand with real ID tokens. Their identity accounts have no password (as
+ * if they had signed in another way) and the tokens come through signInWithCustomToken, so
+ * hundreds of members cost no password hashing.
  */
 export async function signedInMembers(
   t: TestApp,
@@ -34,25 +34,20 @@ export async function signedInMembers(
   count: number,
   prefix = 'claimer',
 ): Promise<SignedInMember[]> {
+  const people = Array.from({ length: count }, (_, i) => ({ uid: `${prefix}-${brand.id}-${i}`, email: `${prefix}-${i}@${brand.id}.test` }));
+  await t.db.insert(identityAccounts).values(people.map((p) => ({ uid: p.uid, tenantId: brand.authTenantId, email: p.email })));
+  await t.db.insert(users).values(people.map((p, i) => ({ brandId: brand.id, id: p.uid, email: p.email, firstName: 'Claim', lastName: `Er ${i}`, completedOnboarding: true })));
+  await t.db.insert(brandRoles).values(people.map((p) => ({ brandId: brand.id, id: `role-${p.uid}`, userId: p.uid, brandRoleId: 'member', name: 'Member', active: true })));
   const members: SignedInMember[] = [];
-  for (let start = 0; start < count; start += 20) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(20, count - start) }, async (_, k) => {
-        const email = `${prefix}-${start + k}@${brand.id}.test`;
-        const uid = await t.identity.createAccount({ tenantId: brand.authTenantId, email, password: testPassword });
-        await t.db.insert(users).values({ brandId: brand.id, id: uid, email, firstName: 'Claim', lastName: `Er ${start + k}`, completedOnboarding: true });
-        await t.db.insert(brandRoles).values({ brandId: brand.id, id: `role-${uid}`, userId: uid, brandRoleId: 'member', name: 'Member', active: true });
-        const customToken = await t.identity.createCustomToken(brand.authTenantId, uid);
-        const response = await t.app.inject({
-          method: 'POST',
-          url: '/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=test',
-          payload: { token: customToken, tenantId: brand.authTenantId, returnSecureToken: true },
-        });
-        if (response.statusCode !== 200) throw new Error(`custom sign-in failed: ${response.body}`);
-        return { uid, headers: { 'x-app-url': appUrl, authorization: `Bearer ${response.json().idToken as string}` } };
-      }),
-    );
-    members.push(...batch);
+  for (const p of people) {
+    const customToken = await t.identity.createCustomToken(brand.authTenantId, p.uid);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=test',
+      payload: { token: customToken, tenantId: brand.authTenantId, returnSecureToken: true },
+    });
+    if (response.statusCode !== 200) throw new Error(`custom sign-in failed: ${response.body}`);
+    members.push({ uid: p.uid, headers: { 'x-app-url': appUrl, authorization: `Bearer ${response.json().idToken as string}` } });
   }
   return members;
 }
