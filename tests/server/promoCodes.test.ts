@@ -184,3 +184,13 @@ describe("the member's claimed codes", () => {
     expect((await claimedList(other)).map((c) => c.code).sort()).toEqual(['OPEN-0003', 'SOLD-0001']);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the claim paths, the common one included, and not the operators\' import', async () => {
+    const paths = Object.keys((await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/v1/claim/offer/voucher/code', '/v1/claim/offer/voucher/code/common', '/v1/get_list/offer/voucher/code']),
+    );
+    expect(paths.some((p) => p.startsWith('/admin'))).toBe(false);
+  });
+});
