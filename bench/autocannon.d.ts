@@ -1,10 +1,19 @@
 // autocannon ships no types; this covers the part the bench uses.
 declare module 'autocannon' {
+  /** The request autocannon is about to send; setupRequest may return a changed copy. */
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** Sent in turn by every connection. */
+    requests?: (Request & { setupRequest?: (request: Request) => Request })[];
   }
   interface Histogram {
     average: number;
@@ -20,5 +29,6 @@ declare module 'autocannon' {
     statusCodeStats: Record<string, { count: number }>;
   }
   function autocannon(options: Options): Promise<Result>;
+  export type { Options };
   export default autocannon;
 }

@@ -2,6 +2,7 @@ import { loadEndpoint, loadSettings, probe, signInForIdToken, type Endpoint, typ
 import { distChunks, loadChunksInBrowser, totalGzip, type Chunk } from './bundleSize.ts';
 import { heading, kB, printTable } from './format.ts';
 import { benchOfferQueries } from './offerQueries.ts';
+import { benchClaims, claimSettings } from './promoClaims.ts';
 import { startServer } from './server.ts';
 import { deviceName, measuredTaps, measureTabSwitches, percentile, tabCycle, warmupTaps, type TapTiming } from './tabSwitch.ts';
 
@@ -139,6 +140,24 @@ async function benchApi(origin: string) {
   return failed.length === 0;
 }
 
+async function benchPromoClaims(origin: string, dataDir: string) {
+  const { connections, members, codes, warmupSeconds, durationSeconds, offerId } = claimSettings;
+  heading(`Promo code claims (autocannon: ${connections} connections, ${warmupSeconds} s warm-up, ${durationSeconds} s measured)`);
+  console.log(`${codes} unique codes on ${offerId}, cap 1000; ${members} members signed up through the API, taking turns.`);
+  const [health, claims] = await benchClaims(origin, dataDir);
+  printTable(
+    ['endpoint', ' req/s', ' p50 ms', ' p99 ms', ' requests', ' status codes'],
+    [health!, claims!].map((r) => [r.label, r.rps.toFixed(0), ms(r.p50), ms(r.p99), String(r.requests), JSON.stringify(r.statusCodes)]),
+  );
+  console.log(`\nClaims per second: ${claims!.rps.toFixed(0)} = ${(claims!.rps / health!.rps).toFixed(2)} of the trivial endpoint's at ${connections} connections`);
+  const refused = Object.entries(claims!.statusCodes).filter(([code]) => code !== '200');
+  if (refused.length > 0) {
+    console.log(`!!! Some claims were refused (${JSON.stringify(Object.fromEntries(refused))}): codes or caps ran out; the rate includes them.`);
+    return false;
+  }
+  return true;
+}
+
 async function main() {
   console.log('Starting server (fresh embedded database, demo seed)...');
   const server = await startServer();
@@ -156,6 +175,12 @@ async function main() {
     }
     const clean = await benchApi(server.origin);
     if (!clean) process.exitCode = 1;
+    try {
+      if (!(await benchPromoClaims(server.origin, server.dataDir))) process.exitCode = 1;
+    } catch (error) {
+      console.log(`\n!!! promo-claim section failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    }
   } finally {
     await server.stop();
   }

@@ -9,6 +9,8 @@ export interface RunningServer {
   /** The Aurora brand's origin, as a member's browser sees it. */
   origin: string;
   port: number;
+  /** The server's DATA_DIR (its owner note carries the admin token). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -58,7 +60,8 @@ export async function startServer(): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'klubb-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: projectRoot,
-    env: { ...process.env, PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // The claims bench signs up its members from one address.
+    env: { ...process.env, PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ACCOUNT_CREATE_LIMIT: '1000' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -93,5 +96,5 @@ export async function startServer(): Promise<RunningServer> {
     await stop();
     throw error;
   }
-  return { origin, port, stop };
+  return { origin, port, dataDir, stop };
 }

@@ -21,6 +21,8 @@ import { createOutboxMailer } from './mail/outbox.ts';
 import { defaultAccountRateLimits, type AccountRateLimits } from './plugins/rateLimit.ts';
 import { offerRoutes } from './routes/offers.ts';
 import { offerDetailRoutes } from './routes/offerDetail.ts';
+import { promoCodeRoutes } from './routes/promoCodes.ts';
+import { adminPromoCodeRoutes } from './routes/adminPromoCodes.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { eidRoutes } from './routes/eid.ts';
 import { devBankIdRoutes } from './routes/devBankId.ts';
@@ -48,6 +50,8 @@ export interface AppOptions {
   accountRateLimits?: Partial<AccountRateLimits>;
   /** The bank-eID provider; the simulator over `db` when omitted. */
   eid?: EidProvider;
+  /** Serves the operators' /admin/* calls (codes import) to loopback clients that send it; off when omitted. */
+  adminToken?: string;
 }
 
 const mediaDir = fileURLToPath(new URL('./media', import.meta.url));
@@ -113,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (options.devTools) await devOutboxRoutes(app, deps);
   await offerRoutes(app, deps);
   await offerDetailRoutes(app, deps);
+  await promoCodeRoutes(app, deps);
+  if (options.adminToken) await adminPromoCodeRoutes(app, { ...deps, adminToken: options.adminToken });
   await categoryRoutes(app, deps);
   const eid = options.eid ?? createSimulatedEid({ db: options.db, now: options.now });
   await eidRoutes(app, { ...deps, eid });

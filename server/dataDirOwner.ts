@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -10,6 +10,8 @@ export interface DataDirOwner {
   pid: number;
   /** Where the server answers; 0 for a tool reading the database directly. */
   port: number;
+  /** The secret the server's /admin/* calls ask of a tool on this machine (`npm run codes:import`). */
+  adminToken?: string;
 }
 
 export class DataDirInUseError extends Error {
@@ -26,12 +28,14 @@ export class DataDirInUseError extends Error {
 const ownerPath = (dataDir: string) => join(dataDir, 'server.json');
 
 /** Writes the note (DataDirInUseError if another live process holds it); the returned function removes it (also done on exit). */
-export function claimDataDir(dataDir: string, port: number): () => void {
+export function claimDataDir(dataDir: string, port: number, adminToken?: string): () => void {
   const path = ownerPath(dataDir);
   const owner = readDataDirOwner(dataDir);
   if (owner && owner.pid !== process.pid) throw new DataDirInUseError(dataDir, owner);
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(path, JSON.stringify({ pid: process.pid, port } satisfies DataDirOwner));
+  // Owner-only: the note may carry the admin token.
+  writeFileSync(path, JSON.stringify({ pid: process.pid, port, adminToken } satisfies DataDirOwner), { mode: 0o600 });
+  chmodSync(path, 0o600);
   const release = () => {
     if (readDataDirOwner(dataDir)?.pid === process.pid) rmSync(path, { force: true });
   };

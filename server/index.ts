@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, readConfig } from './config.ts';
@@ -13,7 +14,9 @@ async function main() {
   const config = readConfig();
   // Claimed before PGlite opens the directory, so `npm run outbox` never opens it beside us.
   const embedded = !config.databaseUrl && !config.dataDir.startsWith('memory://');
-  const releaseDataDir = embedded ? claimDataDir(config.dataDir, config.port) : () => undefined;
+  // Tools such as `npm run codes:import` write through this server while it holds DATA_DIR; the token proves they run here.
+  const adminToken = embedded ? randomBytes(32).toString('base64url') : undefined;
+  const releaseDataDir = embedded ? claimDataDir(config.dataDir, config.port, adminToken) : () => undefined;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const mail = createMailSender(config, database.db);
   const identity = await createIdentity(config, { db: database.db, mail });
@@ -35,6 +38,7 @@ async function main() {
     accountRateLimits: { createPerWindow: config.accountCreateLimit },
     eid,
     mail,
+    adminToken,
   });
   const shutdown = async () => {
     await app.close();

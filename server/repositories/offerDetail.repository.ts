@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/database.ts';
 import { offers } from '../db/schema/index.ts';
 import type { OfferDetail } from '../schemas/offer.ts';
+import { noPromo } from './promoCodes.repository.ts';
 
 const companions = alias(offers, 'companion');
 
@@ -47,7 +48,7 @@ export async function findOfferDetail(db: Executor, brandId: string, id: string)
 
 export type OfferDetailRow = NonNullable<Awaited<ReturnType<typeof findOfferDetail>>>;
 
-/** The API's offer detail; promo codes and variants are empty until the commerce work fills them. */
+/** The API's offer detail; variants are empty until the commerce work fills them, promo fields until the route does. */
 export function toOfferDetail({ offer, companion }: OfferDetailRow, withCompanion: boolean): OfferDetail {
   const { active: _active, companionOfferHeader, itemVariantType, ...fields } = offer;
   return {
@@ -57,11 +58,7 @@ export function toOfferDetail({ offer, companion }: OfferDetailRow, withCompanio
     itemVariantCustomFeeBuildRecord: {},
     itemVariantAvailability: {},
     itemVariantIndex: 0,
-    promoExists: false,
-    promoCodeCommon: null,
-    isVoucherCodeSoldOut: false,
-    voucherClaimCap: 0,
-    userVoucherCodeClaimCount: 0,
+    ...noPromo,
     ...(withCompanion && companion ? { companionOffer: { ...companion, companionOfferHeader: companionOfferHeader ?? '' } } : {}),
   };
 }

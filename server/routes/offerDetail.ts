@@ -2,18 +2,23 @@ import { ApiErrorBody } from '../schemas/common.ts';
 import { OfferDetail, OfferDetailQuery } from '../schemas/offer.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { findOfferDetail, toOfferDetail } from '../repositories/offerDetail.repository.ts';
+import { findPromoFields } from '../repositories/promoCodes.repository.ts';
 import type { App, RouteDeps } from './types.ts';
 
-export async function offerDetailRoutes(app: App, { db, requireMember }: RouteDeps) {
+export async function offerDetailRoutes(app: App, { db, requireMember, now = Date.now }: RouteDeps) {
   app.get(
     '/v1/get/offer',
     { preHandler: requireMember, schema: { querystring: OfferDetailQuery, response: { 200: OfferDetail, '4xx': ApiErrorBody } } },
     async (request) => {
-      const row = await findOfferDetail(db, request.member.brand.id, request.query.id);
+      const { brand, token } = request.member;
+      const [row, promo] = await Promise.all([
+        findOfferDetail(db, brand.id, request.query.id),
+        request.query.getVoucher ? findPromoFields(db, { brandId: brand.id, offerId: request.query.id, userId: token.uid }, new Date(now())) : null,
+      ]);
       // The spec's texts, two dots included.
       if (!row) throw notFound('offer_not_found', 'The article was not found..');
       if (!row.offer.active) throw new ApiError(410, 'offer_not_relevant', 'The offer is no longer relevant');
-      return toOfferDetail(row, request.query.getCompanionOffer === true);
+      return { ...toOfferDetail(row, request.query.getCompanionOffer === true), ...promo };
     },
   );
 }

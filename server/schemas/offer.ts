@@ -92,9 +92,14 @@ export const OfferDetail = Type.Object({
   /** Count per variant id. */
   itemVariantAvailability: Type.Record(Type.String(), Type.Integer()),
   itemVariantIndex: Type.Integer(),
+  /** The offer has unique promo codes (claimed or not); the unique-code row is about these. */
   promoExists: Type.Boolean(),
+  /** The offer has a common code; it is in promoCodeCommon once this member has claimed it. */
+  promoCodeCommonExists: Type.Boolean(),
   promoCodeCommon: Type.Union([Type.String(), Type.Null()]),
+  /** Unique codes exist but none is left to hand out (all claimed or expired). */
   isVoucherCodeSoldOut: Type.Boolean(),
+  /** Unique codes one member may claim; 0 without unique codes. */
   voucherClaimCap: Type.Integer(),
   userVoucherCodeClaimCount: Type.Integer(),
   callToAction: Type.Union([CallToAction, Type.Null()]),

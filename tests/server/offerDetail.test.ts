@@ -53,7 +53,7 @@ describe('GET /v1/get/offer', () => {
       id: 'live-1', type: 'live', title: 'Nordlys live', preamble: 'An evening to remember.', teaserLine: 'Fri 3 May · Nalen',
       tags: ['music', 'event'], readingTime: null, categoryId: 'music', puffImage: testImage, requiresSignIn: false,
       itemVariantType: 'ticket', itemVariantList: [], itemVariantCustomFeeBuildRecord: {}, itemVariantAvailability: {},
-      itemVariantIndex: 0, promoExists: false, promoCodeCommon: null, isVoucherCodeSoldOut: false, voucherClaimCap: 0,
+      itemVariantIndex: 0, promoExists: false, promoCodeCommonExists: false, promoCodeCommon: null, isVoucherCodeSoldOut: false, voucherClaimCap: 0,
       userVoucherCodeClaimCount: 0, callToAction: { type: 'url', label: 'Read more', url: 'https://example.com/nordlys' },
       companionOffer: { id: 'story-1', type: 'editorial', title: 'Behind the scenes', teaserLine: 'A slow read', companionOfferHeader: 'Make an evening of it', puffImage: testImage },
       contentBlocks,

@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, OpenDatabase } from '../../server/db/database.ts';
-import { billboards, brandRoles, brands, categories, offers, users } from '../../server/db/schema/index.ts';
+import { billboards, brandRoles, brands, categories, offers, promoCodes, users } from '../../server/db/schema/index.ts';
 import { demoContent, demoUsers, seedDemo } from '../../server/db/seed/index.ts';
 import { generateOffers } from '../../server/db/seed/offers.ts';
+import { promoSeedsFor } from '../../server/db/seed/promoCodes.ts';
+import { findPromoFields } from '../../server/repositories/promoCodes.repository.ts';
 import { ApiError } from '../../server/errors.ts';
 import type { IdentityProvider, NewAccount } from '../../server/identity/identity.ts';
 import type { ContentBlock, ImageOptions } from '../../server/schemas/offer.ts';
@@ -211,6 +213,30 @@ describe('seedDemo', () => {
     expect(urls.some((u) => u.startsWith('https://'))).toBe(true);
     expect(urls.some((u) => u.startsWith('http://aurora.localhost/'))).toBe(true);
     expect(urls.every((u) => /^(https?|mailto|tel):/.test(u))).toBe(true);
+  });
+
+  it('gives each brand a common code, open unique codes (cap 2, 200+ left), a sold-out offer and one where its member is at the cap', async () => {
+    for (const content of demoContent) {
+      const member = demoUsers.find((u) => u.brandId === content.brandId && u.email.startsWith('member@'))!;
+      const seeds = promoSeedsFor(content.brandName, generateOffers(content, new Date()));
+      const fields = await Promise.all(
+        seeds.map((p) => findPromoFields(db, { brandId: content.brandId, offerId: p.offerId, userId: member.uid }, new Date())),
+      );
+      const [open, commonOnly, soldOut, atCap] = fields;
+      expect(open).toMatchObject({ promoExists: true, promoCodeCommonExists: true, promoCodeCommon: null, isVoucherCodeSoldOut: false, voucherClaimCap: 2, userVoucherCodeClaimCount: 0 });
+      expect(commonOnly).toMatchObject({ promoExists: false, promoCodeCommonExists: true });
+      expect(soldOut).toMatchObject({ promoExists: true, isVoucherCodeSoldOut: true });
+      expect(atCap).toMatchObject({ promoExists: true, isVoucherCodeSoldOut: false, voucherClaimCap: 2, userVoucherCodeClaimCount: 2 });
+      const free = await db
+        .select({ n: count() })
+        .from(promoCodes)
+        .where(and(eq(promoCodes.brandId, content.brandId), eq(promoCodes.offerId, seeds[0]!.offerId), isNull(promoCodes.claimedBy)));
+      expect(free[0]!.n).toBeGreaterThanOrEqual(200);
+      for (const p of seeds) expect(allOffers.find((o) => o.brandId === content.brandId && o.id === p.offerId)).toMatchObject({ type: 'benefit', active: true });
+    }
+    // Both runs wrote the same codes once.
+    const [codes] = await db.select({ n: count() }).from(promoCodes);
+    expect(codes!.n).toBe(2 * (240 + 12 + 30 + 120 + 8 + 2));
   });
 
   it('generates the same content on every run', () => {

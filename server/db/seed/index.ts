@@ -6,6 +6,7 @@ import { aurora, borealis } from './brands.ts';
 import { auroraCategories, borealisCategories, type CategorySeed } from './categories.ts';
 import { billboardFor, generateOffers, type BrandContent } from './offers.ts';
 import { seedUsers } from './users.ts';
+import { seedPromoCodes } from './promoCodes.ts';
 
 export { demoBrands } from './brands.ts';
 export { DEMO_PASSWORD, demoUsers, type DemoUser } from './users.ts';
@@ -42,9 +43,11 @@ const categoryRows = (brandId: string, list: CategorySeed[]) =>
  */
 export async function seedDemo(db: Database, identity: IdentityProvider, now: Date = new Date()): Promise<void> {
   await db.insert(brands).values([aurora, borealis]).onConflictDoNothing();
+  const promoBrands = [];
   for (const content of demoContent) {
     await db.insert(categories).values(categoryRows(content.brandId, content.categories)).onConflictDoNothing();
     const rows = generateOffers(content, now);
+    promoBrands.push({ brandId: content.brandId, brandName: content.brandName, offers: rows });
     for (let i = 0; i < rows.length; i += CHUNK) {
       await db.insert(offers).values(rows.slice(i, i + CHUNK)).onConflictDoNothing();
     }
@@ -54,4 +57,6 @@ export async function seedDemo(db: Database, identity: IdentityProvider, now: Da
   // PGlite runs no autovacuum; without a visibility map the feed's index-only scans read the table.
   await db.execute(sql`VACUUM ANALYZE offer`);
   await seedUsers(db, identity);
+  // After the users: the demo members hold some of the claimed codes.
+  await seedPromoCodes(db, identity, promoBrands, now);
 }

@@ -40,6 +40,7 @@ export function offerDetail(overrides: Partial<OfferDetail> = {}): OfferDetail {
     itemVariantAvailability: {},
     itemVariantIndex: 0,
     promoExists: false,
+    promoCodeCommonExists: false,
     promoCodeCommon: null,
     isVoucherCodeSoldOut: false,
     voucherClaimCap: 0,

@@ -14,7 +14,7 @@ export const testProjectId = 'klubb-test';
 export async function createTestApp(
   options: { now?: () => number; loginLimits?: Partial<LoginLimits>; database?: OpenDatabase } & Pick<
     AppOptions,
-    'mail' | 'devTools' | 'logger' | 'accountRateLimits'
+    'mail' | 'devTools' | 'logger' | 'accountRateLimits' | 'adminToken'
   > = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -34,6 +34,7 @@ export async function createTestApp(
     devTools: options.devTools,
     logger: options.logger,
     accountRateLimits: options.accountRateLimits,
+    adminToken: options.adminToken,
   });
   await app.ready();
 

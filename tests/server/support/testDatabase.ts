@@ -6,7 +6,7 @@ import { openDatabase, type OpenDatabase } from '../../../server/db/database.ts'
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
  * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped on close).
  */
-export async function openTestDatabase(): Promise<OpenDatabase> {
+export async function openTestDatabase(): Promise<OpenDatabase & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
   const name = `klubb_test_${randomBytes(6).toString('hex')}`;
@@ -19,6 +19,8 @@ export async function openTestDatabase(): Promise<OpenDatabase> {
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
   return {
     ...database,
+    /** For other processes on the same database. */
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });

@@ -1,0 +1,123 @@
+/**
+ * `npm run codes:import -- --brand aurora --offer ID [--cap N] [--common CODE] [codes.csv]`: adds an
+ * offer's unique promo codes (one per line, optional expiry column: YYYY-MM-DD or an ISO
+ * date-time) and sets its common code and per-member cap, in the configured database
+ * (DATABASE_URL, else the PGlite database in DATA_DIR). Codes already there are skipped, so a
+ * file can be imported again. PGlite allows one process per data directory, so while a server
+ * holds DATA_DIR the import goes through its loopback-only /admin call instead.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { readConfig, type Config } from '../server/config.ts';
+import { claimDataDir, readDataDirOwner, type DataDirOwner } from '../server/dataDirOwner.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { isValidCode, parseCodesFile, type CodesFile } from '../server/promo/codesFile.ts';
+import { importPromoCodes, type PromoImport, type PromoImportResult } from '../server/repositories/promoImport.repository.ts';
+import { adminTokenHeader } from '../server/routes/adminPromoCodes.ts';
+
+class ImportError extends Error {}
+
+const usage = 'Usage: npm run codes:import -- --brand BRAND --offer OFFER_ID [--cap N] [--common CODE] [codes.csv]';
+
+function options() {
+  const { values, positionals } = parseArgs({
+    options: { brand: { type: 'string' }, offer: { type: 'string' }, cap: { type: 'string' }, common: { type: 'string' } },
+    allowPositionals: true,
+  });
+  if (!values.brand || !values.offer) throw new ImportError(`--brand and --offer are required.\n${usage}`);
+  if (positionals.length > 1) throw new ImportError(`One codes file at a time.\n${usage}`);
+  if (positionals.length === 0 && values.common === undefined && values.cap === undefined) {
+    throw new ImportError(`Nothing to do: give a codes file, --common or --cap.\n${usage}`);
+  }
+  const cap = values.cap === undefined ? undefined : Number(values.cap);
+  if (cap !== undefined && (!Number.isInteger(cap) || cap < 0 || cap > 1000)) throw new ImportError('--cap must be a whole number from 0 to 1000');
+  if (values.common !== undefined && !isValidCode(values.common)) throw new ImportError(`--common "${values.common}" is not a code (1 to 100 visible characters, no spaces)`);
+  return { brandId: values.brand, offerId: values.offer, claimCap: cap, commonCode: values.common, file: positionals[0] };
+}
+
+function readCodes(file: string | undefined): CodesFile {
+  if (!file) return { codes: [], duplicates: [], problems: [] };
+  if (!existsSync(file)) throw new ImportError(`No such file: ${file}`);
+  const parsed = parseCodesFile(readFileSync(file, 'utf8'));
+  if (parsed.problems.length > 0) {
+    const lines = parsed.problems.slice(0, 20).map((p) => `  line ${p.line}: ${p.message}`);
+    const more = parsed.problems.length > 20 ? `\n  … and ${parsed.problems.length - 20} more` : '';
+    throw new ImportError(`${file} has lines that are not codes; nothing was imported:\n${lines.join('\n')}${more}`);
+  }
+  return parsed;
+}
+
+async function throughServer(config: Config, owner: DataDirOwner, input: PromoImport): Promise<PromoImportResult> {
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${owner.port}/admin/promo-codes/import`;
+  const held = `The server (process ${owner.pid}, port ${owner.port}) holds DATA_DIR ${config.dataDir}`;
+  if (!owner.adminToken) throw new ImportError(`${held} and takes no imports (it predates them): restart it, or stop it to import here.`);
+  const body = { ...input, codes: input.codes.map((c) => ({ code: c.code, expiresAt: c.expiresAt?.toISOString() ?? null })) };
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [adminTokenHeader]: owner.adminToken },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(120_000),
+    });
+  } catch {
+    throw new ImportError(`${held} but does not answer at ${url} (still starting?). Try again in a moment.`);
+  }
+  const answer = (await response.json().catch(() => ({}))) as PromoImportResult & { message?: string };
+  if (!response.ok) throw new ImportError(`${held}; the import was refused (${response.status}): ${answer.message ?? 'no reason given'}`);
+  return answer;
+}
+
+async function intoDatabase(config: Config, input: PromoImport): Promise<PromoImportResult> {
+  const embedded = !config.databaseUrl;
+  if (embedded && !existsSync(join(config.dataDir, 'pglite'))) {
+    throw new ImportError(`There is no database in DATA_DIR ${config.dataDir} yet: start the server once (npm start).`);
+  }
+  // Holding the directory meanwhile keeps a server from starting on it (it would say so).
+  const release = embedded ? claimDataDir(config.dataDir, 0) : () => undefined;
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    return await importPromoCodes(database.db, input, new Date());
+  } catch (error) {
+    if (error instanceof Error && error.name === 'OfferNotFoundError') throw new ImportError(error.message);
+    throw error;
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+function print(input: PromoImport & { file?: string }, file: CodesFile, result: PromoImportResult, where: string) {
+  const lines = [`Offer ${input.offerId} of brand ${input.brandId} (${where}):`];
+  if (input.file) {
+    lines.push(`  ${input.file}: ${file.codes.length + file.duplicates.length} codes read, ${result.added} added, ${result.alreadyThere.length} already there (skipped).`);
+    for (const d of file.duplicates.slice(0, 20)) lines.push(`  duplicate in the file: line ${d.line} ${d.code} (first on line ${d.firstLine}), imported once`);
+    if (file.duplicates.length > 20) lines.push(`  … and ${file.duplicates.length - 20} more duplicates`);
+  }
+  const { before, after } = result.commonCode;
+  if (input.commonCode !== undefined) lines.push(before === after ? `  common code ${after} (unchanged)` : before ? `  common code changed from ${before} to ${after}` : `  common code set to ${after}`);
+  else lines.push(after ? `  common code ${after}` : '  no common code');
+  lines.push(`  claim cap: ${result.claimCap} unique code${result.claimCap === 1 ? '' : 's'} per member${input.claimCap !== undefined ? ' (set)' : ''}`);
+  lines.push(`  unique codes now: ${result.totals.free} free, ${result.totals.claimed} claimed, ${result.totals.expired} expired unclaimed`);
+  console.log(lines.join('\n'));
+}
+
+async function main() {
+  const config = readConfig();
+  const { file: fileName, ...rest } = options();
+  const file = readCodes(fileName);
+  const input: PromoImport = { ...rest, codes: file.codes };
+  const owner = config.databaseUrl ? null : readDataDirOwner(config.dataDir);
+  if (owner && owner.port === 0) throw new ImportError(`Another tool (process ${owner.pid}) is using DATA_DIR ${config.dataDir}; try again when it is done.`);
+  const result = owner ? await throughServer(config, owner, input) : await intoDatabase(config, input);
+  const where = owner ? `through the server on port ${owner.port}` : config.databaseUrl ? 'PostgreSQL' : `DATA_DIR ${config.dataDir}`;
+  print({ ...input, file: fileName }, file, result, where);
+}
+
+main().catch((error: unknown) => {
+  const known = error instanceof ImportError || (error instanceof Error && ['ConfigError', 'DataDirInUseError'].includes(error.constructor.name));
+  console.error(known ? (error as Error).message : error);
+  process.exit(1);
+});

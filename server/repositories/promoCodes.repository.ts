@@ -1,0 +1,138 @@
+import { and, count, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database.ts';
+import { offerPromos, offers, promoClaimants, promoCodes } from '../db/schema/index.ts';
+
+export interface PromoFields {
+  promoExists: boolean;
+  promoCodeCommonExists: boolean;
+  promoCodeCommon: string | null;
+  isVoucherCodeSoldOut: boolean;
+  voucherClaimCap: number;
+  userVoucherCodeClaimCount: number;
+}
+
+export const noPromo: PromoFields = {
+  promoExists: false,
+  promoCodeCommonExists: false,
+  promoCodeCommon: null,
+  isVoucherCodeSoldOut: false,
+  voucherClaimCap: 0,
+  userVoucherCodeClaimCount: 0,
+};
+
+interface MemberOffer {
+  brandId: string;
+  offerId: string;
+  userId: string;
+}
+
+const ofOffer = (q: { brandId: string; offerId: string }) =>
+  and(eq(promoCodes.brandId, q.brandId), eq(promoCodes.offerId, q.offerId));
+
+/** Unclaimed and not expired at `now`: a code that may be handed out. */
+const isFree = (now: Date) => and(isNull(promoCodes.claimedBy), or(isNull(promoCodes.expiresAt), gt(promoCodes.expiresAt, now)));
+
+/** The offer page's promo fields for one member; the common code only once this member has claimed it. */
+export async function findPromoFields(db: Executor, q: MemberOffer, now: Date): Promise<PromoFields> {
+  const [row] = await db
+    .select({
+      commonCode: offerPromos.commonCode,
+      claimCap: offerPromos.claimCap,
+      commonClaimedAt: promoClaimants.commonClaimedAt,
+      hasCodes: sql<boolean>`exists (${db.select({ one: sql`1` }).from(promoCodes).where(ofOffer(q))})`,
+      hasFreeCodes: sql<boolean>`exists (${db.select({ one: sql`1` }).from(promoCodes).where(and(ofOffer(q), isFree(now)))})`,
+      mine: sql<number>`(${db.select({ n: count() }).from(promoCodes).where(and(ofOffer(q), eq(promoCodes.claimedBy, q.userId)))})`,
+    })
+    .from(offerPromos)
+    .leftJoin(
+      promoClaimants,
+      and(eq(promoClaimants.brandId, offerPromos.brandId), eq(promoClaimants.offerId, offerPromos.offerId), eq(promoClaimants.userId, q.userId)),
+    )
+    .where(and(eq(offerPromos.brandId, q.brandId), eq(offerPromos.offerId, q.offerId)));
+  if (!row) return noPromo;
+  const hasCodes = Boolean(row.hasCodes);
+  return {
+    promoExists: hasCodes,
+    promoCodeCommonExists: row.commonCode !== null,
+    promoCodeCommon: row.commonClaimedAt ? row.commonCode : null,
+    isVoucherCodeSoldOut: hasCodes && !row.hasFreeCodes,
+    voucherClaimCap: hasCodes ? row.claimCap : 0,
+    userVoucherCodeClaimCount: Number(row.mine),
+  };
+}
+
+/** Whether the offer exists in the brand and is active, with its promo settings (null when it has none). */
+export async function findOfferPromo(db: Executor, brandId: string, offerId: string) {
+  const [row] = await db
+    .select({ active: offers.active, commonCode: offerPromos.commonCode, claimCap: offerPromos.claimCap })
+    .from(offers)
+    .leftJoin(offerPromos, and(eq(offerPromos.brandId, offers.brandId), eq(offerPromos.offerId, offers.id)))
+    .where(and(eq(offers.brandId, brandId), eq(offers.id, offerId)));
+  return row ?? null;
+}
+
+/**
+ * Locks this member's row of the offer (made on first use), so that member's claims of the
+ * offer run one after another on any number of server processes. Call inside a transaction.
+ */
+export async function lockClaimant(tx: Executor, q: MemberOffer): Promise<{ commonClaimedAt: Date | null }> {
+  const [row] = await tx
+    .insert(promoClaimants)
+    .values({ brandId: q.brandId, offerId: q.offerId, userId: q.userId })
+    // A no-op update, so the existing row is locked and returned (DO NOTHING would return nothing).
+    .onConflictDoUpdate({
+      target: [promoClaimants.brandId, promoClaimants.offerId, promoClaimants.userId],
+      set: { userId: sql`excluded.user_id` },
+    })
+    .returning({ commonClaimedAt: promoClaimants.commonClaimedAt });
+  return row!;
+}
+
+export async function countClaimedBy(tx: Executor, q: MemberOffer): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(promoCodes).where(and(ofOffer(q), eq(promoCodes.claimedBy, q.userId)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Hands one free code to the member, or null when none is left. Codes other transactions are
+ * taking are skipped; only when every free code is being taken does it wait for them, so a
+ * taker that rolls back does not make the offer look sold out.
+ */
+export async function takeFreeCode(tx: Executor, q: MemberOffer, now: Date): Promise<string | null> {
+  for (const lock of [sql`for update skip locked`, sql`for update`]) {
+    const next = sql`(select ${promoCodes.code} from ${promoCodes} where ${and(ofOffer(q), isFree(now))} order by ${promoCodes.createdAt}, ${promoCodes.code} limit 1 ${lock})`;
+    const [taken] = await tx
+      .update(promoCodes)
+      .set({ claimedBy: q.userId, claimedAt: now })
+      // Re-checked here: a code taken while this statement waited for its lock is not taken twice.
+      .where(and(ofOffer(q), isNull(promoCodes.claimedBy), eq(promoCodes.code, next)))
+      .returning({ code: promoCodes.code });
+    if (taken) return taken.code;
+  }
+  return null;
+}
+
+export async function markCommonClaimed(tx: Executor, q: MemberOffer, now: Date): Promise<void> {
+  await tx
+    .update(promoClaimants)
+    .set({ commonClaimedAt: now })
+    .where(and(eq(promoClaimants.brandId, q.brandId), eq(promoClaimants.offerId, q.offerId), eq(promoClaimants.userId, q.userId), isNull(promoClaimants.commonClaimedAt)));
+}
+
+/** The member's unique codes of the brand, newest first, with their offers' title and image. */
+export async function listClaimedCodes(db: Executor, brandId: string, userId: string) {
+  return db
+    .select({
+      code: promoCodes.code,
+      claimedAt: promoCodes.claimedAt,
+      offerId: promoCodes.offerId,
+      offerType: offers.type,
+      offerTitle: offers.title,
+      offerPuffImage: offers.puffImage,
+    })
+    .from(promoCodes)
+    .innerJoin(offers, and(eq(offers.brandId, promoCodes.brandId), eq(offers.id, promoCodes.offerId)))
+    .where(and(eq(promoCodes.brandId, brandId), eq(promoCodes.claimedBy, userId), isNotNull(promoCodes.claimedAt)))
+    .orderBy(desc(promoCodes.claimedAt), promoCodes.code)
+    .limit(1000);
+}

@@ -1,0 +1,62 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { ApiError, badRequest } from '../errors.ts';
+import { isLoopback } from '../plugins/loopbackOnly.ts';
+import { isValidCode, parseExpiry } from '../promo/codesFile.ts';
+import { importPromoCodes, OfferNotFoundError } from '../repositories/promoImport.repository.ts';
+import type { App, RouteDeps } from './types.ts';
+
+const ImportBody = Type.Object({
+  brandId: Type.String({ minLength: 1, maxLength: 200 }),
+  offerId: Type.String({ minLength: 1, maxLength: 200 }),
+  codes: Type.Array(Type.Object({ code: Type.String({ minLength: 1, maxLength: 100 }), expiresAt: Type.Union([Type.String(), Type.Null()]) }), {
+    maxItems: 1_000_000,
+  }),
+  commonCode: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  claimCap: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+});
+
+export const adminTokenHeader = 'x-klubb-admin-token';
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * POST /admin/promo-codes/import: `npm run codes:import` through the server that holds the
+ * embedded database. Only from this machine, and only with the token the server wrote into
+ * DATA_DIR (so a local proxy forwarding outside requests does not open it); others get a 404.
+ */
+export async function adminPromoCodeRoutes(app: App, { db, now = Date.now, adminToken }: RouteDeps & { adminToken: string }) {
+  async function operatorOnly(request: FastifyRequest, reply: FastifyReply) {
+    const token = request.headers[adminTokenHeader];
+    if (isLoopback(request.ip) && typeof token === 'string' && sameSecret(token, adminToken)) return;
+    reply.callNotFound();
+    return reply;
+  }
+  app.post(
+    '/admin/promo-codes/import',
+    { onRequest: operatorOnly, bodyLimit: 64 * 1024 * 1024, schema: { hide: true, body: ImportBody } },
+    async (request) => {
+      const { codes, commonCode, ...rest } = request.body;
+      if (commonCode !== undefined && !isValidCode(commonCode)) throw badRequest('invalid_code', `"${commonCode}" is not a code`);
+      const parsed = codes.map((c) => {
+        if (!isValidCode(c.code)) throw badRequest('invalid_code', `"${c.code}" is not a code`);
+        try {
+          return { code: c.code, expiresAt: c.expiresAt === null ? null : parseExpiry(c.expiresAt) };
+        } catch (error) {
+          throw badRequest('invalid_expiry', (error as Error).message);
+        }
+      });
+      try {
+        return await importPromoCodes(db, { ...rest, codes: parsed, commonCode }, new Date(now()));
+      } catch (error) {
+        if (error instanceof OfferNotFoundError) throw new ApiError(404, 'offer_not_found', error.message);
+        throw error;
+      }
+    },
+  );
+}
