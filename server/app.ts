@@ -22,6 +22,7 @@ import { defaultAccountRateLimits, type AccountRateLimits } from './plugins/rate
 import { offerRoutes } from './routes/offers.ts';
 import { offerDetailRoutes } from './routes/offerDetail.ts';
 import { categoryRoutes } from './routes/categories.ts';
+import { shoppingCartRoutes } from './routes/shoppingCart.ts';
 import { eidRoutes } from './routes/eid.ts';
 import { devBankIdRoutes } from './routes/devBankId.ts';
 import type { EidProvider } from './eid/eid.ts';
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await offerRoutes(app, deps);
   await offerDetailRoutes(app, deps);
   await categoryRoutes(app, deps);
+  await shoppingCartRoutes(app, deps);
   const eid = options.eid ?? createSimulatedEid({ db: options.db, now: options.now });
   await eidRoutes(app, { ...deps, eid });
   if (options.devTools && eid.kind === 'simulated') await devBankIdRoutes(app, { ...deps, eid: eid as SimulatedEid });

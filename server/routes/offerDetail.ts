@@ -2,9 +2,10 @@ import { ApiErrorBody } from '../schemas/common.ts';
 import { OfferDetail, OfferDetailQuery } from '../schemas/offer.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { findOfferDetail, toOfferDetail } from '../repositories/offerDetail.repository.ts';
+import { offerVariantFields } from '../repositories/offerVariants.repository.ts';
 import type { App, RouteDeps } from './types.ts';
 
-export async function offerDetailRoutes(app: App, { db, requireMember }: RouteDeps) {
+export async function offerDetailRoutes(app: App, { db, requireMember, now = Date.now }: RouteDeps) {
   app.get(
     '/v1/get/offer',
     { preHandler: requireMember, schema: { querystring: OfferDetailQuery, response: { 200: OfferDetail, '4xx': ApiErrorBody } } },
@@ -13,7 +14,9 @@ export async function offerDetailRoutes(app: App, { db, requireMember }: RouteDe
       // The spec's texts, two dots included.
       if (!row) throw notFound('offer_not_found', 'The article was not found..');
       if (!row.offer.active) throw new ApiError(410, 'offer_not_relevant', 'The offer is no longer relevant');
-      return toOfferDetail(row, request.query.getCompanionOffer === true);
+      const detail = toOfferDetail(row, request.query.getCompanionOffer === true);
+      const variants = await offerVariantFields(db, request.member.brand.id, row.offer.id, now(), request.query.getAvailability === true);
+      return { ...detail, ...variants };
     },
   );
 }

@@ -6,3 +6,4 @@ export * from './mail.ts';
 export * from './accounts.ts';
 export * from './eid.ts';
 export * from './rateLimits.ts';
+export * from './commerce.ts';
