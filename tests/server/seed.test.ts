@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, OpenDatabase } from '../../server/db/database.ts';
-import { billboards, brandRoles, brands, categories, offers, users } from '../../server/db/schema/index.ts';
+import { billboards, brandRoles, brands, categories, customFees, itemVariants, offers, taxRates, users } from '../../server/db/schema/index.ts';
 import { demoContent, demoUsers, seedDemo } from '../../server/db/seed/index.ts';
 import { generateOffers } from '../../server/db/seed/offers.ts';
 import { ApiError } from '../../server/errors.ts';
@@ -40,7 +40,7 @@ class MapIdentity implements IdentityProvider {
 }
 
 const mediaDir = fileURLToPath(new URL('../../server/media/', import.meta.url));
-const tables = { brands, brandRoles, users, categories, offers, billboards };
+const tables = { brands, brandRoles, users, categories, offers, billboards, taxRates, customFees, itemVariants };
 
 async function rowCounts(db: Database) {
   const entries = await Promise.all(
