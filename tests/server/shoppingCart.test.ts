@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { shoppingCartLines, shoppingCarts } from '../../server/db/schema/index.ts';
+import { brandRoles, shoppingCartLines, shoppingCarts, users } from '../../server/db/schema/index.ts';
 import type { ShoppingCart } from '../../server/schemas/commerce.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import { makeBrand, makeMember, makeOffer } from './support/factories.ts';
@@ -179,6 +179,24 @@ describe('PUT /v1/update/user/shopping_cart', () => {
     } finally {
       await t.db.update(itemVariants).set({ stock: 100 }).where(and(eq(itemVariants.brandId, 'aurora'), eq(itemVariants.id, 'malmo')));
     }
+  });
+});
+
+describe("one member's cart", () => {
+  it('is not seen by another member, and goes with the account', async () => {
+    await putCart({ shopingCartItemList: [line('shirt-m', 'shirt', 2)] });
+    const aurora = { id: 'aurora', authTenantId: 'aurora-tenant' };
+    const otherUid = await makeMember(t.db, t.identity, aurora, { email: 'other@aurora.test' });
+    const other = { ...headers, authorization: `Bearer ${await t.idTokenFor('aurora-tenant', 'other@aurora.test')}` };
+    const theirs = (payload?: object) =>
+      t.app.inject({ method: payload ? 'PUT' : 'GET', url: `/v1/${payload ? 'update' : 'get'}/user/shopping_cart`, headers: other, ...(payload ? { payload } : {}) });
+    expect((await theirs()).json()).toMatchObject({ itemList: [], version: 0 });
+    expect(linesOf((await theirs({ action: 'add', shopingCartItemList: [line('shirt-l', 'shirt', 1)] })).json())).toEqual([['shirt-l', 1]]);
+    expect(linesOf(await cartOf())).toEqual([['shirt-m', 2]]);
+    await t.db.delete(brandRoles).where(eq(brandRoles.userId, otherUid));
+    await t.db.delete(users).where(and(eq(users.brandId, 'aurora'), eq(users.id, otherUid)));
+    expect(await t.db.select().from(shoppingCartLines).where(eq(shoppingCartLines.userId, otherUid))).toEqual([]);
+    expect(await t.db.select().from(shoppingCarts).where(eq(shoppingCarts.userId, otherUid))).toEqual([]);
   });
 });
 
