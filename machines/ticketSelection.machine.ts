@@ -40,21 +40,6 @@ const variants = (context: TicketSelectionContext) => context.offer.itemVariantL
 const timesOfCity = (context: TicketSelectionContext) => timesOf(variants(context), context.city ?? '');
 const variantsAtTime = (context: TicketSelectionContext) => variantsAt(variants(context), context.city ?? '', context.time ?? 0);
 
-/** A determined variant: can it be bought? */
-const selectedStates = {
-  initial: 'checking',
-  states: {
-    checking: {
-      always: [{ guard: 'selectedHasEnded', target: 'ended' }, { guard: 'selectedIsSoldOut', target: 'soldOut' }, { target: 'buyable' }],
-    },
-    buyable: { tags: ['buyable'] },
-    /** 'Unfortunately the item for this offer are sold out.' */
-    soldOut: { tags: ['soldOut'] },
-    /** 'The offer is no longer relevant'. */
-    ended: { tags: ['ended'] },
-  },
-} as const;
-
 /**
  * Choosing what to buy on an offer page (spec 2.3, 4, 5). Tickets cascade: city, then time, then
  * (when several variants share the time) title and price; changing the city resets the time and
@@ -133,7 +118,19 @@ export const ticketSelectionMachine = setup({
           always: [{ guard: 'hasOneVariantAtTime', target: 'selected', actions: 'chooseOnlyVariantAtTime' }, { target: 'choosingVariant' }],
         },
         choosingVariant: { tags: ['needsSelection'] },
-        selected: selectedStates,
+        selected: {
+          initial: 'checking',
+          states: {
+            checking: {
+              always: [{ guard: 'selectedHasEnded', target: 'ended' }, { guard: 'selectedIsSoldOut', target: 'soldOut' }, { target: 'buyable' }],
+            },
+            buyable: { tags: ['buyable'] },
+            /** 'Unfortunately the item for this offer are sold out.' */
+            soldOut: { tags: ['soldOut'] },
+            /** 'The offer is no longer relevant'. */
+            ended: { tags: ['ended'] },
+          },
+        },
       },
     },
     item: {
@@ -141,7 +138,19 @@ export const ticketSelectionMachine = setup({
       on: { 'item.variantSelected': { guard: 'isKnownItem', target: '.selected', actions: 'chooseVariant' } },
       initial: 'selected',
       states: {
-        selected: selectedStates,
+        selected: {
+          initial: 'checking',
+          states: {
+            checking: {
+              always: [{ guard: 'selectedHasEnded', target: 'ended' }, { guard: 'selectedIsSoldOut', target: 'soldOut' }, { target: 'buyable' }],
+            },
+            buyable: { tags: ['buyable'] },
+            /** 'Unfortunately the item for this offer are sold out.' */
+            soldOut: { tags: ['soldOut'] },
+            /** 'The offer is no longer relevant'. */
+            ended: { tags: ['ended'] },
+          },
+        },
       },
     },
   },

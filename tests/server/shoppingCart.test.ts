@@ -182,6 +182,18 @@ describe('PUT /v1/update/user/shopping_cart', () => {
   });
 });
 
+describe('the published API description', () => {
+  it("documents the cart write's actions and version", async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const body = spec.paths['/v1/update/user/shopping_cart'].put.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['shopingCartItemList']);
+    expect(body.properties.action.anyOf.map((a: { const?: string; enum?: string[] }) => a.const ?? a.enum?.[0])).toEqual(['set', 'add', 'replace']);
+    expect(body.properties.action.description).toContain('two tabs');
+    expect(body.properties.version.description).toContain('409');
+    expect(spec.paths['/v1/get/user/shopping_cart'].get.responses['200']).toBeDefined();
+  });
+});
+
 describe("one member's cart", () => {
   it('is not seen by another member, and goes with the account', async () => {
     await putCart({ shopingCartItemList: [line('shirt-m', 'shirt', 2)] });
