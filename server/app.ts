@@ -24,6 +24,7 @@ import { offerDetailRoutes } from './routes/offerDetail.ts';
 import { promoCodeRoutes } from './routes/promoCodes.ts';
 import { adminPromoCodeRoutes } from './routes/adminPromoCodes.ts';
 import { categoryRoutes } from './routes/categories.ts';
+import { shoppingCartRoutes } from './routes/shoppingCart.ts';
 import { eidRoutes } from './routes/eid.ts';
 import { devBankIdRoutes } from './routes/devBankId.ts';
 import type { EidProvider } from './eid/eid.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await promoCodeRoutes(app, deps);
   if (options.adminToken) await adminPromoCodeRoutes(app, { ...deps, adminToken: options.adminToken });
   await categoryRoutes(app, deps);
+  await shoppingCartRoutes(app, deps);
   const eid = options.eid ?? createSimulatedEid({ db: options.db, now: options.now });
   await eidRoutes(app, { ...deps, eid });
   if (options.devTools && eid.kind === 'simulated') await devBankIdRoutes(app, { ...deps, eid: eid as SimulatedEid });

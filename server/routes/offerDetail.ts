@@ -3,6 +3,7 @@ import { OfferDetail, OfferDetailQuery } from '../schemas/offer.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { findOfferDetail, toOfferDetail } from '../repositories/offerDetail.repository.ts';
 import { findPromoFields } from '../repositories/promoCodes.repository.ts';
+import { offerVariantFields } from '../repositories/offerVariants.repository.ts';
 import type { App, RouteDeps } from './types.ts';
 
 export async function offerDetailRoutes(app: App, { db, requireMember, now = Date.now }: RouteDeps) {
@@ -18,7 +19,9 @@ export async function offerDetailRoutes(app: App, { db, requireMember, now = Dat
       // The spec's texts, two dots included.
       if (!row) throw notFound('offer_not_found', 'The article was not found..');
       if (!row.offer.active) throw new ApiError(410, 'offer_not_relevant', 'The offer is no longer relevant');
-      return { ...toOfferDetail(row, request.query.getCompanionOffer === true), ...promo };
+      const detail = toOfferDetail(row, request.query.getCompanionOffer === true);
+      const variants = await offerVariantFields(db, brand.id, row.offer.id, now(), request.query.getAvailability === true);
+      return { ...detail, ...promo, ...variants };
     },
   );
 }

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ImageOptions } from './common.ts';
+import { CustomFeeBuildRecord, ItemVariant } from './commerce.ts';
 
 export { ImageOptions };
 export type ImageOptions = Static<typeof ImageOptions>;
@@ -86,11 +87,13 @@ export const OfferDetail = Type.Object({
   puffImage: ImageOptions,
   requiresSignIn: Type.Boolean(),
   itemVariantType: Type.Union([Type.Literal('ticket'), Type.Literal('other'), Type.Null()]),
-  // Variants, fees, availability and promo codes come with the commerce work; empty until then.
-  itemVariantList: Type.Array(Type.Unknown()),
-  itemVariantCustomFeeBuildRecord: Type.Record(Type.String(), Type.Unknown()),
-  /** Count per variant id. */
+  /** What the offer sells, in list order; empty for offers that sell nothing. */
+  itemVariantList: Type.Array(ItemVariant),
+  /** The custom fees the variants name, by id. */
+  itemVariantCustomFeeBuildRecord: CustomFeeBuildRecord,
+  /** Count per variant id (0: sold out). */
   itemVariantAvailability: Type.Record(Type.String(), Type.Integer()),
+  /** The variant shown first: the first one that can still be bought, else 0. */
   itemVariantIndex: Type.Integer(),
   /** The offer has unique promo codes (claimed or not); the unique-code row is about these. */
   promoExists: Type.Boolean(),

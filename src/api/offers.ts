@@ -2,6 +2,7 @@ import type { Billboard, CategoryList, ContentBlock, FeedOffer, OfferDetail, Off
 import { isApiError } from './apiError.ts';
 import type { ApiClient } from './client.ts';
 import { imageWithMediaBase, withMediaBase } from './mediaUrls.ts';
+import { variantWithMediaBase } from './cart.ts';
 
 export type { Billboard, CategoryList, ContentBlock, FeedOffer, OfferDetail, OfferType };
 
@@ -39,6 +40,7 @@ export async function getOffer(api: ApiClient, id: string): Promise<OfferDetail>
   return {
     ...withMediaBase(base, offer),
     ...(offer.companionOffer ? { companionOffer: withMediaBase(base, offer.companionOffer) } : {}),
+    itemVariantList: offer.itemVariantList.map((variant) => variantWithMediaBase(base, variant)),
     contentBlocks: offer.contentBlocks.map((block): ContentBlock =>
       block.type === 'image' ? { ...block, image: imageWithMediaBase(base, block.image) } : block,
     ),

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, OpenDatabase } from '../../server/db/database.ts';
-import { billboards, brandRoles, brands, categories, offers, promoCodes, users } from '../../server/db/schema/index.ts';
+import { billboards, brandRoles, brands, categories, customFees, itemVariants, offers, promoCodes, taxRates, users } from '../../server/db/schema/index.ts';
 import { demoContent, demoUsers, seedDemo } from '../../server/db/seed/index.ts';
 import { generateOffers } from '../../server/db/seed/offers.ts';
 import { promoSeedsFor } from '../../server/db/seed/promoCodes.ts';
@@ -42,7 +42,7 @@ class MapIdentity implements IdentityProvider {
 }
 
 const mediaDir = fileURLToPath(new URL('../../server/media/', import.meta.url));
-const tables = { brands, brandRoles, users, categories, offers, billboards };
+const tables = { brands, brandRoles, users, categories, offers, billboards, taxRates, customFees, itemVariants };
 
 async function rowCounts(db: Database) {
   const entries = await Promise.all(

@@ -7,3 +7,4 @@ export * from './accounts.ts';
 export * from './eid.ts';
 export * from './rateLimits.ts';
 export * from './promoCodes.ts';
+export * from './commerce.ts';

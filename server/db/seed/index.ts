@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { IdentityProvider } from '../../identity/identity.ts';
 import type { Database } from '../database.ts';
-import { billboards, brands, categories, offers } from '../schema/index.ts';
+import { billboards, brands, categories, customFees, itemVariants, offers, taxRates } from '../schema/index.ts';
 import { aurora, borealis } from './brands.ts';
 import { auroraCategories, borealisCategories, type CategorySeed } from './categories.ts';
 import { billboardFor, generateOffers, type BrandContent } from './offers.ts';
 import { seedUsers } from './users.ts';
 import { seedPromoCodes } from './promoCodes.ts';
+import { generateCommerce } from './commerce.ts';
 
 export { demoBrands } from './brands.ts';
 export { DEMO_PASSWORD, demoUsers, type DemoUser } from './users.ts';
@@ -38,7 +39,7 @@ const categoryRows = (brandId: string, list: CategorySeed[]) =>
   list.map((c, position) => ({ brandId, id: c.id, name: c.name, typeList: c.typeList, position }));
 
 /**
- * Seeds the demo brands, their categories, offers, billboards and users. Idempotent: rows
+ * Seeds the demo brands, their categories, offers (with what they sell), billboards and users. Idempotent: rows
  * have stable ids and existing ones are left as they are; accounts are looked up first.
  */
 export async function seedDemo(db: Database, identity: IdentityProvider, now: Date = new Date()): Promise<void> {
@@ -50,6 +51,12 @@ export async function seedDemo(db: Database, identity: IdentityProvider, now: Da
     promoBrands.push({ brandId: content.brandId, brandName: content.brandName, offers: rows });
     for (let i = 0; i < rows.length; i += CHUNK) {
       await db.insert(offers).values(rows.slice(i, i + CHUNK)).onConflictDoNothing();
+    }
+    const commerce = generateCommerce(content.brandId, rows, now);
+    await db.insert(taxRates).values(commerce.taxRates).onConflictDoNothing();
+    await db.insert(customFees).values(commerce.customFees).onConflictDoNothing();
+    for (let i = 0; i < commerce.itemVariants.length; i += CHUNK) {
+      await db.insert(itemVariants).values(commerce.itemVariants.slice(i, i + CHUNK)).onConflictDoNothing();
     }
     const type = featuredType[content.brandId as keyof typeof featuredType];
     await db.insert(billboards).values(billboardFor(content.brandId, type)).onConflictDoNothing();

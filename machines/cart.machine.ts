@@ -1,0 +1,195 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { CartUpdateBody, ShoppingCart } from '../server/schemas/commerce.ts';
+import { applyCartUpdate, cartQuantity, removeCartLine, type CartLine } from '../src/domain/cartUpdate.ts';
+
+/** One thing the member did to the cart, waiting to be saved. */
+export type CartChange =
+  | { kind: 'add'; line: CartLine }
+  | { kind: 'setQuantity'; line: CartLine }
+  | { kind: 'remove'; itemVariantId: string };
+
+export interface CartError {
+  status: number;
+  code: string;
+  message: string;
+}
+
+export interface CartContext {
+  /** The cart as the server last answered it; null until it has loaded. */
+  cart: ShoppingCart | null;
+  /** Changes not yet saved, oldest first; the first is the one being saved. */
+  pending: CartChange[];
+  /** What the member sees: the server's lines with the pending changes applied. */
+  lines: CartLine[];
+  /** Why the last refused change was refused; kept until the member dismisses it. */
+  error: CartError | null;
+  /** Conflicts met in a row by the change being saved. */
+  conflicts: number;
+}
+
+export type CartEvent =
+  /** Spec 4: after the add-to-cart dialog confirms: the quantity is added to the variant's line. */
+  | { type: 'cart.add'; itemVariantId: string; offerId: string; quantity: number }
+  /** The cart's quantity picker: the line's quantity is replaced. */
+  | { type: 'cart.setQuantity'; itemVariantId: string; offerId: string; quantity: number }
+  | { type: 'cart.remove'; itemVariantId: string }
+  /** Load the cart afresh (after a checkout, or to retry a failed load). */
+  | { type: 'cart.reload' }
+  | { type: 'cart.dismissError' };
+
+/** A whole-list write retried after this many conflicts in a row is given up. */
+export const maxCartConflicts = 3;
+
+const serverLines = (cart: ShoppingCart | null): CartLine[] =>
+  (cart?.itemList ?? []).map(({ itemVariantId, offerId, quantity }) => ({ itemVariantId, offerId, quantity }));
+
+function applyChange(lines: readonly CartLine[], change: CartChange): CartLine[] {
+  if (change.kind === 'remove') return removeCartLine(lines, change.itemVariantId);
+  return applyCartUpdate(lines, change.kind === 'add' ? 'add' : 'replace', [change.line]);
+}
+
+/** The lines the member sees: the server's, with every pending change applied in order. */
+export const projectLines = (cart: ShoppingCart | null, pending: readonly CartChange[]): CartLine[] =>
+  pending.reduce(applyChange, serverLines(cart));
+
+/**
+ * The request that saves one change. Adds and quantity changes are applied line by line on the
+ * server (two tabs adding at once both keep their lines); a removal writes the whole list on the
+ * cart version it was made from, so a stale one is refused with a conflict instead of undoing
+ * another tab's lines.
+ */
+export function saveRequestOf(change: CartChange, cart: ShoppingCart | null): CartUpdateBody {
+  if (change.kind === 'add') return { action: 'add', shopingCartItemList: [change.line] };
+  if (change.kind === 'setQuantity') return { action: 'replace', shopingCartItemList: [change.line] };
+  return { shopingCartItemList: removeCartLine(serverLines(cart), change.itemVariantId), version: cart?.version ?? 0 };
+}
+
+/** The badge count: units in the cart as the member sees it. */
+export const cartBadgeCount = (context: Pick<CartContext, 'lines'>): number => cartQuantity(context.lines);
+
+function errorOf(event: unknown): CartError {
+  const e = ((event as { error?: unknown }).error ?? {}) as Partial<CartError>;
+  return {
+    status: typeof e.status === 'number' ? e.status : 0,
+    code: typeof e.code === 'string' ? e.code : 'unknown',
+    message: typeof e.message === 'string' ? e.message : '',
+  };
+}
+
+function changeOf(event: CartEvent): CartChange | null {
+  switch (event.type) {
+    case 'cart.add':
+    case 'cart.setQuantity': {
+      if (!Number.isInteger(event.quantity) || event.quantity < 1) return null;
+      const line = { itemVariantId: event.itemVariantId, offerId: event.offerId, quantity: event.quantity };
+      return event.type === 'cart.add' ? { kind: 'add', line } : { kind: 'setQuantity', line };
+    }
+    case 'cart.remove':
+      return { kind: 'remove', itemVariantId: event.itemVariantId };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The member's cart (spec 2.3, 3, 4), a long-lived child of the root actor (systemId 'cart').
+ * Loads the cart, applies the member's changes at once to what is shown (the badge counts
+ * them), and saves them one at a time through `saveCart`. A conflict reloads and saves the
+ * change again on the fresh cart; any other refusal keeps the error, drops that change and
+ * reloads, so the cart shows what the server holds.
+ */
+export const cartMachine = setup({
+  types: {
+    context: {} as CartContext,
+    events: {} as CartEvent,
+  },
+  actors: {
+    loadCart: fromPromise<ShoppingCart>(async () => {
+      throw new Error('loadCart not provided');
+    }),
+    saveCart: fromPromise<ShoppingCart, CartUpdateBody>(async () => {
+      throw new Error('saveCart not provided');
+    }),
+  },
+  actions: {
+    enqueue: assign(({ context, event }) => {
+      const change = changeOf(event);
+      if (!change) return {};
+      const pending = [...context.pending, change];
+      return { pending, lines: projectLines(context.cart, pending) };
+    }),
+    acceptCart: assign(({ context }, cart: ShoppingCart) => ({ cart, lines: projectLines(cart, context.pending) })),
+    acceptSaved: assign(({ context }, cart: ShoppingCart) => {
+      const pending = context.pending.slice(1);
+      return { cart, pending, lines: projectLines(cart, pending), conflicts: 0 };
+    }),
+    countConflict: assign({ conflicts: ({ context }) => context.conflicts + 1 }),
+    dropRefusedChange: assign(({ context, event }) => {
+      const pending = context.pending.slice(1);
+      return { pending, lines: projectLines(context.cart, pending), error: errorOf(event), conflicts: 0 };
+    }),
+    dismissError: assign({ error: null }),
+  },
+  guards: {
+    isChange: ({ event }) => changeOf(event) !== null,
+    hasPending: ({ context }) => context.pending.length > 0,
+    isConflictToRetry: ({ context, event }) =>
+      errorOf(event).code === 'user/shopping-cart-version-conflict' && context.conflicts < maxCartConflicts - 1,
+  },
+}).createMachine({
+  id: 'cart',
+  context: { cart: null, pending: [], lines: [], error: null, conflicts: 0 },
+  initial: 'loading',
+  on: {
+    // Changes made while loading or saving wait their turn.
+    'cart.add': { guard: 'isChange', actions: 'enqueue' },
+    'cart.setQuantity': { guard: 'isChange', actions: 'enqueue' },
+    'cart.remove': { actions: 'enqueue' },
+    'cart.dismissError': { actions: 'dismissError' },
+  },
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        src: 'loadCart',
+        onDone: { target: 'ready', actions: { type: 'acceptCart', params: ({ event }) => event.output } },
+        onError: 'failed',
+      },
+    },
+    failed: { on: { 'cart.reload': 'loading' } },
+    ready: {
+      initial: 'next',
+      states: {
+        next: { always: [{ guard: 'hasPending', target: 'saving' }, { target: 'idle' }] },
+        idle: {
+          on: {
+            'cart.add': { guard: 'isChange', target: 'next', actions: 'enqueue' },
+            'cart.setQuantity': { guard: 'isChange', target: 'next', actions: 'enqueue' },
+            'cart.remove': { target: 'next', actions: 'enqueue' },
+            'cart.reload': 'reloading',
+          },
+        },
+        saving: {
+          tags: ['saving'],
+          invoke: {
+            src: 'saveCart',
+            input: ({ context }) => saveRequestOf(context.pending[0]!, context.cart),
+            onDone: { target: 'next', actions: { type: 'acceptSaved', params: ({ event }) => event.output } },
+            onError: [
+              { guard: 'isConflictToRetry', target: 'reloading', actions: 'countConflict' },
+              { target: 'reloading', actions: 'dropRefusedChange' },
+            ],
+          },
+        },
+        reloading: {
+          tags: ['loading'],
+          invoke: {
+            src: 'loadCart',
+            onDone: { target: 'next', actions: { type: 'acceptCart', params: ({ event }) => event.output } },
+            onError: '#cart.failed',
+          },
+        },
+      },
+    },
+  },
+});

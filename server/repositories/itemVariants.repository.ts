@@ -1,0 +1,94 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../db/database.ts';
+import { customFees, itemVariants, offers, taxRates } from '../db/schema/index.ts';
+import type { CustomFeeBuildRecord, ItemVariant, TaxRate } from '../schemas/commerce.ts';
+
+export type ItemVariantRow = typeof itemVariants.$inferSelect;
+
+/**
+ * How many of a variant can still be bought. Today that is its stock; orders and holds will
+ * subtract from it here (stock − sold − live holds − holds offered to a waiting list).
+ */
+export const availabilityOf = (row: Pick<ItemVariantRow, 'stock'>): number => row.stock;
+
+/** The offer's variants in list order. */
+export async function findOfferVariants(db: Executor, brandId: string, offerId: string): Promise<ItemVariantRow[]> {
+  return db
+    .select()
+    .from(itemVariants)
+    .where(and(eq(itemVariants.brandId, brandId), eq(itemVariants.offerId, offerId)))
+    .orderBy(asc(itemVariants.position), asc(itemVariants.id));
+}
+
+/** Variants of the brand by id, each with what the cart shows of its offer. */
+export async function findVariantsWithOffers(db: Executor, brandId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      variant: itemVariants,
+      offer: {
+        id: offers.id,
+        type: offers.type,
+        title: offers.title,
+        puffImage: offers.puffImage,
+        itemVariantType: offers.itemVariantType,
+        active: offers.active,
+      },
+    })
+    .from(itemVariants)
+    .innerJoin(offers, and(eq(offers.brandId, itemVariants.brandId), eq(offers.id, itemVariants.offerId)))
+    .where(and(eq(itemVariants.brandId, brandId), inArray(itemVariants.id, [...new Set(ids)])));
+}
+
+export type VariantWithOffer = Awaited<ReturnType<typeof findVariantsWithOffers>>[number];
+
+/** The brand's tax rates and the custom fees the variants name: what their API views need. */
+export async function loadPricing(db: Executor, brandId: string, variants: readonly ItemVariantRow[]) {
+  const feeIds = [...new Set(variants.flatMap((v) => v.customFeeIds))];
+  const [rates, fees] = await Promise.all([
+    db.select().from(taxRates).where(eq(taxRates.brandId, brandId)),
+    feeIds.length === 0
+      ? Promise.resolve([])
+      : db.select().from(customFees).where(and(eq(customFees.brandId, brandId), inArray(customFees.id, feeIds))),
+  ]);
+  const rateById = new Map<string, TaxRate>(rates.map((r) => [r.id, { id: r.id, percentage: r.percentage, display_name: r.displayName }]));
+  const ratesOf = (ids: readonly string[]) => ids.flatMap((id) => (rateById.has(id) ? [rateById.get(id)!] : []));
+  const feeRecord: CustomFeeBuildRecord = {};
+  for (const fee of fees) {
+    feeRecord[fee.id] = {
+      id: fee.id,
+      title: fee.title,
+      price: { current: fee.priceCurrent, original: fee.priceOriginal },
+      taxRates: ratesOf(fee.taxRateIds),
+    };
+  }
+  return {
+    feeRecord,
+    /** The fees of one variant only (a cart line's itemVariantCustomFeeBuildRecord). */
+    feesOf: (variant: ItemVariantRow): CustomFeeBuildRecord =>
+      Object.fromEntries(variant.customFeeIds.flatMap((id) => (feeRecord[id] ? [[id, feeRecord[id]]] : []))),
+    toItemVariant: (row: ItemVariantRow): ItemVariant => ({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      images: row.images,
+      price: { current: row.priceCurrent, original: row.priceOriginal },
+      currency: row.currency,
+      customFeeIdList: row.customFeeIds.filter((id) => feeRecord[id]),
+      taxRates: ratesOf(row.taxRateIds),
+      purchaseCap: row.purchaseCap,
+      date: { start: row.dateStart?.getTime() ?? null, end: row.dateEnd?.getTime() ?? null },
+      location:
+        row.locationCity === null
+          ? null
+          : {
+              address: row.locationAddress ?? '',
+              zipCode: row.locationZipCode ?? '',
+              city: row.locationCity,
+              mapUrl: row.locationMapUrl ?? '',
+            },
+    }),
+  };
+}
+
+export type Pricing = Awaited<ReturnType<typeof loadPricing>>;

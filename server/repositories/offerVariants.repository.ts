@@ -1,0 +1,19 @@
+import type { Executor } from '../db/database.ts';
+import type { OfferDetail } from '../schemas/offer.ts';
+import { availabilityOf, findOfferVariants, loadPricing } from './itemVariants.repository.ts';
+
+type VariantFields = Pick<OfferDetail, 'itemVariantList' | 'itemVariantCustomFeeBuildRecord' | 'itemVariantAvailability' | 'itemVariantIndex'>;
+
+/** The offer detail's variant fields (spec 3): the variants, their fees, availability per variant and the first to show. */
+export async function offerVariantFields(db: Executor, brandId: string, offerId: string, now: number, withAvailability: boolean): Promise<VariantFields> {
+  const rows = await findOfferVariants(db, brandId, offerId);
+  if (rows.length === 0) return { itemVariantList: [], itemVariantCustomFeeBuildRecord: {}, itemVariantAvailability: {}, itemVariantIndex: 0 };
+  const pricing = await loadPricing(db, brandId, rows);
+  const buyable = rows.findIndex((row) => availabilityOf(row) > 0 && (row.dateEnd === null || row.dateEnd.getTime() > now));
+  return {
+    itemVariantList: rows.map(pricing.toItemVariant),
+    itemVariantCustomFeeBuildRecord: pricing.feeRecord,
+    itemVariantAvailability: withAvailability ? Object.fromEntries(rows.map((row) => [row.id, availabilityOf(row)])) : {},
+    itemVariantIndex: Math.max(buyable, 0),
+  };
+}

@@ -1,0 +1,45 @@
+import type { ItemVariant } from '../../server/schemas/commerce.ts';
+import type { ImageOptions, OfferDetail } from '../../server/schemas/offer.ts';
+
+/** What choosing a variant needs of an offer detail. */
+export type SellingOffer = Pick<OfferDetail, 'itemVariantType' | 'itemVariantList' | 'itemVariantAvailability' | 'itemVariantIndex' | 'puffImage'>;
+
+/** A ticket's city; variants without a place share the empty city. */
+export const cityOf = (variant: ItemVariant): string => variant.location?.city ?? '';
+/** A ticket's start in ms; variants without a date share time 0. */
+export const timeOf = (variant: ItemVariant): number => variant.date.start ?? 0;
+
+/** The cities in the order the offer lists them first. */
+export const citiesOf = (variants: readonly ItemVariant[]): string[] => [...new Set(variants.map(cityOf))];
+
+/** The start times in one city, earliest first. */
+export const timesOf = (variants: readonly ItemVariant[], city: string): number[] =>
+  [...new Set(variants.filter((v) => cityOf(v) === city).map(timeOf))].sort((a, b) => a - b);
+
+/** The variants at one time in one city (the title and price choice when there are several). */
+export const variantsAt = (variants: readonly ItemVariant[], city: string, time: number): ItemVariant[] =>
+  variants.filter((v) => cityOf(v) === city && timeOf(v) === time);
+
+/** Past its end date: 'The offer is no longer relevant'. */
+export const hasEnded = (variant: ItemVariant, now: number): boolean => variant.date.end !== null && variant.date.end <= now;
+
+/** How many can still be bought; a variant the server gave no count for is not offered. */
+export const availableCount = (offer: Pick<SellingOffer, 'itemVariantAvailability'>, variantId: string): number =>
+  offer.itemVariantAvailability[variantId] ?? 0;
+
+/** Spec 5: the quantity picker's maximum: the availability, and never more than the purchase cap. */
+export const maxQuantityOf = (offer: Pick<SellingOffer, 'itemVariantAvailability'>, variant: ItemVariant): number =>
+  Math.min(availableCount(offer, variant.id), variant.purchaseCap ?? Number.MAX_SAFE_INTEGER);
+
+/** Every variant is past its end date (an offer with nothing to sell has not ended). */
+export const offerHasEnded = (offer: Pick<SellingOffer, 'itemVariantList'>, now: number): boolean =>
+  offer.itemVariantList.length > 0 && offer.itemVariantList.every((v) => hasEnded(v, now));
+
+/**
+ * Spec 2.3: the media at the top is the first image of the selected variant, or the offer's
+ * puff image for tickets or when no variant is selected.
+ */
+export function mediaOf(offer: Pick<SellingOffer, 'itemVariantType' | 'puffImage'>, variant: ItemVariant | null): ImageOptions {
+  if (offer.itemVariantType === 'ticket' || !variant) return offer.puffImage;
+  return variant.images[0] ?? offer.puffImage;
+}
