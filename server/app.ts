@@ -8,7 +8,10 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from './db/database.ts';
 import type { IdentityProvider } from './identity/identity.ts';
-import { registerErrorHandler } from './plugins/errorHandler.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errorHandler.ts';
+import { registerHttpsOnlyHsts } from './plugins/hsts.ts';
+import { withLogRedaction } from './plugins/logRedaction.ts';
+import { registerStrictBodies } from './plugins/strictBody.ts';
 import { createBrands, createMemberGuard } from './plugins/memberContext.ts';
 import { appUrlHost } from './repositories/brands.repository.ts';
 import { brandRoutes } from './routes/brand.ts';
@@ -60,14 +63,21 @@ const mediaDir = fileURLToPath(new URL('./media', import.meta.url));
 /** Builds the whole server without listening, so tests can `inject` requests. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withLogRedaction(options.logger),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // Query strings and path parameters are text: the validator may coerce them. Bodies are checked strictly (registerStrictBodies).
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false } },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandler(app);
+  registerStrictBodies(app);
+  registerHttpsOnlyHsts(app);
   await app.register(helmet, {
+    // Strict-Transport-Security is only meaningful (and only sent) over https: see registerHttpsOnlyHsts.
+    hsts: false,
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:', ...(options.connectSources ?? [])],
@@ -89,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       if (!host) return callback(null, false);
       brands.byHost(host).then((brand) => callback(null, brand !== null), (error: Error) => callback(error, false));
     },
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-App-Url'],
     maxAge: 600,
   });
@@ -146,7 +157,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.setNotFoundHandler((request, reply) => {
     const apiPath = /^\/(v1|dev|identitytoolkit\.googleapis\.com|securetoken\.googleapis\.com|media|assets)\//.test(request.url);
-    if (clientDir && !apiPath && request.method === 'GET' && existsSync(`${clientDir}/index.html`)) {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (clientDir && !apiPath && read && existsSync(`${clientDir}/index.html`)) {
       // Every app route (/more/faq, /offer/...) is the single-page app.
       return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDir);
     }

@@ -52,6 +52,11 @@ export interface IdentityProvider {
   verifyPassword(tenantId: string, uid: string, password: string, clientAddress: string): Promise<boolean>;
   /** Deletes the account and revokes its tokens; an account already gone is not an error. */
   deleteAccount(tenantId: string, uid: string): Promise<void>;
+  /**
+   * Calls `listener` with the uid whenever this instance revokes an account's tokens (new password
+   * or e-mail, deletion), so caches of verified tokens drop them at once (embedded only).
+   */
+  onTokensRevoked?(listener: (uid: string) => void): void;
   /** Serves the provider's own HTTP protocol on the app (embedded only). */
   registerRoutes?(app: FastifyInstance): Promise<void>;
 }

@@ -29,6 +29,8 @@ export interface IdTokenClaims {
   /** Seconds since epoch. */
   expiresAt: number;
   signInProvider: string | null;
+  /** The embedded provider's revocation counter the token was issued under (absent in Firebase's tokens). */
+  tokenGeneration: number | null;
 }
 
 export const invalidIdToken = (detail = 'The ID token is invalid') => new ApiError(401, 'auth/invalid-id-token', detail);
@@ -86,6 +88,7 @@ function readClaims(payload: JWTPayload, latestAuthTime: number, requireTenant: 
     issuedAt: iat,
     expiresAt: payload.exp as number,
     signInProvider: typeof firebase.sign_in_provider === 'string' ? firebase.sign_in_provider : null,
+    tokenGeneration: Number.isSafeInteger(payload.token_generation) ? (payload.token_generation as number) : null,
   };
 }
 

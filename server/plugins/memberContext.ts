@@ -62,10 +62,17 @@ export function createMemberGuard(db: Database, identity: IdentityProvider, bran
   const roles = new TtlCache<string, BrandRoleRow | null>({ ttlMs: memberCacheTtl.roleMs, maxEntries: 50_000, now });
   // Checking an RS256 signature costs more than the rest of a cached request; a token already
   // verified is trusted again for the role TTL, never past its own expiry.
-  const tokens = new TtlCache<string, VerifiedToken>({ ttlMs: memberCacheTtl.roleMs, maxEntries: 50_000, now });
+  const tokens = new TtlCache<string, { token: VerifiedToken; verifiedAt: number }>({ ttlMs: memberCacheTtl.roleMs, maxEntries: 50_000, now });
+  // When this instance revokes an account's tokens (new password, deletion), cached verdicts from before no longer count.
+  const revokedAt = new TtlCache<string, number>({ ttlMs: memberCacheTtl.roleMs, maxEntries: 50_000, now });
+  identity.onTokensRevoked?.((uid) => revokedAt.set(uid, now()));
   async function verify(idToken: string): Promise<VerifiedToken> {
-    const token = await tokens.getOrLoad(idToken, () => identity.verifyIdToken(idToken));
-    if (token.expiresAt * 1000 > now()) return token;
+    const cached = await tokens.getOrLoad(idToken, async () => {
+      const verifiedAt = now();
+      return { token: await identity.verifyIdToken(idToken), verifiedAt };
+    });
+    const revoked = revokedAt.get(cached.token.uid);
+    if (cached.token.expiresAt * 1000 > now() && (revoked === undefined || revoked < cached.verifiedAt)) return cached.token;
     tokens.delete(idToken);
     return identity.verifyIdToken(idToken);
   }
@@ -76,7 +83,9 @@ export function createMemberGuard(db: Database, identity: IdentityProvider, bran
     }
     return new ApiError(403, 'no_role_with_app_url', 'no role with app url');
   }
-  return async function requireMember(request: FastifyRequest, _reply: FastifyReply) {
+  return async function requireMember(request: FastifyRequest, reply: FastifyReply) {
+    // A member's answers (and refusals) are theirs alone: no shared or browser cache keeps them.
+    reply.header('cache-control', 'no-store');
     const authorization = request.headers.authorization;
     const match = typeof authorization === 'string' ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
     if (!match?.[1]) throw unauthenticated();

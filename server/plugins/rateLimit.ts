@@ -1,7 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
-import { takeRateLimit } from '../repositories/rateLimits.repository.ts';
+import { pruneRateLimits, takeRateLimit } from '../repositories/rateLimits.repository.ts';
 
 /** Unauthenticated writes (account creation, reset mails) allowed per client address and window. */
 export interface AccountRateLimits {
@@ -23,7 +23,10 @@ export function rateLimited(
   limit: { bucket: string; max: number; windowMs: number },
 ): onRequestAsyncHookHandler {
   return async (request, reply) => {
-    const answer = await takeRateLimit(deps.db, { ...limit, key: request.ip }, deps.now?.() ?? Date.now());
+    const nowMs = deps.now?.() ?? Date.now();
+    const answer = await deps.db.transaction((tx) => takeRateLimit(tx, { ...limit, key: request.ip }, nowMs));
+    // Outside the counting transaction: best effort, so a slow delete never holds the lock.
+    await pruneRateLimits(deps.db, limit.bucket, limit.windowMs, nowMs).catch(() => undefined);
     if (answer.allowed) return;
     const seconds = Math.max(1, Math.ceil(answer.retryAfterMs / 1000));
     reply.header('retry-after', String(seconds));

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import type { Database, Executor } from '../db/database.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../db/database.ts';
 import { brandRoles, passwordResetTokens, users } from '../db/schema/index.ts';
 import type { UserRow } from './users.repository.ts';
 
@@ -15,13 +15,11 @@ export async function isSsnTaken(db: Executor, brandId: string, ssn: string): Pr
   return rows.length > 0;
 }
 
-/** The profile and its member role, together or not at all. Unique violations (ssn) reach the caller. */
-export async function insertMember(db: Database, user: NewUser): Promise<UserRow> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(users).values(user).returning();
-    await tx.insert(brandRoles).values({ brandId: user.brandId, id: `role-${user.id}`, userId: user.id, ...memberRole });
-    return row!;
-  });
+/** The profile and its member role; run it in the caller's transaction. Unique violations (ssn) reach the caller. */
+export async function insertMember(tx: Executor, user: NewUser): Promise<UserRow> {
+  const [row] = await tx.insert(users).values(user).returning();
+  await tx.insert(brandRoles).values({ brandId: user.brandId, id: `role-${user.id}`, userId: user.id, ...memberRole });
+  return row!;
 }
 
 /** Applies the set-up only if it was not done yet: null when another request finished it first. */
@@ -39,10 +37,17 @@ export async function updateUser(db: Executor, brandId: string, id: string, patc
   return row ?? null;
 }
 
-/** Puts a profile row back as it was (undoing a step whose identity change failed). */
-export async function restoreUser(db: Executor, row: UserRow): Promise<void> {
-  const { brandId, id, ...fields } = row;
-  await db.update(users).set(fields).where(and(eq(users.brandId, brandId), eq(users.id, id)));
+/**
+ * Undoes claimOnboarding: only the fields it set go back, and only while they still hold what it
+ * wrote, so an update that came in between is kept.
+ */
+export async function undoOnboarding(db: Executor, before: UserRow, claimed: UserRow, fields: (keyof UserPatch)[]): Promise<void> {
+  const unchanged = fields.map((field) => (claimed[field] === null ? isNull(users[field]) : eq(users[field], claimed[field] as never)));
+  const back = Object.fromEntries(fields.map((field) => [field, before[field]]));
+  await db
+    .update(users)
+    .set({ ...back, completedOnboarding: false })
+    .where(and(eq(users.brandId, before.brandId), eq(users.id, before.id), eq(users.completedOnboarding, true), ...unchanged));
 }
 
 export interface RemovedMember {
@@ -50,20 +55,16 @@ export interface RemovedMember {
   roles: RoleRow[];
 }
 
-/** Removes the member's profile, role and reset tokens in the brand; returns what was removed. */
-export async function deleteMember(db: Database, brandId: string, id: string): Promise<RemovedMember> {
-  return db.transaction(async (tx) => {
-    const roles = await tx.delete(brandRoles).where(and(eq(brandRoles.brandId, brandId), eq(brandRoles.userId, id))).returning();
-    const [user] = await tx.delete(users).where(and(eq(users.brandId, brandId), eq(users.id, id))).returning();
-    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.brandId, brandId), eq(passwordResetTokens.userId, id)));
-    return { user: user ?? null, roles };
-  });
+/** Removes the member's profile, role and reset tokens in the brand (in the caller's transaction); returns what was removed. */
+export async function deleteMember(tx: Executor, brandId: string, id: string): Promise<RemovedMember> {
+  const roles = await tx.delete(brandRoles).where(and(eq(brandRoles.brandId, brandId), eq(brandRoles.userId, id))).returning();
+  const [user] = await tx.delete(users).where(and(eq(users.brandId, brandId), eq(users.id, id))).returning();
+  await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.brandId, brandId), eq(passwordResetTokens.userId, id)));
+  return { user: user ?? null, roles };
 }
 
-/** Undoes deleteMember when the identity account could not be deleted. */
-export async function restoreMember(db: Database, removed: RemovedMember): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (removed.user) await tx.insert(users).values(removed.user);
-    if (removed.roles.length > 0) await tx.insert(brandRoles).values(removed.roles);
-  });
+/** Undoes deleteMember when the identity account could not be deleted (in the caller's transaction). */
+export async function restoreMember(tx: Executor, removed: RemovedMember): Promise<void> {
+  if (removed.user) await tx.insert(users).values(removed.user);
+  if (removed.roles.length > 0) await tx.insert(brandRoles).values(removed.roles);
 }

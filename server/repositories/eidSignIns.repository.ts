@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { brands, eidSignIns, users } from '../db/schema/index.ts';
 
@@ -34,14 +34,6 @@ export async function reopenEidSignIn(db: Executor, orderRef: string, at: Date):
     .update(eidSignIns)
     .set({ finishedAt: null })
     .where(and(eq(eidSignIns.orderRef, orderRef), eq(eidSignIns.finishedAt, at)));
-}
-
-export async function countEidSignInsFrom(db: Executor, endUserIp: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(eidSignIns)
-    .where(and(eq(eidSignIns.endUserIp, endUserIp), gte(eidSignIns.startedAt, since)));
-  return row?.n ?? 0;
 }
 
 export async function deleteEidSignInsBefore(db: Executor, before: Date): Promise<void> {

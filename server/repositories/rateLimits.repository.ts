@@ -1,5 +1,5 @@
-import { and, count, eq, gt, lte, min, sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
+import { and, count, eq, gt, inArray, lte, min, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database.ts';
 import { rateLimitEvents } from '../db/schema/rateLimits.ts';
 
 export interface RateLimit {
@@ -12,36 +12,67 @@ export interface RateLimit {
   windowMs: number;
 }
 
-export type RateLimitAnswer = { allowed: true } | { allowed: false; retryAfterMs: number };
+export type RateLimitAnswer = { allowed: true } | { allowed: false; retryAfterMs: number; refusedBy: RateLimit };
 
 /** The advisory-lock class of rate-limit keys (the two-number lock space; migrations use the one-number one). */
 const lockClass = 4_711_002;
 
 /**
- * Counts one request against `limit` unless its allowance is used up (then nothing is counted).
- * Count and insert run in one transaction under an advisory lock per bucket and key, so requests
- * arriving together on any instance cannot all pass at the limit.
+ * Counts one request against every limit in `limits`, or against none when any allowance is used
+ * up. Must run inside the caller's transaction: the advisory locks (one per bucket and key, taken
+ * in a fixed order) are held until it ends, so requests arriving together on any instance are
+ * counted one after another and never pass more than the limit.
  */
-export async function takeRateLimit(db: Database, limit: RateLimit, nowMs: number): Promise<RateLimitAnswer> {
-  const at = new Date(nowMs);
-  const since = new Date(nowMs - limit.windowMs);
-  const answer = await db.transaction(async (tx): Promise<RateLimitAnswer> => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${lockClass}::int, hashtext(${`${limit.bucket}:${limit.key}`}))`);
+export async function takeRateLimits(tx: Executor, limits: RateLimit[], nowMs: number): Promise<RateLimitAnswer> {
+  const ordered = [...limits].sort((a, b) => lockName(a).localeCompare(lockName(b)));
+  for (const limit of ordered) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${lockClass}::int, hashtext(${lockName(limit)}))`);
+  }
+  for (const limit of ordered) {
+    const since = new Date(nowMs - limit.windowMs);
     const [row] = await tx
       .select({ rows: count(), oldest: min(rateLimitEvents.at) })
       .from(rateLimitEvents)
       .where(and(eq(rateLimitEvents.bucket, limit.bucket), eq(rateLimitEvents.key, limit.key), gt(rateLimitEvents.at, since)));
     if ((row?.rows ?? 0) >= limit.max) {
       const oldest = row?.oldest ? new Date(row.oldest).getTime() : nowMs;
-      return { allowed: false, retryAfterMs: Math.max(0, oldest + limit.windowMs - nowMs) };
+      return { allowed: false, retryAfterMs: Math.max(0, oldest + limit.windowMs - nowMs), refusedBy: limit };
     }
-    await tx.insert(rateLimitEvents).values({ bucket: limit.bucket, key: limit.key, at });
-    return { allowed: true };
-  });
-  // Outside the lock: rows of any key that left the window. Best effort; the count ignores them anyway.
+  }
+  const at = new Date(nowMs);
+  if (ordered.length > 0) await tx.insert(rateLimitEvents).values(ordered.map(({ bucket, key }) => ({ bucket, key, at })));
+  return { allowed: true };
+}
+
+/** One limit; see takeRateLimits. */
+export const takeRateLimit = (tx: Executor, limit: RateLimit, nowMs: number) => takeRateLimits(tx, [limit], nowMs);
+
+/** Gives back what takeRateLimits counted at `nowMs` (the attempt turned out not to count, e.g. a right password). */
+export async function releaseRateLimits(db: Executor, limits: Pick<RateLimit, 'bucket' | 'key'>[], nowMs: number): Promise<void> {
+  const at = new Date(nowMs);
+  for (const { bucket, key } of limits) {
+    // Rows of one bucket, key and time are alike: removing any one of them gives back one count.
+    await db.execute(sql`
+      DELETE FROM ${rateLimitEvents} WHERE ctid = (
+        SELECT ctid FROM ${rateLimitEvents}
+        WHERE ${rateLimitEvents.bucket} = ${bucket} AND ${rateLimitEvents.key} = ${key} AND ${rateLimitEvents.at} = ${at}
+        LIMIT 1
+      )`);
+  }
+}
+
+/** Forgets what was counted in `bucket` (for these keys, or all of it), e.g. an account's failed sign-ins after a reset. */
+export async function clearRateLimits(db: Executor, bucket: string, keys?: string[]): Promise<void> {
+  if (keys?.length === 0) return;
+  const ofKeys = keys ? inArray(rateLimitEvents.key, keys) : undefined;
+  await db.delete(rateLimitEvents).where(and(eq(rateLimitEvents.bucket, bucket), ofKeys));
+}
+
+/** Deletes the rows of buckets starting with `bucketPrefix` that left the window; the count ignores them anyway. */
+export async function pruneRateLimits(db: Executor, bucketPrefix: string, windowMs: number, nowMs: number): Promise<void> {
   await db
     .delete(rateLimitEvents)
-    .where(and(eq(rateLimitEvents.bucket, limit.bucket), lte(rateLimitEvents.at, since)))
-    .catch(() => undefined);
-  return answer;
+    .where(and(sql`starts_with(${rateLimitEvents.bucket}, ${bucketPrefix})`, lte(rateLimitEvents.at, new Date(nowMs - windowMs))));
 }
+
+const lockName = (limit: Pick<RateLimit, 'bucket' | 'key'>) => `${limit.bucket}:${limit.key}`;

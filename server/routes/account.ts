@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../identity/embedded/accountStore.ts';
 import { rateLimited } from '../plugins/rateLimit.ts';
 import { findUser } from '../repositories/users.repository.ts';
 import { useUpResetTokens } from '../repositories/passwordResetTokens.repository.ts';
-import { claimOnboarding, deleteMember, insertMember, isSsnTaken, restoreMember, restoreUser } from '../repositories/accounts.repository.ts';
+import { claimOnboarding, deleteMember, insertMember, isSsnTaken, restoreMember, undoOnboarding } from '../repositories/accounts.repository.ts';
 import { CompleteOnboardingBody, CreateUserBody, CreateUserReply, UpdateUserBody } from '../schemas/account.ts';
 import { ApiErrorBody } from '../schemas/common.ts';
 import { User } from '../schemas/user.ts';
@@ -68,7 +68,7 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
         throw error;
       });
       try {
-        const user = await insertMember(db, {
+        const user = await db.transaction((tx) => insertMember(tx, {
           brandId: brand.id,
           id: uid,
           email,
@@ -79,7 +79,7 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
           addressList,
           completedOnboarding: false,
           termsAcceptedAt: new Date(now()),
-        });
+        }));
         return { user: toUser(user), tempPassword };
       } catch (error) {
         await identity.deleteAccount(brand.authTenantId, uid).catch((undoError: unknown) => {
@@ -111,12 +111,8 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
       if (holder && holder !== token.uid) throw emailTaken();
 
       // Claimed first, so a second set-up running at the same time gets 409 and changes nothing.
-      const claimed = await claimOnboarding(db, brand.id, token.uid, {
-        phoneNumber,
-        referralCode,
-        ...(email ? { email } : {}),
-        updatedAt: new Date(now()),
-      });
+      const claim = { phoneNumber, referralCode, ...(email ? { email } : {}), updatedAt: new Date(now()) };
+      const claimed = await claimOnboarding(db, brand.id, token.uid, claim);
       if (!claimed) throw alreadyCompleted();
       let emailChanged = false;
       try {
@@ -129,7 +125,7 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
         await useUpResetTokens(db, brand.id, token.uid, new Date(now()));
       } catch (error) {
         if (emailChanged) await identity.updateEmail(brand.authTenantId, token.uid, before.email).catch(() => undefined);
-        await restoreUser(db, before);
+        await undoOnboarding(db, before, claimed, Object.keys(claim) as (keyof typeof claim)[]);
         throw error;
       }
       return toUser(claimed);
@@ -156,11 +152,11 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
         throw new ApiError(403, 'auth/requires-recent-login', 'Sign in again to delete the account');
       }
       // Profile and role go in one transaction; if the identity account cannot be deleted they come back.
-      const removed = await deleteMember(db, brand.id, token.uid);
+      const removed = await db.transaction((tx) => deleteMember(tx, brand.id, token.uid));
       try {
         await identity.deleteAccount(brand.authTenantId, token.uid);
       } catch (error) {
-        await restoreMember(db, removed);
+        await db.transaction((tx) => restoreMember(tx, removed));
         throw error;
       }
       return reply.status(204).send(null);

@@ -62,7 +62,12 @@ export async function devBankIdRoutes(app: App, deps: RouteDeps & { eid: Simulat
         ? reply.redirect(`/dev/bankid/order/${encodeURIComponent(result.order.autoStartToken)}`, 303)
         : showOrder(reply, token, reasons[result.reason]);
 
-    dev.get<{ Querystring: { autostarttoken?: string } }>('/dev/bankid', async (request, reply) => {
+    const listQuery = {
+      type: 'object',
+      properties: { autostarttoken: { type: 'string', maxLength: 200 } },
+    } as const;
+    // One token at most: a repeated parameter (an array) is a 400, not a crash.
+    dev.get<{ Querystring: { autostarttoken?: string } }>('/dev/bankid', { schema: { querystring: listQuery, hide: true } }, async (request, reply) => {
       const token = request.query.autostarttoken?.trim();
       if (!token) return showList(reply);
       // The app started by the autostart link opens the order at once, as BankID's does.

@@ -5,7 +5,6 @@ import { ApiError, notFound } from '../errors.ts';
 import { EidError, type EidProvider } from '../eid/eid.ts';
 import { qrCodeContent, qrSeconds } from '../eid/qrCode.ts';
 import {
-  countEidSignInsFrom,
   deleteEidSignInsBefore,
   findEidSignIn,
   findUserIdBySsn,
@@ -14,6 +13,7 @@ import {
   reopenEidSignIn,
   type EidSignInRow,
 } from '../repositories/eidSignIns.repository.ts';
+import { pruneRateLimits, takeRateLimit } from '../repositories/rateLimits.repository.ts';
 import { ApiErrorBody } from '../schemas/common.ts';
 import { EidCollect, EidOrder, EidOrderRequest, EidQrCode } from '../schemas/eid.ts';
 import type { App, RouteDeps } from './types.ts';
@@ -78,7 +78,10 @@ export async function eidRoutes(app: App, deps: EidRouteDeps) {
   app.post('/v1/eid/auth', { schema: { response: { 200: EidOrder, ...errors } } }, async (request) => {
     const brand = await brands.forRequest(request);
     const address = endUserIp(request);
-    if ((await countEidSignInsFrom(db, address, new Date(now() - limit.windowMs))) >= limit.max) {
+    // Counted and checked in one atomic step: parallel starts never pass more than the limit.
+    const counted = await db.transaction((tx) => takeRateLimit(tx, { bucket: 'eid-start', key: address, ...limit }, now()));
+    await pruneRateLimits(db, 'eid-start', limit.windowMs, now()).catch(() => undefined);
+    if (!counted.allowed) {
       throw new ApiError(429, 'auth/too-many-attempts', 'Too many bank-eID sign-ins from this address; try again later');
     }
     await deleteEidSignInsBefore(db, new Date(now() - keepSignInsMs));

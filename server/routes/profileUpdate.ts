@@ -1,5 +1,5 @@
 import { ApiError, badRequest } from '../errors.ts';
-import { updateUser, restoreUser, type UserPatch } from '../repositories/accounts.repository.ts';
+import { updateUser, type UserPatch } from '../repositories/accounts.repository.ts';
 import type { BrandRow } from '../repositories/brands.repository.ts';
 import { useUpResetTokens } from '../repositories/passwordResetTokens.repository.ts';
 import { findUser, type UserRow } from '../repositories/users.repository.ts';
@@ -23,7 +23,10 @@ function profilePatch(body: UpdateUserBody): UserPatch {
 
 /**
  * PUT /v1/update/user for the caller (uid from the token, never from the body). E-mail and
- * password changes need the current password; identity changes are undone when a later step fails.
+ * password changes need the current password. The identity changes come first; the profile row
+ * is written last, in one transaction with the reset links it spends, and only with the fields
+ * asked for. A failure undoes only the identity changes this request made: the profile row was
+ * not touched, so a concurrent update of other fields is never reverted.
  */
 export async function applyProfileUpdate(
   { db, identity, now = Date.now }: RouteDeps,
@@ -58,16 +61,18 @@ export async function applyProfileUpdate(
       await identity.setPassword(tenantId, uid, password);
       passwordChanged = true;
     }
-    const updated = await updateUser(db, brand.id, uid, { ...patch, ...(email ? { email } : {}), updatedAt: new Date(now()) });
-    if (!updated) throw new ApiError(404, 'user_not_found', 'The user was not found');
-    // A reset link mailed before (perhaps to the old address) must not undo the change.
-    if (email || password !== null) await useUpResetTokens(db, brand.id, uid, new Date(now()));
-    return updated;
+    const at = new Date(now());
+    return await db.transaction(async (tx) => {
+      const updated = await updateUser(tx, brand.id, uid, { ...patch, ...(email ? { email } : {}), updatedAt: at });
+      if (!updated) throw new ApiError(404, 'user_not_found', 'The user was not found');
+      // A reset link mailed before (perhaps to the old address) must not undo the change.
+      if (email || password !== null) await useUpResetTokens(tx, brand.id, uid, at);
+      return updated;
+    });
   } catch (error) {
     // Put the identity back as it was, so the member can still sign in as before.
     if (passwordChanged) await identity.setPassword(tenantId, uid, currentPassword).catch(() => undefined);
     if (emailChanged) await identity.updateEmail(tenantId, uid, before.email).catch(() => undefined);
-    await restoreUser(db, before).catch(() => undefined);
     throw error;
   }
 }

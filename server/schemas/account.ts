@@ -7,14 +7,17 @@ import { User } from './user.ts';
  * missing field gives e.g. user/email-missing rather than a generic invalid_request.
  */
 
-const Text = (maxLength = 200) => Type.String({ maxLength });
+/** Names, addresses, company, phone: one line of text, no control characters or line breaks. */
+const Text = (maxLength = 200) => Type.String({ maxLength, pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' });
+/** E-mails are checked by the route (user/email-invalid also for control characters). */
+const Email = Type.String({ maxLength: 320 });
 /** Passwords are checked by the product's rule (8-30 characters); the cap only bounds hashing work. */
 const Password = Type.String({ maxLength: 200 });
 
 export const CreateUserBody = Type.Object({
   brandId: Type.String({ minLength: 1, maxLength: 100 }),
   signInType: Type.Literal('password'),
-  email: Type.Optional(Text(320)),
+  email: Type.Optional(Email),
   password: Type.Optional(Password),
   termsAccepted: Type.Optional(Type.Boolean()),
   ssn: Type.Optional(Text(20)),
@@ -36,7 +39,7 @@ export const CreateUserReply = Type.Object({
 export type CreateUserReply = Static<typeof CreateUserReply>;
 
 export const CompleteOnboardingBody = Type.Object({
-  email: Type.Optional(Text(320)),
+  email: Type.Optional(Email),
   phoneNumber: Type.Optional(Text(40)),
   password: Type.Optional(Password),
   referralCode: Type.Optional(Text(100)),
@@ -60,7 +63,7 @@ export const UpdateUserBody = Type.Object(
   {
     firstName: Type.Optional(Text()),
     lastName: Type.Optional(Text()),
-    email: Type.Optional(Text(320)),
+    email: Type.Optional(Email),
     phoneNumber: Type.Optional(Text(40)),
     addressList: Type.Optional(Type.Array(AddressInput, { maxItems: 10 })),
     companyName: Type.Optional(Type.Union([Text(), Type.Null()])),
@@ -73,7 +76,7 @@ export const UpdateUserBody = Type.Object(
 export type UpdateUserBody = Static<typeof UpdateUserBody>;
 
 export const PasswordResetBody = Type.Object({
-  email: Type.Optional(Text(320)),
+  email: Type.Optional(Email),
   appUrl: Type.String({ minLength: 1, maxLength: 2000 }),
 });
 export type PasswordResetBody = Static<typeof PasswordResetBody>;

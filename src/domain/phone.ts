@@ -13,8 +13,12 @@ export function isValidPhoneNumber(value: string): boolean {
   return internationalPhonePattern.test(compact(value));
 }
 
-/** The profile turns 070-123 45 67 into +46701234567; anything else is only compacted. */
+/**
+ * The profile turns 070-123 45 67 into +46701234567; anything else is only compacted. Only a
+ * national number (0, then a digit 1-9 and more digits) gets the prefix: "0" alone stays "0",
+ * which the rule refuses, rather than becoming a bare "+46".
+ */
 export function normalisePhoneNumber(value: string): string {
   const compacted = compact(value);
-  return compacted.startsWith('0') ? `${phoneCountryPrefix}${compacted.slice(1)}` : compacted;
+  return /^0[1-9]\d+$/.test(compacted) ? `${phoneCountryPrefix}${compacted.slice(1)}` : compacted;
 }

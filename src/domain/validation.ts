@@ -1,5 +1,10 @@
-/** Local part, @, domain, and a top-level domain of at least two letters (spec section 5). */
-const emailPattern = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+/**
+ * Local part, @, domain, and a top-level domain of at least two letters (spec section 5). Parts
+ * are dot-separated runs of characters that can stand in a plain address: no spaces or control
+ * characters, no <, >, quotes, brackets, commas, semicolons, colons or backslashes.
+ */
+const addressPart = '[^\\s@<>"\'()\\[\\],;:\\\\.\\u0000-\\u001f\\u007f]+';
+const emailPattern = new RegExp(`^${addressPart}(?:\\.${addressPart})*@(?:${addressPart}\\.)+[A-Za-z]{2,}$`);
 
 export function isValidEmail(value: string): boolean {
   return emailPattern.test(value.trim());

@@ -7,7 +7,9 @@ describe('e-mail rule', () => {
   it.each(['member@aurora.test', 'a.b+c@sub.example.se', ' spaced@example.com '])('accepts %s', (email) => {
     expect(isValidEmail(email)).toBe(true);
   });
-  it.each(['', 'member', 'member@aurora', 'member@aurora.t', '@aurora.test', 'a b@example.com', 'a@b@c.se'])(
+  it.each(['', 'member', 'member@aurora', 'member@aurora.t', '@aurora.test', 'a b@example.com', 'a@b@c.se',
+    '<a>@example.com', 'a"b@example.com', "o'brien@example.com", 'a@exa mple.com', 'a\u0000b@example.com', 'a\nb@example.com',
+    '.a@example.com', 'a..b@example.com', 'a@example..com', 'a,b@example.com'])(
     'refuses %j',
     (email) => expect(isValidEmail(email)).toBe(false),
   );

@@ -11,7 +11,7 @@ const clock = { ms: Date.now(), now: () => clock.ms, advance: (ms: number) => vo
 const pastTokenCache = () => clock.advance(6000);
 
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now, loginLimits: { perAccount: 3 } });
+  t = await createTestApp({ now: clock.now, loginLimits: { perAccountAndAddress: 3 } });
   await makeAccountBrands(t);
 }, 60_000);
 afterAll(() => t.close());
@@ -128,8 +128,10 @@ describe('PUT /v1/update/user', () => {
     expect(await liveLinks()).toBe(0);
     expect(await useLink(beforeEmailChange)).toMatchObject(error(400, 'password_reset_token_invalid'));
 
+    // The e-mail change revoked the old token; the client signs in again with the new address.
+    const idToken = await t.idTokenFor('aurora-tenant', email, member.password);
     const beforePasswordChange = await resetLink(email);
-    expect((await update(member.idToken, { password: 'Changed456Pw', currentPassword: member.password })).status).toBe(200);
+    expect((await update(idToken, { password: 'Changed456Pw', currentPassword: member.password })).status).toBe(200);
     expect(await useLink(beforePasswordChange)).toMatchObject(error(400, 'password_reset_token_invalid'));
     expect((await signInWithPassword(t, email, 'Changed456Pw')).statusCode).toBe(200);
   });

@@ -73,3 +73,12 @@ export const toolkitErrorBody = (message: string) => ({
 });
 
 export const decodePayload = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8'));
+
+/**
+ * An account made as the API makes them (accounts:signUp is admin-only), then signed in through
+ * the protocol: the answer of that sign-in (idToken, refreshToken, localId, email).
+ */
+export async function createAndSignIn(t: IdentityTestApp, tenantId: string, email: string, password: string) {
+  await t.identity.createAccount({ tenantId, email, password });
+  return t.call('signInWithPassword', { email, password, tenantId, returnSecureToken: true }, { remoteAddress: '10.254.0.1' });
+}

@@ -30,8 +30,8 @@ describe('embedded identity: signing key in the database', () => {
     expect(second.jwks()).toEqual(first.jwks());
     expect((await database.db.select().from(identitySigningKeys)).map((row) => row.kid)).toEqual([kid]);
 
-    const uid = await first.createAccount({ tenantId: 'keys', email: 'kim@example.com', password: 'secret-1' });
-    const credentials = { email: 'kim@example.com', password: 'secret-1', tenantId: 'keys' };
+    const uid = await first.createAccount({ tenantId: 'keys', email: 'kim@example.com', password: 'Secret-01' });
+    const credentials = { email: 'kim@example.com', password: 'Secret-01', tenantId: 'keys' };
     await expect(first.verifyIdToken(await signInThrough(second, credentials))).resolves.toMatchObject({ uid, tenantId: 'keys' });
     await expect(second.verifyIdToken(await signInThrough(first, credentials))).resolves.toMatchObject({ uid, tenantId: 'keys' });
 

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedIdentity } from '../../server/identity/embedded/index.ts';
-import { brandsFor, createClock, decodePayload, projectId, startIdentityApp, toolkitErrorBody, type IdentityTestApp } from './identity.helpers.ts';
+import { brandsFor, createAndSignIn, createClock, decodePayload, projectId, startIdentityApp, toolkitErrorBody, type IdentityTestApp } from './identity.helpers.ts';
 
 const clock = createClock();
 let t: IdentityTestApp;
@@ -11,14 +11,14 @@ let uid: string;
 
 beforeAll(async () => {
   t = await startIdentityApp({ now: clock.now, brandForTenant: brandsFor(['aurora']) });
-  const created = await t.call('signUp', { email: 'fay@example.com', password: 'secret-1', tenantId: 'aurora', returnSecureToken: true });
+  const created = await createAndSignIn(t, 'aurora', 'fay@example.com', 'Secret-01');
   ({ idToken, localId: uid } = created.body);
 }, 60_000);
 afterAll(() => t.close());
 
 const post = (url: string, payload: string, contentType = 'application/json') =>
   t.app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
-const signUpUrl = '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k';
+const signUpUrl = '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=k';
 
 describe('embedded identity: malformed requests', () => {
   it('answers 400 in Firebase shape for broken JSON, wrong types and wrong content types', async () => {
@@ -28,7 +28,7 @@ describe('embedded identity: malformed requests', () => {
       await post(signUpUrl, '[1, 2]'),
       await post(signUpUrl, '"text"'),
       await post(signUpUrl, 'null'),
-      await post(signUpUrl, JSON.stringify({ email: 42, password: 'secret-1', tenantId: 'aurora' })),
+      await post(signUpUrl, JSON.stringify({ email: 42, password: 'Secret-01', tenantId: 'aurora' })),
       await post(signUpUrl, JSON.stringify({ email: 'a@b.se', password: ['x'], tenantId: 'aurora' })),
       await post(signUpUrl, 'email=a', 'text/plain'),
       await post('/identitytoolkit.googleapis.com/v1/accounts:update?key=k', JSON.stringify({ idToken, deleteAttribute: 'DISPLAY_NAME' })),
@@ -44,16 +44,21 @@ describe('embedded identity: malformed requests', () => {
 
   it('names missing and invalid fields with Firebase codes', async () => {
     const cases: Array<[string, object, string]> = [
-      ['signUp', { password: 'secret-1', tenantId: 'aurora' }, 'MISSING_EMAIL'],
-      ['signUp', { email: 'not-an-email', password: 'secret-1', tenantId: 'aurora' }, 'INVALID_EMAIL'],
-      ['signUp', { email: 'gil@example.com', tenantId: 'aurora' }, 'MISSING_PASSWORD'],
-      ['signUp', { email: 'gil@example.com', password: '12345', tenantId: 'aurora' }, 'WEAK_PASSWORD : Password should be at least 6 characters'],
-      ['signUp', { email: 'gil@example.com', password: 'secret-1' }, 'MISSING_TENANT_ID'],
+      ['signUp', { email: 'gil@example.com', password: 'Secret-01', tenantId: 'aurora' }, 'ADMIN_ONLY_OPERATION'],
+      ['delete', { idToken }, 'ADMIN_ONLY_OPERATION'],
+      ['update', { idToken, email: 'other@example.com' }, 'OPERATION_NOT_ALLOWED : Change the e-mail address through the app, with the current password'],
+      ['signInWithPassword', { password: 'Secret-01', tenantId: 'aurora' }, 'INVALID_EMAIL'],
+      ['signInWithPassword', { email: 'not-an-email', password: 'Secret-01', tenantId: 'aurora' }, 'INVALID_EMAIL'],
+      ['signInWithPassword', { email: 'gil@example.com', password: 'Secret-01' }, 'MISSING_TENANT_ID'],
       ['signInWithPassword', { email: 'fay@example.com', tenantId: 'aurora' }, 'MISSING_PASSWORD'],
       ['signInWithPassword', { email: '', password: 'x', tenantId: 'aurora' }, 'INVALID_EMAIL'],
       ['lookup', {}, 'INVALID_ID_TOKEN'],
       ['lookup', { idToken: 'garbage' }, 'INVALID_ID_TOKEN'],
-      ['update', { idToken, password: '123' }, 'WEAK_PASSWORD : Password should be at least 6 characters'],
+      [
+        'update',
+        { idToken, password: 'aaaaaa' },
+        'PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements: [Password must contain at least 8 characters, Password must contain an upper case character, Password must contain a numeric character]',
+      ],
       ['sendOobCode', { email: 'fay@example.com', tenantId: 'aurora' }, 'MISSING_REQ_TYPE'],
       ['sendOobCode', { requestType: 'VERIFY_EMAIL', idToken }, 'INVALID_REQ_TYPE'],
       ['resetPassword', {}, 'MISSING_OOB_CODE'],
@@ -73,16 +78,15 @@ describe('embedded identity: malformed requests', () => {
   it('refuses control characters with a 400, never a 500 (PostgreSQL text cannot hold NUL)', async () => {
     const refuse = 'INVALID_ARGUMENT';
     const cases: Array<[string, object, string]> = [
-      ['signUp', { email: 'a\u0000@b.se', password: 'secret-1', tenantId: 'aurora' }, 'INVALID_EMAIL'],
-      ['signUp', { email: 'a\u007f@b.se', password: 'secret-1', tenantId: 'aurora' }, 'INVALID_EMAIL'],
-      ['signUp', { email: 'kai@example.com', password: 'secret-1', tenantId: 'aurora', displayName: 'x\u0000' }, refuse],
-      ['signUp', { email: 'kai@example.com', password: 'secret\u0000', tenantId: 'aurora' }, refuse],
-      ['signUp', { email: 'kai@example.com', password: 'secret-1', tenantId: 'aurora\u0000' }, refuse],
-      ['signInWithPassword', { email: 'a\u0000@b.se', password: 'secret-1', tenantId: 'aurora' }, 'INVALID_EMAIL'],
-      ['signInWithPassword', { email: 'fay@example.com', password: 'secret-1', tenantId: 'aur\nora' }, refuse],
+      ['signInWithPassword', { email: 'a\u007f@b.se', password: 'Secret-01', tenantId: 'aurora' }, 'INVALID_EMAIL'],
+      ['signInWithPassword', { email: 'kai@example.com', password: 'Secret-01', tenantId: 'aurora', displayName: 'x\u0000' }, refuse],
+      ['signInWithPassword', { email: 'kai@example.com', password: 'secret\u0000', tenantId: 'aurora' }, refuse],
+      ['signInWithPassword', { email: 'kai@example.com', password: 'Secret-01', tenantId: 'aurora\u0000' }, refuse],
+      ['signInWithPassword', { email: 'a\u0000@b.se', password: 'Secret-01', tenantId: 'aurora' }, 'INVALID_EMAIL'],
+      ['signInWithPassword', { email: 'fay@example.com', password: 'Secret-01', tenantId: 'aur\nora' }, refuse],
       ['update', { idToken, displayName: 'x\u0000' }, refuse],
       ['update', { idToken, displayName: 'tab\there' }, refuse],
-      ['update', { idToken, email: 'fay\u0001@example.com' }, 'INVALID_EMAIL'],
+      ['update', { idToken, email: 'fay\u0001@example.com' }, 'OPERATION_NOT_ALLOWED'],
       ['update', { idToken: `${idToken}\u0000` }, refuse],
       ['update', { idToken, deleteAttribute: ['DISPLAY_NAME\u0000'] }, refuse],
       ['lookup', { idToken: '\u0000' }, refuse],
@@ -103,15 +107,24 @@ describe('embedded identity: malformed requests', () => {
     expect(await t.identity.findAccountByEmail('aurora', 'kai@example.com')).toBeNull();
   });
 
-  it('keeps any character but NUL in passwords', async () => {
-    const password = 'tab\tand\u007fdel';
-    expect((await t.call('signUp', { email: 'lou@example.com', password, tenantId: 'aurora' })).status).toBe(200);
+  it('keeps any character but NUL and whitespace in passwords', async () => {
+    const password = 'Del\u007fand\u00e9-9';
+    await t.identity.createAccount({ tenantId: 'aurora', email: 'lou@example.com', password });
     expect((await t.call('signInWithPassword', { email: 'lou@example.com', password, tenantId: 'aurora' })).status).toBe(200);
   });
 
   it('routes the literal colon exactly and wants an API key', async () => {
-    expect((await post('/identitytoolkit.googleapis.com/v1/accounts:signUpX?key=k', '{}')).statusCode).toBe(404);
-    expect((await post('/identitytoolkit.googleapis.com/v1/accounts/signUp?key=k', '{}')).statusCode).toBe(404);
+    for (const path of ['v1/accounts:signUpX', 'v1/accounts/signUp', 'v1/accounts:foo', 'v3/anything']) {
+      const unknown = await post(`/identitytoolkit.googleapis.com/${path}?key=k`, '{}');
+      expect({ path, status: unknown.statusCode, body: unknown.json() }).toEqual({
+        path,
+        status: 404,
+        body: { error: { code: 404, message: 'NOT_FOUND : No such method in the identity protocol', errors: [expect.any(Object)] } },
+      });
+    }
+    const unknownToken = await t.app.inject({ method: 'GET', url: '/securetoken.googleapis.com/v1/foo?key=k' });
+    expect(unknownToken.statusCode).toBe(404);
+    expect(unknownToken.json().error.message).toMatch(/^NOT_FOUND/);
     const withoutKey = await post('/identitytoolkit.googleapis.com/v1/accounts:lookup', JSON.stringify({ idToken }));
     expect(withoutKey.statusCode).toBe(400);
     expect(withoutKey.json().error.message).toMatch(/^API_KEY_INVALID/);
@@ -161,9 +174,9 @@ describe('embedded identity: untrustworthy ID tokens', () => {
     clock.advance(3601_000);
     await expect(t.identity.verifyIdToken(idToken)).rejects.toMatchObject({ status: 401, code: 'auth/id-token-expired' });
     expect((await t.call('lookup', { idToken })).body).toEqual(toolkitErrorBody('TOKEN_EXPIRED'));
-    const fresh = await t.call('signInWithPassword', { email: 'fay@example.com', password: 'secret-1', tenantId: 'aurora' });
+    const fresh = await t.call('signInWithPassword', { email: 'fay@example.com', password: 'Secret-01', tenantId: 'aurora' });
     expect(fresh.body.localId).toBe(uid);
-    await t.call('delete', { idToken: fresh.body.idToken });
+    await t.identity.deleteAccount('aurora', uid);
     await expect(t.identity.verifyIdToken(fresh.body.idToken)).rejects.toMatchObject({ status: 401, code: 'auth/user-not-found' });
     expect((await t.call('lookup', { idToken: fresh.body.idToken })).body).toEqual(toolkitErrorBody('USER_NOT_FOUND'));
   });

@@ -14,6 +14,7 @@ import {
   signInWithEmailAndPassword,
   signOut,
   updatePassword,
+  validatePassword,
   verifyPasswordResetCode,
   type Auth,
 } from 'firebase/auth';
@@ -48,16 +49,13 @@ const resetCodeFromOutbox = async () => {
 };
 
 describe('the firebase JS SDK against the embedded identity provider', () => {
-  it('signs up, signs in, refreshes, changes and resets the password, and deletes', async () => {
-    const created = await createUserWithEmailAndPassword(auth, email, 'secret-1');
-    expect(created.user).toMatchObject({ email, tenantId: 'aurora', emailVerified: false });
-    const uid = created.user.uid;
-    expect(created.user.providerData[0]).toMatchObject({ providerId: 'password', email });
-    await signOut(auth);
-    expect(auth.currentUser).toBeNull();
+  it('signs in, refreshes, changes and resets the password; sign-up and delete are for the server', async () => {
+    await expect(createUserWithEmailAndPassword(auth, email, 'Secret-01')).rejects.toMatchObject({ code: 'auth/admin-restricted-operation' });
+    const uid = await t.identity.createAccount({ tenantId: 'aurora', email, password: 'Secret-01' });
 
-    const signedIn = await signInWithEmailAndPassword(auth, email, 'secret-1');
-    expect(signedIn.user.uid).toBe(uid);
+    const signedIn = await signInWithEmailAndPassword(auth, email, 'Secret-01');
+    expect(signedIn.user).toMatchObject({ uid, email, tenantId: 'aurora', emailVerified: false });
+    expect(signedIn.user.providerData[0]).toMatchObject({ providerId: 'password', email });
     const firstToken = await signedIn.user.getIdToken();
     await sleep(1100);
     const refreshedToken = await signedIn.user.getIdToken(true);
@@ -66,39 +64,52 @@ describe('the firebase JS SDK against the embedded identity provider', () => {
     expect(result).toMatchObject({ signInProvider: 'password', claims: { firebase: { tenant: 'aurora' } } });
     await expect(t.identity.verifyIdToken(refreshedToken)).resolves.toMatchObject({ uid, tenantId: 'aurora', email });
 
-    await updatePassword(signedIn.user, 'secret-2');
+    await updatePassword(signedIn.user, 'Secret-02');
     const afterUpdate = await auth.currentUser!.getIdToken();
     await expect(t.identity.verifyIdToken(afterUpdate)).resolves.toMatchObject({ uid, tenantId: 'aurora' });
     await signOut(auth);
-    await expect(signInWithEmailAndPassword(auth, email, 'secret-1')).rejects.toMatchObject({
+    await expect(signInWithEmailAndPassword(auth, email, 'Secret-01')).rejects.toMatchObject({
       name: 'FirebaseError',
       code: 'auth/invalid-credential',
     });
-    await expect(signInWithEmailAndPassword(auth, 'nobody@example.com', 'secret-1')).rejects.toMatchObject({ code: 'auth/invalid-credential' });
-    await expect(createUserWithEmailAndPassword(auth, email, 'secret-9')).rejects.toMatchObject({ code: 'auth/email-already-in-use' });
-    await expect(createUserWithEmailAndPassword(auth, 'short@example.com', '123')).rejects.toMatchObject({ code: 'auth/weak-password' });
+    await expect(signInWithEmailAndPassword(auth, 'nobody@example.com', 'Secret-01')).rejects.toMatchObject({ code: 'auth/invalid-credential' });
 
     await sendPasswordResetEmail(auth, email);
     const oobCode = await resetCodeFromOutbox();
     expect(await verifyPasswordResetCode(auth, oobCode)).toBe(email);
-    await confirmPasswordReset(auth, oobCode, 'secret-3');
-    await expect(confirmPasswordReset(auth, oobCode, 'secret-4')).rejects.toMatchObject({ code: 'auth/invalid-action-code' });
+    await expect(confirmPasswordReset(auth, oobCode, 'aaaaaa')).rejects.toMatchObject({ code: 'auth/password-does-not-meet-requirements' });
+    await confirmPasswordReset(auth, oobCode, 'Secret-03');
+    await expect(confirmPasswordReset(auth, oobCode, 'Secret-04')).rejects.toMatchObject({ code: 'auth/invalid-action-code' });
 
-    const afterReset = await signInWithEmailAndPassword(auth, email, 'secret-3');
+    const afterReset = await signInWithEmailAndPassword(auth, email, 'Secret-03');
     expect(afterReset.user.uid).toBe(uid);
-    await deleteUser(afterReset.user);
-    expect(auth.currentUser).toBeNull();
-    await expect(signInWithEmailAndPassword(auth, email, 'secret-3')).rejects.toMatchObject({ code: 'auth/invalid-credential' });
+    await expect(deleteUser(afterReset.user)).rejects.toMatchObject({ code: 'auth/admin-restricted-operation' });
+    await expect(updatePassword(afterReset.user, 'aaaaaa')).rejects.toMatchObject({ code: 'auth/password-does-not-meet-requirements' });
   }, 60_000);
 
+  it('reads the password policy the server enforces, and checks passwords against it', async () => {
+    expect(await validatePassword(auth, 'Secret-01')).toMatchObject({ isValid: true });
+    const weak = await validatePassword(auth, 'aaaaaa');
+    expect(weak).toMatchObject({ isValid: false, meetsMinPasswordLength: false, containsUppercaseLetter: false, containsNumericCharacter: false });
+    expect(weak.passwordPolicy.customStrengthOptions).toEqual({
+      minPasswordLength: 8,
+      maxPasswordLength: 30,
+      containsLowercaseLetter: true,
+      containsUppercaseLetter: true,
+      containsNumericCharacter: true,
+      containsNonAlphanumericCharacter: false,
+    });
+    expect((await validatePassword(auth, 'A1bcdefghijklmnopqrstuvwxyz0123')).meetsMaxPasswordLength).toBe(false);
+  });
+
   it('signs in with a custom token and rejects a user of another tenant', async () => {
-    const uid = await t.identity.createAccount({ tenantId: 'aurora', email: 'ned@example.com', password: 'secret-1' });
+    const uid = await t.identity.createAccount({ tenantId: 'aurora', email: 'ned@example.com', password: 'Secret-01' });
     const signedIn = await signInWithCustomToken(auth, await t.identity.createCustomToken('aurora', uid));
     expect(signedIn.user).toMatchObject({ uid, email: 'ned@example.com', tenantId: 'aurora' });
     await expect(t.identity.verifyIdToken(await signedIn.user.getIdToken())).resolves.toMatchObject({ uid, tenantId: 'aurora' });
     await signOut(auth);
 
-    const elsewhere = await t.identity.createAccount({ tenantId: 'borealis', email: 'ned@example.com', password: 'secret-1' });
+    const elsewhere = await t.identity.createAccount({ tenantId: 'borealis', email: 'ned@example.com', password: 'Secret-01' });
     await expect(signInWithCustomToken(auth, await t.identity.createCustomToken('borealis', elsewhere))).rejects.toMatchObject({
       code: 'auth/tenant-id-mismatch',
     });

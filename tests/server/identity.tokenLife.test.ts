@@ -23,10 +23,9 @@ afterAll(async () => {
 });
 
 async function signUpAndIn(email: string) {
-  const created = await t.call('signUp', { email, password: 'Password1', tenantId: 'aurora', returnSecureToken: true });
-  expect(created.status).toBe(200);
+  const uid = await t.identity.createAccount({ tenantId: 'aurora', email, password: 'Password1' });
   await identity.signInWithPassword(email, 'Password1');
-  return created.body.localId as string;
+  return uid;
 }
 
 const setAccount = (uid: string, values: Partial<typeof identityAccounts.$inferInsert>) =>

@@ -15,6 +15,11 @@ export const identityAccounts = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     /** Tokens issued before this (seconds since epoch) are no longer valid. */
     validSince: integer('valid_since').notNull().default(0),
+    /**
+     * Raised by every revocation (password, e-mail, reset); ID and refresh tokens carry the value
+     * they were issued under and stop working once it moved on, even within the same second.
+     */
+    tokenGeneration: integer('token_generation').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
@@ -28,6 +33,8 @@ export const identityRefreshTokens = pgTable(
     tokenHash: text('token_hash').primaryKey(),
     uid: text('uid').notNull(),
     tenantId: text('tenant_id').notNull(),
+    /** The account's tokenGeneration when the session started. */
+    tokenGeneration: integer('token_generation').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('identity_refresh_token_uid_idx').on(t.uid)],
@@ -42,16 +49,6 @@ export const identityOobCodes = pgTable('identity_oob_code', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
-
-/** Failed sign-ins per account or per address, counted in a sliding window. */
-export const identityLoginFailures = pgTable(
-  'identity_login_failure',
-  {
-    key: text('key').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('identity_login_failure_key_idx').on(t.key, t.at)],
-);
 
 /** The provider's RS256 signing key, shared by every server instance on the database. */
 export const identitySigningKeys = pgTable('identity_signing_key', {

@@ -1,6 +1,6 @@
 import { ApiError } from '../../errors.ts';
 import { deleteAccount, findAccountByEmail, findAccountByUid, isUniqueViolation, updateAccount, type Account } from './accountStore.ts';
-import { nowSeconds, type EmbeddedContext } from './context.ts';
+import { forgetAccount, nowSeconds, type EmbeddedContext } from './context.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { isValidEmail } from './requestBody.ts';
 
@@ -19,9 +19,11 @@ export function createAccountAdmin(context: EmbeddedContext) {
   return {
     async setPassword(tenantId: string, uid: string, password: string): Promise<void> {
       const account = await accountIn(tenantId, uid);
-      // validSince revokes every ID and refresh token issued before, as a reset does.
-      await updateAccount(context.db, account.uid, { passwordHash: await hashPassword(password), validSince: nowSeconds(context) });
-      context.accountCache.delete(account.uid);
+      // Revokes every ID and refresh token issued before, as a reset does.
+      await updateAccount(context.db, account.uid, { passwordHash: await hashPassword(password) }, nowSeconds(context));
+      forgetAccount(context, account.uid);
+      // The owner chose a new password (a reset through the API, or the profile): failures so far no longer count.
+      await context.loginLimiter.clearAccount({ tenantId, email: account.email, uid });
     },
 
     async updateEmail(tenantId: string, uid: string, email: string): Promise<void> {
@@ -32,18 +34,19 @@ export function createAccountAdmin(context: EmbeddedContext) {
       const holder = await findAccountByEmail(context.db, tenantId, normalized);
       if (holder) throw emailTaken();
       try {
-        await updateAccount(context.db, account.uid, { email: normalized, emailVerified: false });
+        // Tokens name the e-mail: those issued before the change stop working.
+        await updateAccount(context.db, account.uid, { email: normalized, emailVerified: false }, nowSeconds(context));
       } catch (error) {
         // Taken between the check and the update.
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
-      context.accountCache.delete(account.uid);
+      forgetAccount(context, account.uid);
     },
 
-    async verifyPassword(tenantId: string, uid: string, password: string, clientAddress: string): Promise<boolean> {
+    async verifyPassword(tenantId: string, uid: string, password: string, _clientAddress: string): Promise<boolean> {
       const account = await accountIn(tenantId, uid);
-      const outcome = await context.loginLimiter.attempt({ tenantId, email: account.email, address: clientAddress }, () =>
+      const outcome = await context.loginLimiter.reauthenticate({ uid }, () =>
         verifyPassword(password, account.passwordHash),
       );
       if (outcome === 'blocked') throw tooManyAttempts();
@@ -53,8 +56,8 @@ export function createAccountAdmin(context: EmbeddedContext) {
     async deleteAccount(tenantId: string, uid: string): Promise<void> {
       const account = await findAccountByUid(context.db, uid);
       if (!account || account.tenantId !== tenantId) return;
-      await deleteAccount(context.db, uid);
-      context.accountCache.delete(uid);
+      await context.db.transaction((tx) => deleteAccount(tx, uid));
+      forgetAccount(context, uid);
     },
   };
 }

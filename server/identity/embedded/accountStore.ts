@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/database.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
 import { identityAccounts, identityOobCodes, identityRefreshTokens } from '../../db/schema/identity.ts';
 
 export type Account = typeof identityAccounts.$inferSelect;
@@ -50,23 +50,28 @@ export async function insertAccount(db: Executor, values: AccountInsert): Promis
   return (await findAccountByEmail(db, values.tenantId, values.email)) ? 'email-taken' : 'uid-taken';
 }
 
-export type AccountPatch = Partial<
-  Pick<Account, 'email' | 'passwordHash' | 'displayName' | 'emailVerified' | 'validSince' | 'lastLoginAt'>
->;
+export type AccountPatch = Partial<Pick<Account, 'email' | 'passwordHash' | 'displayName' | 'emailVerified' | 'lastLoginAt'>>;
 
-export async function updateAccount(db: Executor, uid: string, patch: AccountPatch): Promise<Account> {
-  const [account] = await db.update(identityAccounts).set(patch).where(eq(identityAccounts.uid, uid)).returning();
+/**
+ * Applies `patch`; with `revokeAt` (seconds since epoch) every ID and refresh token issued before
+ * stops working, exactly: the token generation moves on in the same statement.
+ */
+export async function updateAccount(db: Executor, uid: string, patch: AccountPatch, revokeAt?: number): Promise<Account> {
+  const revocation = revokeAt === undefined ? {} : { validSince: revokeAt, tokenGeneration: sql`${identityAccounts.tokenGeneration} + 1` };
+  const [account] = await db
+    .update(identityAccounts)
+    .set({ ...patch, ...revocation })
+    .where(eq(identityAccounts.uid, uid))
+    .returning();
   if (!account) throw new Error(`identity account ${uid} vanished during an update`);
   return account;
 }
 
-/** Removes the account with its refresh tokens and reset codes. */
-export async function deleteAccount(db: Database, uid: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(identityRefreshTokens).where(eq(identityRefreshTokens.uid, uid));
-    await tx.delete(identityOobCodes).where(eq(identityOobCodes.uid, uid));
-    await tx.delete(identityAccounts).where(eq(identityAccounts.uid, uid));
-  });
+/** Removes the account with its refresh tokens and reset codes; run it in the caller's transaction. */
+export async function deleteAccount(tx: Executor, uid: string): Promise<void> {
+  await tx.delete(identityRefreshTokens).where(eq(identityRefreshTokens.uid, uid));
+  await tx.delete(identityOobCodes).where(eq(identityOobCodes.uid, uid));
+  await tx.delete(identityAccounts).where(eq(identityAccounts.uid, uid));
 }
 
 /** PostgreSQL's unique_violation, directly or wrapped by drizzle. */

@@ -25,6 +25,14 @@ export interface EmbeddedContext {
   mail: MailSender;
   /** Account status for the API's token checks; the identity routes drop an entry when they change it. */
   accountCache: TtlCache<string, Account | null>;
+  /** Told (on this instance) when an account's tokens stop working: revoked, disabled or deleted. */
+  revocationListeners: Set<(uid: string) => void>;
+}
+
+/** Drops what this instance remembers of the account and tells the listeners (the API's token cache). */
+export function forgetAccount(context: Pick<EmbeddedContext, 'accountCache' | 'revocationListeners'>, uid: string): void {
+  context.accountCache.delete(uid);
+  for (const listener of context.revocationListeners) listener(uid);
 }
 
 export const nowSeconds = (context: Pick<EmbeddedContext, 'now'>) => Math.floor(context.now() / 1000);

@@ -11,7 +11,7 @@ import { findAccountByEmail, findAccountByUid } from './accountStore.ts';
 import type { EmbeddedContext, TenantBrand } from './context.ts';
 import { createLoginLimiter, defaultLoginLimits, type LoginLimits } from './loginLimiter.ts';
 import { createPasswordAccount } from './passwordAccounts.ts';
-import { isStrongEnough } from './passwords.ts';
+import { meetsPasswordPolicy } from './passwords.ts';
 import { isValidEmail, isValidTenantId } from './requestBody.ts';
 import { registerEmbeddedRoutes } from './routes/index.ts';
 import { createOutboxMailer } from '../../mail/outbox.ts';
@@ -54,6 +54,7 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
     brandForTenant: options.brandForTenant ?? ((tenantId) => brandFromTable(options.db, tenantId)),
     mail: options.mail ?? createOutboxMailer(options.db),
     accountCache: new TtlCache({ ttlMs: accountCacheTtlMs, maxEntries: 50_000, now }),
+    revocationListeners: new Set(),
   };
 
   return {
@@ -61,6 +62,7 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
     ...createAccountAdmin(context),
     registerRoutes: (app) => registerEmbeddedRoutes(app, context),
     jwks: () => context.signingKey.publicJwks,
+    onTokensRevoked: (listener) => void context.revocationListeners.add(listener),
 
     async verifyIdToken(idToken: string): Promise<VerifiedToken> {
       const { claims } = await verifyIdTokenForAccount(context, idToken, (uid) =>
@@ -73,8 +75,8 @@ export async function createEmbeddedIdentity(options: EmbeddedIdentityOptions): 
       const email = account.email.toLowerCase();
       if (!isValidTenantId(account.tenantId)) throw new ApiError(400, 'auth/invalid-tenant-id', 'The tenant id is not valid');
       if (!isValidEmail(email)) throw new ApiError(400, 'auth/invalid-email', 'The e-mail address is not valid');
-      if (!isStrongEnough(account.password)) {
-        throw new ApiError(400, 'auth/invalid-password', 'The password must be at least 6 characters long');
+      if (!meetsPasswordPolicy(account.password)) {
+        throw new ApiError(400, 'auth/invalid-password', 'The password needs 8 to 30 characters with a digit, a lowercase and an uppercase letter');
       }
       const created = await createPasswordAccount(context, { ...account, email });
       if (created === 'email-taken') {

@@ -1,95 +1,122 @@
-import { and, count, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { identityLoginFailures } from '../../db/schema/identity.ts';
-import { takeRateLimit } from '../../repositories/rateLimits.repository.ts';
+import {
+  clearRateLimits,
+  pruneRateLimits,
+  releaseRateLimits,
+  takeRateLimit,
+  takeRateLimits,
+  type RateLimit,
+} from '../../repositories/rateLimits.repository.ts';
 
 export interface LoginLimits {
-  /** Failed sign-ins allowed per account (tenant + e-mail) within the window. */
+  /** Failed sign-ins allowed per account (tenant + e-mail) from one client address within the window. */
+  perAccountAndAddress: number;
+  /**
+   * Failed sign-ins allowed per account from all addresses together: a ceiling well above the
+   * per-address one, which slows a guesser spread over many addresses without letting one
+   * stranger lock the member out.
+   */
   perAccount: number;
-  /** Failed sign-ins allowed per client address within the window. */
+  /** Failed sign-ins allowed per client address (any account) within the window. */
   perAddress: number;
   windowMs: number;
-  /** Sign-up requests allowed per client address within `writeWindowMs`. */
-  signUpsPerAddress: number;
   /** Reset-mail requests allowed per client address within `writeWindowMs`. */
   resetMailsPerAddress: number;
   writeWindowMs: number;
 }
 
 export const defaultLoginLimits: LoginLimits = {
-  perAccount: 5,
+  perAccountAndAddress: 5,
+  perAccount: 50,
   perAddress: 30,
   windowMs: 15 * 60_000,
-  signUpsPerAddress: 20,
   resetMailsPerAddress: 20,
   writeWindowMs: 60 * 60_000,
 };
 
-/** Unauthenticated requests that write (an account, a mail), limited per client address. */
-export type AddressWrite = 'signup' | 'oob';
+/** Unauthenticated requests that write (a mail), limited per client address. */
+export type AddressWrite = 'oob';
 
 export type AttemptOutcome = 'succeeded' | 'failed' | 'blocked';
 
 export interface LoginLimiter {
-  /** Runs `attempt` (true = right password) unless the account or address is locked; failures are recorded. */
+  /**
+   * Runs `attempt` (true = right password) unless the account, the address or the pair has used
+   * up its failures; a wrong password stays counted. Each attempt is counted before the password
+   * is checked, in one atomic step, so parallel guesses never get more checks than the limits.
+   */
   attempt(keys: { tenantId: string; email: string; address: string }, attempt: () => Promise<boolean>): Promise<AttemptOutcome>;
-  /** Counts one `write` from `address` in the shared rate-limit table; false (and not counted) when its allowance is used up. */
+  /**
+   * The current-password check of a signed-in member (changing e-mail or password). Counted on
+   * its own, per account (`perAccountAndAddress` failures from any address: only a holder of the
+   * member's token can fail it), so failed sign-ins by strangers never refuse it.
+   */
+  reauthenticate(keys: { uid: string }, attempt: () => Promise<boolean>): Promise<AttemptOutcome>;
+  /** Forgets the account's failed sign-ins (its password was reset or changed by its owner). */
+  clearAccount(keys: { tenantId: string; email: string; uid: string }): Promise<void>;
+  /** Counts one `write` from `address`; false (and not counted) when its allowance is used up. */
   allowWrite(write: AddressWrite, address: string): Promise<boolean>;
 }
 
+const accountKey = (tenantId: string, email: string) => `${tenantId}:${email}`;
+/** Buckets of sign-in failures; pair buckets are per account, so a reset can clear them. */
+const signInBuckets = { prefix: 'signin-', account: 'signin-account', address: 'signin-address', pair: (account: string) => `signin-pair:${account}` };
+const reauthBucket = 'reauth';
+
 export function createLoginLimiter(db: Database, now: () => number, limits: LoginLimits = defaultLoginLimits): LoginLimiter {
-  const lockedKeys = createKeyedQueue();
+  const window = limits.windowMs;
 
-  async function countSince(key: string, since: Date): Promise<number> {
-    const [row] = await db
-      .select({ rows: count() })
-      .from(identityLoginFailures)
-      .where(and(eq(identityLoginFailures.key, key), gte(identityLoginFailures.at, since)));
-    return row?.rows ?? 0;
-  }
-
-  async function record(keys: string[]) {
-    await db.insert(identityLoginFailures).values(keys.map((key) => ({ key, at: new Date(now()) })));
-    const oldest = new Date(now() - limits.windowMs);
-    await db.delete(identityLoginFailures).where(lt(identityLoginFailures.at, oldest));
+  async function counted(counts: RateLimit[], attempt: () => Promise<boolean>): Promise<AttemptOutcome> {
+    const at = now();
+    const answer = await db.transaction((tx) => takeRateLimits(tx, counts, at));
+    if (!answer.allowed) return 'blocked';
+    let right: boolean;
+    try {
+      right = await attempt();
+    } catch (error) {
+      await releaseRateLimits(db, counts, at);
+      throw error;
+    }
+    if (right) {
+      await releaseRateLimits(db, counts, at);
+      return 'succeeded';
+    }
+    await pruneRateLimits(db, counts[0]!.bucket.startsWith(reauthBucket) ? reauthBucket : signInBuckets.prefix, window, at).catch(() => undefined);
+    return 'failed';
   }
 
   return {
     attempt({ tenantId, email, address }, attempt) {
-      const accountKey = `acct:${tenantId}:${email}`;
-      const addressKey = `ip:${address}`;
-      // One attempt per account at a time: parallel guesses cannot all slip past the count.
-      return lockedKeys.run(accountKey, async () => {
-        const since = new Date(now() - limits.windowMs);
-        const [accountFailures, addressFailures] = [await countSince(accountKey, since), await countSince(addressKey, since)];
-        if (accountFailures >= limits.perAccount || addressFailures >= limits.perAddress) return 'blocked';
-        if (await attempt()) return 'succeeded';
-        await record([accountKey, addressKey]);
-        return 'failed';
+      const account = accountKey(tenantId, email);
+      return counted(
+        [
+          { bucket: signInBuckets.pair(account), key: address, max: limits.perAccountAndAddress, windowMs: window },
+          { bucket: signInBuckets.account, key: account, max: limits.perAccount, windowMs: window },
+          { bucket: signInBuckets.address, key: address, max: limits.perAddress, windowMs: window },
+        ],
+        attempt,
+      );
+    },
+
+    reauthenticate({ uid }, attempt) {
+      return counted([{ bucket: reauthBucket, key: uid, max: limits.perAccountAndAddress, windowMs: window }], attempt);
+    },
+
+    async clearAccount({ tenantId, email, uid }) {
+      const account = accountKey(tenantId, email);
+      await db.transaction(async (tx) => {
+        await clearRateLimits(tx, signInBuckets.account, [account]);
+        await clearRateLimits(tx, signInBuckets.pair(account));
+        await clearRateLimits(tx, reauthBucket, [uid]);
       });
     },
 
     async allowWrite(write, address) {
-      const max = write === 'signup' ? limits.signUpsPerAddress : limits.resetMailsPerAddress;
-      const answer = await takeRateLimit(db, { bucket: `identity-${write}`, key: address, max, windowMs: limits.writeWindowMs }, now());
+      const limit = { bucket: `identity-${write}`, key: address, max: limits.resetMailsPerAddress, windowMs: limits.writeWindowMs };
+      const at = now();
+      const answer = await db.transaction((tx) => takeRateLimit(tx, limit, at));
+      await pruneRateLimits(db, limit.bucket, limit.windowMs, at).catch(() => undefined);
       return answer.allowed;
-    },
-  };
-}
-
-/** Runs tasks with the same key one after another (within this process). */
-function createKeyedQueue() {
-  const tails = new Map<string, Promise<unknown>>();
-  return {
-    run<T>(key: string, task: () => Promise<T>): Promise<T> {
-      const previous = tails.get(key) ?? Promise.resolve();
-      const result = previous.then(task, task);
-      const tail = result.catch(() => undefined);
-      tails.set(key, tail);
-      void tail.then(() => {
-        if (tails.get(key) === tail) tails.delete(key);
-      });
-      return result;
     },
   };
 }

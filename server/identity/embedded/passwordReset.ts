@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
-import { identityOobCodes, identityAccounts } from '../../db/schema/identity.ts';
-import { findAccountByEmail, findAccountByUid, type Account } from './accountStore.ts';
-import { nowSeconds, requireBrand, type EmbeddedContext } from './context.ts';
+import { identityOobCodes } from '../../db/schema/identity.ts';
+import { findAccountByEmail, findAccountByUid, updateAccount, type Account } from './accountStore.ts';
+import { forgetAccount, nowSeconds, requireBrand, type EmbeddedContext } from './context.ts';
 import { hashPassword } from './passwords.ts';
 import { sha256 } from './tokens.ts';
 import { toolkitError } from './toolkitErrors.ts';
@@ -81,10 +81,9 @@ export async function confirmPasswordReset(context: EmbeddedContext, code: strin
     // Another request used the code between the check and now.
     if (!claimed) throw toolkitError('INVALID_OOB_CODE');
     await tx.update(identityOobCodes).set({ usedAt }).where(and(eq(identityOobCodes.uid, account.uid), isNull(identityOobCodes.usedAt)));
-    await tx
-      .update(identityAccounts)
-      .set({ passwordHash, validSince: nowSeconds(context), emailVerified: true })
-      .where(eq(identityAccounts.uid, account.uid));
+    await updateAccount(tx, account.uid, { passwordHash, emailVerified: true }, nowSeconds(context));
   });
-  context.accountCache.delete(account.uid);
+  forgetAccount(context, account.uid);
+  // A reset restores access, as the lock-out message promises.
+  await context.loginLimiter.clearAccount({ tenantId: account.tenantId, email: account.email, uid: account.uid });
 }

@@ -2,15 +2,40 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 const keyLength = 64;
 const defaultParams = { N: 16384, r: 8, p: 1 };
-const minimumLength = 6;
-const maximumLength = 4096;
+/** The product's password rule (8 to 30 characters, a digit, a lower- and an upper-case letter, no whitespace). */
+export const passwordPolicy = { minLength: 8, maxLength: 30 };
 
-export const weakPasswordMessage = 'Password should be at least 6 characters';
+/** What `password` lacks, in Identity Platform's words; empty when it meets the policy. */
+export function missingPasswordRequirements(password: string): string[] {
+  const missing: string[] = [];
+  if (password.length < passwordPolicy.minLength) missing.push(`Password must contain at least ${passwordPolicy.minLength} characters`);
+  if (password.length > passwordPolicy.maxLength) missing.push(`Password may contain at most ${passwordPolicy.maxLength} characters`);
+  if (!/[a-z]/.test(password)) missing.push('Password must contain a lower case character');
+  if (!/[A-Z]/.test(password)) missing.push('Password must contain an upper case character');
+  if (!/[0-9]/.test(password)) missing.push('Password must contain a numeric character');
+  if (/\s/.test(password)) missing.push('Password must not contain whitespace');
+  return missing;
+}
+
+export const meetsPasswordPolicy = (password: string) => missingPasswordRequirements(password).length === 0;
+
+/** The body of GET v2/passwordPolicy, as the firebase SDK's validatePassword reads it (schema version 1). */
+export const passwordPolicyResponse = {
+  customStrengthOptions: {
+    minPasswordLength: passwordPolicy.minLength,
+    maxPasswordLength: passwordPolicy.maxLength,
+    containsLowercaseCharacter: true,
+    containsUppercaseCharacter: true,
+    containsNumericCharacter: true,
+    containsNonAlphanumericCharacter: false,
+  },
+  enforcementState: 'ENFORCE',
+  forceUpgradeOnSignin: false,
+  schemaVersion: 1,
+} as const;
 
 /** Non-secret stand-in for the lookup answer's passwordHash (the SDK only stores it). */
 export const passwordHashPlaceholder = 'UkVEQUNURUQ=';
-
-export const isStrongEnough = (password: string) => password.length >= minimumLength && password.length <= maximumLength;
 
 function deriveKey(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>

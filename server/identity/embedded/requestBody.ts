@@ -1,5 +1,6 @@
 import { Type, type Static, type TObject } from 'typebox';
 import { Value } from 'typebox/value';
+import { isValidEmail as isValidAddress } from '../../../src/domain/validation.ts';
 import { toolkitError } from './toolkitErrors.ts';
 
 // PostgreSQL text cannot hold NUL, and no field has a use for other control characters.
@@ -59,12 +60,11 @@ export function requireTenant(tenantId: string | undefined): string {
   return tenantId;
 }
 
-const emailPattern = /^[^\s@\0-\x1f\x7f]+@[^\s@\0-\x1f\x7f]+\.[^\s@\0-\x1f\x7f]+$/;
+/** The product's e-mail rule, untrimmed: an address with spaces around it is not one. */
+export const isValidEmail = (email: string) => email.length <= 320 && email === email.trim() && isValidAddress(email);
 
 export function normalizeEmail(email: string | undefined, missingCode = 'MISSING_EMAIL'): string {
   if (email === undefined || email === '') throw toolkitError(missingCode);
-  if (email.length > 320 || !emailPattern.test(email)) throw toolkitError('INVALID_EMAIL');
+  if (!isValidEmail(email)) throw toolkitError('INVALID_EMAIL');
   return email.toLowerCase();
 }
-
-export const isValidEmail = (email: string) => email.length <= 320 && emailPattern.test(email);

@@ -30,6 +30,7 @@ export async function issueIdToken(
   return new SignJWT({
     user_id: account.uid,
     auth_time: authTime,
+    token_generation: account.tokenGeneration,
     email: account.email,
     email_verified: account.emailVerified,
     firebase: { identities: { email: [account.email] }, sign_in_provider: signInProvider, tenant: account.tenantId },
@@ -50,7 +51,7 @@ export async function startSession(context: EmbeddedContext, account: Account, s
   const createdAt = new Date(context.now());
   await context.db
     .insert(identityRefreshTokens)
-    .values({ tokenHash: sha256(refreshToken), uid: account.uid, tenantId: account.tenantId, createdAt });
+    .values({ tokenHash: sha256(refreshToken), uid: account.uid, tenantId: account.tenantId, tokenGeneration: account.tokenGeneration, createdAt });
   const idToken = await issueIdToken(context, account, signInProvider, nowSeconds(context));
   return { idToken, refreshToken, expiresIn: String(idTokenLifetimeSeconds) };
 }
@@ -66,7 +67,9 @@ export async function refreshSession(context: EmbeddedContext, refreshToken: str
   const account = await findAccountByUid(context.db, stored.uid);
   if (!account || account.tenantId !== stored.tenantId) throw toolkitError('USER_NOT_FOUND');
   if (account.disabled) throw toolkitError('USER_DISABLED');
-  if (stored.createdAt.getTime() < account.validSince * 1000) throw toolkitError('TOKEN_EXPIRED');
+  if (stored.tokenGeneration !== account.tokenGeneration || stored.createdAt.getTime() < account.validSince * 1000) {
+    throw toolkitError('TOKEN_EXPIRED');
+  }
   const signInProvider: SignInProvider = refreshToken.startsWith('custom.') ? 'custom' : 'password';
   const authTime = Math.floor(stored.createdAt.getTime() / 1000);
   const idToken = await issueIdToken(context, account, signInProvider, authTime);
@@ -93,7 +96,10 @@ export async function verifyIdTokenForAccount(
     throw new ApiError(401, 'auth/user-not-found', 'There is no account for this ID token');
   }
   if (account.disabled) throw new ApiError(401, 'auth/user-disabled', 'The account has been disabled');
-  if (claims.issuedAt < account.validSince) throw new ApiError(401, 'auth/id-token-revoked', 'The ID token has been revoked');
+  // The generation is exact where seconds are not: a token minted in the second of a password change is still older.
+  if (claims.issuedAt < account.validSince || (claims.tokenGeneration ?? 0) !== account.tokenGeneration) {
+    throw new ApiError(401, 'auth/id-token-revoked', 'The ID token has been revoked');
+  }
   return { claims, account };
 }
 

@@ -3,13 +3,23 @@ import { ApiError } from '../../errors.ts';
 
 /** An error answered in Identity Toolkit's shape; `message` is the code, optionally "CODE : detail". */
 export class ToolkitError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
     super(message);
     this.name = 'ToolkitError';
   }
 }
 
 export const toolkitError = (code: string, detail?: string) => new ToolkitError(detail ? `${code} : ${detail}` : code);
+
+/** An identity path or method this provider does not serve (accounts:foo), in the protocol's shape. */
+export const toolkitNotFound = () => new ToolkitError('NOT_FOUND : No such method in the identity protocol', 404);
+
+/** PASSWORD_DOES_NOT_MEET_REQUIREMENTS with what is missing, as Identity Platform words it. */
+export const passwordPolicyError = (missing: string[]) =>
+  toolkitError('PASSWORD_DOES_NOT_MEET_REQUIREMENTS', `Missing password requirements: [${missing.join(', ')}]`);
 
 /** How the REST protocol names the failures of ID-token verification. */
 const codeForApiError: Record<string, string> = {
@@ -27,7 +37,7 @@ export function toolkitBody(message: string, status = 400) {
 
 /** Error handler for the protocol routes: every client mistake is a 400 in Firebase's shape. */
 export function answerToolkitError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof ToolkitError) return reply.status(400).send(toolkitBody(error.message));
+  if (error instanceof ToolkitError) return reply.status(error.status).send(toolkitBody(error.message, error.status));
   if (error instanceof ApiError && codeForApiError[error.code]) {
     return reply.status(400).send(toolkitBody(codeForApiError[error.code]!));
   }

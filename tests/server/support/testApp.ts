@@ -14,7 +14,7 @@ export const testProjectId = 'klubb-test';
 export async function createTestApp(
   options: { now?: () => number; loginLimits?: Partial<LoginLimits>; database?: OpenDatabase } & Pick<
     AppOptions,
-    'mail' | 'devTools' | 'logger' | 'accountRateLimits' | 'adminToken'
+    'mail' | 'devTools' | 'logger' | 'accountRateLimits' | 'adminToken' | 'trustProxy' | 'clientDir'
   > = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -35,6 +35,8 @@ export async function createTestApp(
     logger: options.logger,
     accountRateLimits: options.accountRateLimits,
     adminToken: options.adminToken,
+    trustProxy: options.trustProxy,
+    clientDir: options.clientDir,
   });
   await app.ready();
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { deleteAccount, findAccountByEmail, isUniqueViolation, updateAccount, type Account, type AccountPatch } from '../accountStore.ts';
-import { nowSeconds, type EmbeddedContext } from '../context.ts';
-import { hashPassword, isStrongEnough, passwordHashPlaceholder, weakPasswordMessage } from '../passwords.ts';
-import { IdTokenBody, normalizeEmail, readBody, UpdateBody } from '../requestBody.ts';
+import { updateAccount, type Account, type AccountPatch } from '../accountStore.ts';
+import { forgetAccount, nowSeconds, type EmbeddedContext } from '../context.ts';
+import { hashPassword, missingPasswordRequirements, passwordHashPlaceholder } from '../passwords.ts';
+import { IdTokenBody, readBody, UpdateBody } from '../requestBody.ts';
 import { startSession, verifyIdTokenForAccount, type SignInProvider } from '../tokens.ts';
-import { toolkitError } from '../toolkitErrors.ts';
+import { passwordPolicyError, toolkitError } from '../toolkitErrors.ts';
 import { accountsPath } from './paths.ts';
 
 /** Changing password or e-mail, or deleting the account, needs a sign-in within this many seconds, as at Firebase. */
@@ -43,16 +43,10 @@ export function toUserInfo(account: Account) {
   };
 }
 
-async function applyPatch(context: EmbeddedContext, account: Account, patch: AccountPatch) {
-  try {
-    const updated = await updateAccount(context.db, account.uid, patch);
-    context.accountCache.delete(account.uid);
-    return updated;
-  } catch (error) {
-    // The e-mail was taken between the check and the update.
-    if (isUniqueViolation(error)) throw toolkitError('EMAIL_EXISTS');
-    throw error;
-  }
+async function applyPatch(context: EmbeddedContext, account: Account, patch: AccountPatch, revoke: boolean) {
+  const updated = await updateAccount(context.db, account.uid, patch, revoke ? nowSeconds(context) : undefined);
+  forgetAccount(context, account.uid);
+  return updated;
 }
 
 async function verifiedAccount(context: EmbeddedContext, idToken: string | undefined) {
@@ -60,7 +54,12 @@ async function verifiedAccount(context: EmbeddedContext, idToken: string | undef
   return verifyIdTokenForAccount(context, idToken);
 }
 
-/** accounts:lookup, accounts:update, accounts:delete; the tenant comes from the ID token. */
+/**
+ * accounts:lookup and accounts:update (display name, password); the tenant comes from the ID
+ * token. E-mail changes and deletion go through the API, which keeps the member profile in step
+ * (and asks for the current password): here they are refused as Identity Platform refuses them
+ * when configured so.
+ */
 export function registerAccountRoutes(app: FastifyInstance, context: EmbeddedContext) {
   app.post(accountsPath('lookup'), async (request) => {
     const { account } = await verifiedAccount(context, readBody(IdTokenBody, request.body).idToken);
@@ -72,23 +71,18 @@ export function registerAccountRoutes(app: FastifyInstance, context: EmbeddedCon
     const { claims, account } = await verifiedAccount(context, body.idToken);
     const patch: AccountPatch = {};
     const requireRecentLogin = () => requireRecentSignIn(context, claims.authTime);
+    if (body.email !== undefined) throw toolkitError('OPERATION_NOT_ALLOWED', 'Change the e-mail address through the app, with the current password');
     if (body.password !== undefined) {
-      if (!isStrongEnough(body.password)) throw toolkitError('WEAK_PASSWORD', weakPasswordMessage);
+      const missing = missingPasswordRequirements(body.password);
+      if (missing.length > 0) throw passwordPolicyError(missing);
       requireRecentLogin();
-      Object.assign(patch, { passwordHash: await hashPassword(body.password), validSince: nowSeconds(context) });
-    }
-    if (body.email !== undefined) {
-      const email = normalizeEmail(body.email, 'INVALID_EMAIL');
-      requireRecentLogin();
-      const holder = await findAccountByEmail(context.db, account.tenantId, email);
-      if (holder && holder.uid !== account.uid) throw toolkitError('EMAIL_EXISTS');
-      if (email !== account.email) Object.assign(patch, { email, emailVerified: false });
+      patch.passwordHash = await hashPassword(body.password);
     }
     if (body.displayName !== undefined) patch.displayName = body.displayName;
     if (body.deleteAttribute?.includes('DISPLAY_NAME')) patch.displayName = null;
-    const updated = Object.keys(patch).length > 0 ? await applyPatch(context, account, patch) : account;
-    // Credential changes revoke older tokens (password) or change their claims (e-mail): hand out new ones.
-    const credentialsChanged = patch.passwordHash !== undefined || patch.email !== undefined;
+    // A new password revokes every older token, exactly: hand out new ones.
+    const credentialsChanged = patch.passwordHash !== undefined;
+    const updated = Object.keys(patch).length > 0 ? await applyPatch(context, account, patch, credentialsChanged) : account;
     const provider = (claims.signInProvider ?? 'password') as SignInProvider;
     const session = credentialsChanged ? await startSession(context, updated, provider) : {};
     const { localId, email, displayName, emailVerified, providerUserInfo, passwordHash } = toUserInfo(updated);
@@ -104,11 +98,7 @@ export function registerAccountRoutes(app: FastifyInstance, context: EmbeddedCon
     };
   });
 
-  app.post(accountsPath('delete'), async (request) => {
-    const { claims, account } = await verifiedAccount(context, readBody(IdTokenBody, request.body).idToken);
-    requireRecentSignIn(context, claims.authTime);
-    await deleteAccount(context.db, account.uid);
-    context.accountCache.delete(account.uid);
-    return { kind: 'identitytoolkit#DeleteAccountResponse' };
+  app.post(accountsPath('delete'), async () => {
+    throw toolkitError('ADMIN_ONLY_OPERATION');
   });
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmbeddedContext } from '../context.ts';
 import { checkResetCode, confirmPasswordReset, sendPasswordResetMail } from '../passwordReset.ts';
-import { isStrongEnough, weakPasswordMessage } from '../passwords.ts';
+import { missingPasswordRequirements } from '../passwords.ts';
 import { normalizeEmail, OobCodeRequestBody, readBody, requireTenant, ResetPasswordBody } from '../requestBody.ts';
-import { toolkitError } from '../toolkitErrors.ts';
+import { passwordPolicyError, toolkitError } from '../toolkitErrors.ts';
 import { accountsPath } from './paths.ts';
 
 /** Where the reset link points: continueUrl, else the calling page's Origin, else this server. */
@@ -35,7 +35,8 @@ export function registerPasswordResetRoutes(app: FastifyInstance, context: Embed
     if (!body.oobCode) throw toolkitError('MISSING_OOB_CODE');
     const account = await checkResetCode(context, body.oobCode, body.tenantId);
     if (body.newPassword !== undefined) {
-      if (!isStrongEnough(body.newPassword)) throw toolkitError('WEAK_PASSWORD', weakPasswordMessage);
+      const missing = missingPasswordRequirements(body.newPassword);
+      if (missing.length > 0) throw passwordPolicyError(missing);
       await confirmPasswordReset(context, body.oobCode, account, body.newPassword);
     }
     return { kind: 'identitytoolkit#ResetPasswordResponse', email: account.email, requestType: 'PASSWORD_RESET' };

@@ -4,3 +4,5 @@ export const accountsPath = (method: string) => `/identitytoolkit.googleapis.com
 export const tokenPath = '/securetoken.googleapis.com/v1/token';
 
 export const jwksPath = '/identity/.well-known/jwks.json';
+
+export const passwordPolicyPath = '/identitytoolkit.googleapis.com/v2/passwordPolicy';

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { findAccountByUid } from '../accountStore.ts';
-import { requireBrand, type EmbeddedContext } from '../context.ts';
-import { attemptPasswordSignIn, createPasswordAccount, markSignedIn } from '../passwordAccounts.ts';
-import { isStrongEnough, weakPasswordMessage } from '../passwords.ts';
+import type { EmbeddedContext } from '../context.ts';
+import { attemptPasswordSignIn, markSignedIn } from '../passwordAccounts.ts';
 import { CredentialsBody, CustomTokenBody, normalizeEmail, readBody, requireTenant } from '../requestBody.ts';
 import { readCustomToken, startSession } from '../tokens.ts';
 import { toolkitError } from '../toolkitErrors.ts';
@@ -11,22 +10,11 @@ import { accountsPath } from './paths.ts';
 const tooManyAttempts =
   'Access to this account has been temporarily disabled due to many failed login attempts. You can immediately restore it by resetting your password or you can try again later.';
 
-/** accounts:signUp, accounts:signInWithPassword, accounts:signInWithCustomToken. */
+/** accounts:signUp (refused), accounts:signInWithPassword, accounts:signInWithCustomToken. */
 export function registerSignInRoutes(app: FastifyInstance, context: EmbeddedContext) {
-  app.post(accountsPath('signUp'), async (request) => {
-    const body = readBody(CredentialsBody, request.body);
-    const tenantId = requireTenant(body.tenantId);
-    await requireBrand(context, tenantId);
-    const email = normalizeEmail(body.email);
-    if (!body.password) throw toolkitError('MISSING_PASSWORD');
-    if (!isStrongEnough(body.password)) throw toolkitError('WEAK_PASSWORD', weakPasswordMessage);
-    if (!(await context.loginLimiter.allowWrite('signup', request.ip))) throw toolkitError('TOO_MANY_ATTEMPTS_TRY_LATER');
-    const created = await createPasswordAccount(context, { tenantId, email, password: body.password, displayName: body.displayName });
-    if (created === 'email-taken') throw toolkitError('EMAIL_EXISTS');
-    if (created === 'uid-taken') throw new Error('generated uid collided with an existing account');
-    const account = await markSignedIn(context, created);
-    const session = await startSession(context, account, 'password');
-    return { kind: 'identitytoolkit#SignupNewUserResponse', localId: account.uid, email: account.email, ...session };
+  // Accounts are created through the API (POST /v1/create/user), which creates the member profile with them.
+  app.post(accountsPath('signUp'), async () => {
+    throw toolkitError('ADMIN_ONLY_OPERATION');
   });
 
   app.post(accountsPath('signInWithPassword'), async (request) => {
