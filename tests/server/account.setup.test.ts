@@ -150,7 +150,9 @@ describe('completing set-up', () => {
     }
     expect(await profile('aurora', member.uid)).toMatchObject({ completedOnboarding: false, email: member.email, phoneNumber: null });
     expect(await t.identity.findAccountByEmail('aurora-tenant', member.email)).toBe(member.uid);
-    expect((await completeSetUp(member.idToken, { email, phoneNumber: '+46701112237', password: newPassword, referralCode: '522660' })).status).toBe(200);
+    // Changing the e-mail (even for a moment) revoked the tokens from before it: the app signs in again.
+    const idToken = await t.idTokenFor('aurora-tenant', member.email, member.password);
+    expect((await completeSetUp(idToken, { email, phoneNumber: '+46701112237', password: newPassword, referralCode: '522660' })).status).toBe(200);
   });
 
   it('needs a signed-in member of the brand', async () => {

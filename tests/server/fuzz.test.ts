@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, makeAccountBrands, signUpMember } from './accounts.helpers.ts';
+import { createTestApp, type TestApp } from './support/testApp.ts';
+
+/*
+ * A bounded fuzz run over every route the API publishes in /v1/openapi.json and every method of
+ * the identity protocol: wrong types, missing and extra fields, huge strings, deep nesting,
+ * invalid UTF-8, control characters and injection strings, with and without a member's token.
+ * Whatever comes in, the answer is never a 5xx and every error has its protocol's shape.
+ * The inputs are fixed (a seeded generator), so a failure reproduces.
+ */
+
+let t: TestApp;
+let idToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ accountRateLimits: { createPerWindow: 10_000, resetPerWindow: 10_000 } });
+  await makeAccountBrands(t);
+  idToken = (await signUpMember(t)).idToken;
+}, 60_000);
+afterAll(() => t.close());
+
+/** mulberry32: small, seeded, good enough to pick inputs. */
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(state ^ (state >>> 15), 1 | state);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const deepNesting = (depth: number): unknown => (depth === 0 ? 'bottom' : { a: deepNesting(depth - 1), b: [deepNesting(0)] });
+
+/** Values no field expects, of every JSON type. */
+const hostileValues: unknown[] = [
+  true,
+  0,
+  -1,
+  1.5e308,
+  '',
+  '   ',
+  'x'.repeat(70_000),
+  '\u0000',
+  'a\u0007b\r\nc\u2028d',
+  "' OR '1'='1' --",
+  '"; DROP TABLE users; --',
+  '<script>alert(1)</script>',
+  '${7*7}{{7*7}}',
+  '../../../../etc/passwd',
+  '\ud800lone surrogate',
+  '😀'.repeat(40),
+  '%00%ZZ',
+  'a@b.se',
+  '+46700000000',
+  [],
+  ['x', 1, null],
+  {},
+  { $ne: null, __proto__: { admin: true } },
+  null,
+  deepNesting(60),
+];
+
+/** Raw bodies no JSON parser should trust: broken JSON, wrong top-level types, invalid UTF-8. */
+const rawBodies: (string | Buffer)[] = [
+  '',
+  '{',
+  'null',
+  '[1,2]',
+  '"text"',
+  '{"a":1,"a":2}',
+  '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}',
+  Buffer.from([0x7b, 0x22, 0x65, 0x6d, 0x61, 0x69, 0x6c, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]),
+  `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+];
+
+interface Operation {
+  method: string;
+  path: string;
+  queryNames: string[];
+  bodyNames: string[] | null;
+}
+
+interface Answer {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+async function send(method: string, url: string, payload: string | Buffer | undefined, headers: Record<string, string>): Promise<Answer> {
+  const response = await t.app.inject({
+    method: method as 'GET',
+    url,
+    payload,
+    headers: { ...(payload !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+  });
+  return { status: response.statusCode, contentType: String(response.headers['content-type'] ?? ''), body: response.body };
+}
+
+/** A value in a URL; a lone surrogate has no UTF-8, so it goes as the invalid bytes it would be. */
+function encode(value: unknown): string {
+  try {
+    return encodeURIComponent(String(value));
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+/** The request, shortened for a failure message. */
+const describeRequest = (method: string, url: string, payload: unknown) => `${method} ${url.slice(0, 120)} ${String(payload).slice(0, 120)}`;
+
+function expectApiAnswer(answer: Answer, request: string) {
+  expect(answer.status, request).toBeLessThan(500);
+  if (answer.status < 400 || !answer.contentType.includes('json')) return;
+  const body = JSON.parse(answer.body);
+  expect({ request, keys: Object.keys(body).sort(), status: body.status }).toEqual({ request, keys: ['code', 'message', 'status'], status: answer.status });
+  expect(typeof body.code === 'string' && typeof body.message === 'string', request).toBe(true);
+}
+
+function expectToolkitAnswer(answer: Answer, request: string) {
+  expect(answer.status, request).toBeLessThan(500);
+  if (answer.status < 400) return;
+  const body = JSON.parse(answer.body);
+  expect({ request, code: body.error?.code, message: typeof body.error?.message }).toEqual({ request, code: answer.status, message: 'string' });
+}
+
+async function publishedOperations(): Promise<Operation[]> {
+  const spec = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
+    paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>>;
+  };
+  return Object.entries(spec.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      path,
+      queryNames: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+      bodyNames: operation.requestBody ? Object.keys(operation.requestBody.content['application/json']?.schema.properties ?? {}) : null,
+    })),
+  );
+}
+
+/** Bodies for one operation: each hostile value in every field at once, one field at a time, and extra fields. */
+function bodiesFor(names: string[], random: () => number): unknown[] {
+  const pick = () => hostileValues[Math.floor(random() * hostileValues.length)];
+  const everyField = hostileValues.map((value) => Object.fromEntries(names.map((name) => [name, value])));
+  const oneField = names.flatMap((name) => [0, 1].map(() => ({ [name]: pick() })));
+  const mixed = Array.from({ length: 6 }, () => ({ ...Object.fromEntries(names.map((name) => [name, pick()])), unexpected: pick() }));
+  return [{}, ...everyField, ...oneField, ...mixed];
+}
+
+const memberHeaders = () => ({ authorization: `Bearer ${idToken}`, 'x-app-url': appUrl.aurora });
+const hostileHeaders: Record<string, string>[] = [
+  { authorization: `Bearer ${'x'.repeat(9000)}`, 'x-app-url': appUrl.aurora },
+  { authorization: 'Bearer a.b.c', 'x-app-url': 'javascript:alert(1)' },
+  { authorization: 'Basic YWRtaW46YWRtaW4=', 'x-app-url': 'http://%zz' },
+  { 'x-app-url': `http://${'a'.repeat(3000)}.example` },
+];
+
+describe('fuzzing every published API route', () => {
+  it('never answers 5xx and always in the {status, code, message} shape', async () => {
+    const operations = await publishedOperations();
+    expect(operations.length).toBeGreaterThan(10);
+    const random = seeded(9);
+    let requests = 0;
+    for (const operation of operations) {
+      const path = operation.path.replace(/\{[^}]+\}/g, () => encode(hostileValues[Math.floor(random() * hostileValues.length)]));
+      for (const headers of [memberHeaders(), ...hostileHeaders]) {
+        const answer = await send(operation.method, path, operation.bodyNames ? '{}' : undefined, headers);
+        expectApiAnswer(answer, describeRequest(operation.method, path, JSON.stringify(headers)));
+        requests++;
+      }
+      for (const name of operation.queryNames) {
+        for (const value of hostileValues.slice(0, 19)) {
+          const url = `${path}?${name}=${encode(value)}&${name}=again`;
+          expectApiAnswer(await send(operation.method, url, undefined, memberHeaders()), describeRequest(operation.method, url, ''));
+          requests++;
+        }
+      }
+      if (!operation.bodyNames) continue;
+      for (const raw of rawBodies) {
+        expectApiAnswer(await send(operation.method, path, raw, memberHeaders()), describeRequest(operation.method, path, raw));
+        requests++;
+      }
+      for (const body of bodiesFor(operation.bodyNames, random)) {
+        const payload = JSON.stringify(body);
+        expectApiAnswer(await send(operation.method, path, payload, memberHeaders()), describeRequest(operation.method, path, payload));
+        requests++;
+      }
+    }
+    expect(requests).toBeGreaterThan(300);
+  }, 120_000);
+});
+
+const identityMethods: Record<string, string[]> = {
+  signUp: ['email', 'password', 'tenantId', 'displayName', 'returnSecureToken'],
+  signInWithPassword: ['email', 'password', 'tenantId', 'returnSecureToken'],
+  signInWithCustomToken: ['token', 'tenantId', 'returnSecureToken'],
+  lookup: ['idToken'],
+  update: ['idToken', 'email', 'password', 'displayName', 'deleteAttribute', 'returnSecureToken'],
+  delete: ['idToken'],
+  sendOobCode: ['requestType', 'email', 'tenantId', 'continueUrl'],
+  resetPassword: ['oobCode', 'newPassword', 'tenantId'],
+  foo: ['anything'],
+};
+
+describe('fuzzing the identity protocol', () => {
+  it("never answers 5xx and always in Firebase's {error: {code, message}} shape", async () => {
+    const random = seeded(11);
+    const identityUrl = (method: string) => `/identitytoolkit.googleapis.com/v1/accounts:${method}?key=fuzz`;
+    for (const [method, names] of Object.entries(identityMethods)) {
+      // Requests of one method come from one address, as an attacker's would; limits must answer, not crash.
+      for (const raw of rawBodies) {
+        expectToolkitAnswer(await send('POST', identityUrl(method), raw, {}), describeRequest('POST', identityUrl(method), raw));
+      }
+      for (const body of bodiesFor(names, random)) {
+        const payload = JSON.stringify(body);
+        expectToolkitAnswer(await send('POST', identityUrl(method), payload, {}), describeRequest('POST', identityUrl(method), payload));
+      }
+    }
+    const tokenUrl = '/securetoken.googleapis.com/v1/token?key=fuzz';
+    for (const value of hostileValues.slice(0, 19)) {
+      const form = `grant_type=refresh_token&refresh_token=${encode(value)}&grant_type=${encode(value)}`;
+      const answer = await t.app.inject({ method: 'POST', url: tokenUrl, payload: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expectToolkitAnswer({ status: answer.statusCode, contentType: '', body: answer.body }, describeRequest('POST', tokenUrl, form));
+    }
+    for (const value of hostileValues.slice(0, 19)) {
+      const url = `/identitytoolkit.googleapis.com/v2/passwordPolicy?key=fuzz&tenantId=${encode(value)}`;
+      const answer = await send('GET', url, undefined, {});
+      expectToolkitAnswer(answer, describeRequest('GET', url, ''));
+    }
+  }, 120_000);
+});
