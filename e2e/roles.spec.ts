@@ -69,7 +69,10 @@ for (const [language, text] of Object.entries(texts)) {
       await expect(page.getByRole('heading', { name: text.signIn })).toBeVisible();
     });
 
-    test('an account registered with another partner gets its own message', async ({ page, request, baseURL }) => {
+    // The state it needs (an identity account in Aurora's tenant without a profile there) can no longer be
+    // made through the identity protocol: accounts:signUp is admin-only, accounts come with their profile
+    // through /v1. It needs a seeded account for the scenario; the server side is covered in tests/server/roles.test.ts.
+    test.fixme('an account registered with another partner gets its own message', async ({ page, request, baseURL }) => {
       const email = `partner-${language}-${Date.now()}@example.test`;
       await registerWithBorealisOnly(request, baseURL!, email);
       await signIn(page, email);

@@ -30,6 +30,10 @@ describe('phone numbers (spec 5: plus, first digit 1-9, then 1 to 14 digits)', (
     expect(normalisePhoneNumber('+47 123 45 678')).toBe('+4712345678');
     expect(isValidPhoneNumber(normalisePhoneNumber('0701234567'))).toBe(true);
   });
+
+  it('gives a lone 0 (or 00) no country prefix, so it stays invalid instead of becoming "+46"', () => {
+    for (const value of ['0', ' 0 ', '00', '0-0']) expect(isValidPhoneNumber(normalisePhoneNumber(value))).toBe(false);
+  });
 });
 
 describe('personal identity numbers (spec 5: YYYYMMDDXXXX, real date and check digit)', () => {
