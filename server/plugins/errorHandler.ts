@@ -42,7 +42,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
  * A database error as it may be logged: drizzle puts the query's parameters in its message and
  * PostgreSQL the offending key in `detail`; both can be e-mails or personal numbers.
  */
-function withoutQueryValues(error: Error): Error {
+export function withoutQueryValues(error: Error): Error {
   const query = (error as { query?: unknown }).query;
   if (typeof query !== 'string') return error;
   const cause = (error as { cause?: unknown }).cause as { code?: unknown; message?: unknown; constraint?: unknown } | undefined;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors.ts';
+import { withoutQueryValues } from '../../plugins/errorHandler.ts';
 
 /** An error answered in Identity Toolkit's shape; `message` is the code, optionally "CODE : detail". */
 export class ToolkitError extends Error {
@@ -46,6 +47,6 @@ export function answerToolkitError(error: FastifyError | Error, request: Fastify
     // Body parser failures (bad JSON, wrong content type, too large) are the client's fault.
     return reply.status(400).send(toolkitBody(`INVALID_ARGUMENT : ${error.message}`));
   }
-  request.log.error({ err: error }, 'identity request failed');
+  request.log.error({ err: withoutQueryValues(error) }, 'identity request failed');
   return reply.status(500).send(toolkitBody('INTERNAL_ERROR', 500));
 }
