@@ -48,7 +48,11 @@ describe('shared ID-token claim checks', () => {
       issuedAt: nowSeconds - 60,
       expiresAt: nowSeconds + 3540,
       signInProvider: 'password',
+      // Only the embedded provider's tokens carry a token generation.
+      tokenGeneration: null,
     });
+    await expect(check(await sign({ ...goodClaims(), token_generation: 3 }))).resolves.toMatchObject({ tokenGeneration: 3 });
+    await expect(check(await sign({ ...goodClaims(), token_generation: '3' }))).resolves.toMatchObject({ tokenGeneration: null });
   });
 
   it.each([
