@@ -79,7 +79,7 @@ async function intoDatabase(config: Config, input: PromoImport): Promise<PromoIm
   const release = embedded ? claimDataDir(config.dataDir, 0) : () => undefined;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    return await importPromoCodes(database.db, input, new Date());
+    return await database.db.transaction((tx) => importPromoCodes(tx, input, new Date()));
   } catch (error) {
     if (error instanceof Error && error.name === 'OfferNotFoundError') throw new ImportError(error.message);
     throw error;

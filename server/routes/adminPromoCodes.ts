@@ -52,7 +52,7 @@ export async function adminPromoCodeRoutes(app: App, { db, now = Date.now, admin
         }
       });
       try {
-        return await importPromoCodes(db, { ...rest, codes: parsed, commonCode }, new Date(now()));
+        return await db.transaction((tx) => importPromoCodes(tx, { ...rest, codes: parsed, commonCode }, new Date(now())));
       } catch (error) {
         if (error instanceof OfferNotFoundError) throw new ApiError(404, 'offer_not_found', error.message);
         throw error;

@@ -14,7 +14,7 @@ export async function givePromo(
   offerId: string,
   promo: { codes?: ImportedCode[]; commonCode?: string; claimCap?: number },
 ) {
-  return importPromoCodes(t.db, { brandId, offerId, codes: promo.codes ?? [], commonCode: promo.commonCode, claimCap: promo.claimCap }, new Date());
+  return t.db.transaction((tx) => importPromoCodes(tx, { brandId, offerId, codes: promo.codes ?? [], commonCode: promo.commonCode, claimCap: promo.claimCap }, new Date()));
 }
 
 export interface SignedInMember {

@@ -54,7 +54,7 @@ describe('importPromoCodes and the loopback admin call', () => {
 
   const at = new Date('2030-01-01T00:00:00Z');
   const importInto = (offerId: string, fields: Partial<Parameters<typeof importPromoCodes>[1]> = {}) =>
-    importPromoCodes(t.db, { brandId: 'aurora', offerId, codes: [], ...fields }, at);
+    t.db.transaction((tx) => importPromoCodes(tx, { brandId: 'aurora', offerId, codes: [], ...fields }, at));
 
   it('is idempotent: a code already there is skipped and keeps its claim', async () => {
     const first = await importInto('deal', { codes: codeList('D', 3), claimCap: 2, commonCode: 'DEAL-ALL' });
