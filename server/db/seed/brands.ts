@@ -18,7 +18,8 @@ const auroraTheme: BrandThemeVariant = {
     accent: '#ea7a2e',
     error: '#b91c1c',
     navigationBar: '#ffffff',
-    onNavigationBar: '#155e75',
+    // Darker than primary: inactive tabs show it at 70 % opacity and must still read at 4.5:1 on white.
+    onNavigationBar: '#0e3d4d',
     card: '#ffffff',
   },
   fonts: {
