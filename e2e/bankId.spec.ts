@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { BankIdPhonePage } from './pages/BankIdPhonePage.ts';
 import { BankIdSignInPage, type Locale } from './pages/BankIdSignInPage.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { CreateAccountPage } from './pages/CreateAccountPage.ts';
 import { SetUpPage } from './pages/SetUpPage.ts';
 

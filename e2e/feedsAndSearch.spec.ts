@@ -1,4 +1,4 @@
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Request } from './fixtures.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { OfferFeedPage } from './pages/OfferFeedPage.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 
 /** An iPhone app's web view (WKWebView): no "Safari/" token. */
 const iosWebView =

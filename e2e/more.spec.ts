@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { MorePage } from './pages/MorePage.ts';
 import type { ProfileLanguage } from './pages/ProfilePage.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { SignInPage } from './pages/SignInPage.ts';
 

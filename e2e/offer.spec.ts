@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { FeedPage } from './pages/FeedPage.ts';
 import { OfferPage } from './pages/OfferPage.ts';
 import { SignInPage } from './pages/SignInPage.ts';

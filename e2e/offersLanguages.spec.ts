@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 /** Signs in through the form, whose labels are in the browser's language. */
 async function signInWith(page: import('@playwright/test').Page, labels: { email: string; password: string; signIn: string }) {

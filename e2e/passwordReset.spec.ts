@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage.ts';
 import { ResetPasswordPage } from './pages/ResetPasswordPage.ts';
 import { SetUpPage } from './pages/SetUpPage.ts';

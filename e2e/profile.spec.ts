@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { catalogText, ProfilePage, type ProfileLanguage } from './pages/ProfilePage.ts';
 
 const password = 'Password1';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { SignInPage } from './pages/SignInPage.ts';
 import { FeedPage } from './pages/FeedPage.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { SetUpPage, type SetUpLanguage } from './pages/SetUpPage.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8091);

@@ -12,12 +12,15 @@ import { App } from './App.tsx';
 const config = readClientConfig(import.meta.env, window.location.origin);
 await activateLocale(pickLocale(navigator.languages));
 const { appMachine, services } = provideAppMachine(config, window.location.origin);
+// Stately's inspector, only in `npm run dev` with VITE_INSPECT=true (left out of production builds).
+const inspect =
+  import.meta.env.DEV && import.meta.env.VITE_INSPECT === 'true' ? await (await import('./devInspector.ts')).createDevInspector() : undefined;
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <WiringContext.Provider value={services}>
-        <AppActor.Provider logic={appMachine} options={{ input: appInput(config) }}>
+        <AppActor.Provider logic={appMachine} options={{ input: appInput(config), inspect }}>
           <App />
         </AppActor.Provider>
       </WiringContext.Provider>

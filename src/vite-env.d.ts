@@ -7,4 +7,6 @@ interface ImportMetaEnv {
   readonly VITE_IDENTITY_ORIGIN?: string;
   readonly VITE_NO_DESKTOP?: string;
   readonly VITE_CONTAINER_SERVICE_URL?: string;
+  /** `true` in `npm run dev`: watch the actors in Stately's inspector. */
+  readonly VITE_INSPECT?: string;
 }

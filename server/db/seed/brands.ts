@@ -9,7 +9,8 @@ const grid = { xs: 2, sm: 3, lg: 4, gap: 16, margin: 24 };
 
 const auroraTheme: BrandThemeVariant = {
   colors: {
-    primary: '#155e75',
+    // Dark enough that a hovered button (85 % opacity) keeps white text at 4.5:1.
+    primary: '#125468',
     onPrimary: '#ffffff',
     background: '#f8fafc',
     surface: '#ffffff',
@@ -18,7 +19,8 @@ const auroraTheme: BrandThemeVariant = {
     accent: '#ea7a2e',
     error: '#b91c1c',
     navigationBar: '#ffffff',
-    onNavigationBar: '#155e75',
+    // Darker than primary: inactive tabs show it at 70 % opacity and must still read at 4.5:1 on white.
+    onNavigationBar: '#0e3d4d',
     card: '#ffffff',
   },
   fonts: {
