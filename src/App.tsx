@@ -4,15 +4,12 @@ import { applyBrandTheme, defaultThemeVariant } from './theme/index.ts';
 import { AppActor, phaseOf } from './appActor.ts';
 import { ErrorScreen } from './screens/error/ErrorScreen.tsx';
 import { ForceUpdateScreen } from './screens/forceUpdate/ForceUpdateScreen.tsx';
-import { lazyWired } from './wiring/wired.tsx';
+import { wireAuthRoutes } from './wiring/authRoutes.wiring.ts';
 import * as styles from './app.css.ts';
 
-const AuthRoutes = lazy(
-  lazyWired(
-    () => import('./routes/AuthRoutes.tsx').then((m) => m.default),
-    () => import('./wiring/authRoutes.wiring.ts').then((m) => m.wireAuthRoutes),
-  ),
-);
+const AuthRoutes = lazy(() => import('./routes/AuthRoutes.tsx'));
+// Wired here, not in a chunk of its own: it is two functions the first load has anyway.
+const authRoutes = wireAuthRoutes();
 const ContentRoutes = lazy(() => import('./routes/ContentRoutes.tsx'));
 // Only new members see set-up: its code is loaded when they get there.
 const SetUpScreen = lazy(() => import('./screens/setUp/SetUpScreen.tsx').then((m) => ({ default: m.SetUpScreen })));
@@ -27,7 +24,7 @@ export function App() {
     <div className={styles.root}>
       <Suspense fallback={<Spinner fullscreen />}>
         {phase === 'loading' && <Spinner fullscreen />}
-        {phase === 'auth' && <AuthRoutes />}
+        {phase === 'auth' && <AuthRoutes {...authRoutes} />}
         {phase === 'setUp' && <SetUpScreen />}
         {phase === 'content' && <ContentRoutes />}
         {phase === 'forceUpdate' && <ForceUpdateScreen />}

@@ -1,3 +1,4 @@
+import { createContext } from 'react';
 import { createActorContext } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { appMachine } from '../machines/app.machine.ts';
@@ -8,9 +9,17 @@ import type { categoriesMachine } from '../machines/categories.machine.ts';
 import type { setUpMachine } from '../machines/setUp.machine.ts';
 import type { navigatorMachine } from '../machines/navigator.machine.ts';
 import type { OfferType } from '../server/schemas/offer.ts';
+import type { Services } from './services/services.ts';
 
 /** The root actor for React: `<AppActor.Provider logic={provided machine}>`, then useSelector. */
 export const AppActor = createActorContext(appMachine);
+
+/**
+ * The composition root's services for the wired screens (src/wiring/wired.tsx), given once at
+ * the top of the tree (src/main.tsx). Kept here, beside the app actor the first load has
+ * anyway, so that `wired` itself loads only with the screens that use it.
+ */
+export const WiringContext = createContext<Services | null>(null);
 
 export type AppSnapshot = SnapshotFrom<typeof appMachine>;
 export type SignInRef = ActorRefFrom<typeof signInMachine>;

@@ -5,8 +5,7 @@ import './theme/global.css.ts';
 import { readClientConfig } from './config.ts';
 import { activateLocale, i18n, pickLocale } from './i18n/i18n.ts';
 import { appInput, provideAppMachine } from './compositionRoot.ts';
-import { AppActor } from './appActor.ts';
-import { WiringContext } from './wiring/wired.tsx';
+import { AppActor, WiringContext } from './appActor.ts';
 import { App } from './App.tsx';
 
 const config = readClientConfig(import.meta.env, window.location.origin);

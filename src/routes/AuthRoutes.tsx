@@ -9,7 +9,6 @@ import {
   RouterProvider,
   type RouterHistory,
 } from '@tanstack/react-router';
-import { lazyWired } from '../wiring/wired.tsx';
 import type { AuthRouteDeps } from '../wiring/authRouteDeps.ts';
 import { authHistory, retainAuthHistory } from './authHistory.ts';
 import { SignInScreen } from '../screens/signIn/SignInScreen.tsx';
@@ -31,30 +30,14 @@ function segment(value: string | undefined): string {
 /** The auth stack (spec 2.5): each route parses its parameters and hands the screen typed props. */
 export function createAuthRouter(history: RouterHistory, saveWantedPath: (path: string) => void) {
   const routeDeps: AuthRouteDeps = { goToSignIn: () => void router.navigate({ to: '/', replace: true }) };
-  // Sign-in is what most visitors need; the other auth screens load, with their wiring, when opened.
-  const loadBankIdOrder = lazyWired(
-    () => import('../screens/signIn/BankIdOrder.tsx').then((m) => m.BankIdOrder),
-    () => import('../wiring/bankIdOrder.wiring.ts').then((m) => m.wireBankIdOrder),
+  // Sign-in is what most visitors need; each other auth screen is one lazy chunk with its wiring.
+  const loadBankIdOrder = () => import('../wiring/bankIdOrder.wiring.ts').then((m) => ({ default: m.WiredBankIdOrder }));
+  const CreateAccount = lazyRouteComponent(() => import('../wiring/createAccount.wiring.ts'), 'WiredCreateAccountScreen');
+  const ForgotPassword = lazyRouteComponent(() =>
+    import('../wiring/forgotPassword.wiring.ts').then((m) => ({ default: m.wiredForgotPasswordScreen(routeDeps) })),
   );
-  const CreateAccount = lazyRouteComponent(
-    lazyWired(
-      () => import('../screens/createAccount/CreateAccountScreen.tsx').then((m) => m.CreateAccountScreen),
-      () => import('../wiring/createAccount.wiring.ts').then((m) => m.wireCreateAccount),
-    ),
-  );
-  const ForgotPassword = lazyRouteComponent(
-    lazyWired(
-      () => import('../screens/forgotPassword/ForgotPasswordScreen.tsx').then((m) => m.ForgotPasswordScreen),
-      () => import('../wiring/forgotPassword.wiring.ts').then((m) => m.wireForgotPassword),
-      routeDeps,
-    ),
-  );
-  const ResetPassword = lazyRouteComponent(
-    lazyWired(
-      () => import('../screens/resetPassword/ResetPasswordScreen.tsx').then((m) => m.ResetPasswordScreen),
-      () => import('../wiring/resetPassword.wiring.ts').then((m) => m.wireResetPassword),
-      routeDeps,
-    ),
+  const ResetPassword = lazyRouteComponent(() =>
+    import('../wiring/resetPassword.wiring.ts').then((m) => ({ default: m.wiredResetPasswordScreen(routeDeps) })),
   );
 
   const rootRoute = createRootRoute({ component: Outlet });

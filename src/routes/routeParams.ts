@@ -1,15 +1,12 @@
 import type { OfferType } from '../../server/schemas/offer.ts';
 import type { OfferPageInput } from '../../machines/offerPage.machine.ts';
+import { isOfferType } from './routeTable.ts';
 
 /** What the navigator matched for a page: the route's raw parameters and the page's own path. */
 export interface RouteMatch {
   params: Record<string, string>;
   path: string;
 }
-
-const offerTypes: readonly string[] = ['editorial', 'benefit', 'live'] satisfies OfferType[];
-
-export const isOfferType = (value: string | undefined): value is OfferType => value !== undefined && offerTypes.includes(value);
 
 /** The offer type of a per-type page from its path (/editorial, /benefit, /live); anything else reads live (spec 5). */
 export function offerTypeOfPath(path: string): OfferType {

@@ -1,5 +1,5 @@
 import type { BrandSettings } from '../../server/schemas/brand.ts';
-import { isOfferType } from './routeParams.ts';
+import type { OfferType } from '../../server/schemas/offer.ts';
 
 /** The screens of the signed-in app; src/routes/screens.tsx maps each to its view. */
 export type ScreenName =
@@ -33,6 +33,10 @@ export interface RouteEntry {
   /** The navigator replaces this route by another after a moment (spec 2.3). */
   redirectTo?: string;
 }
+
+const offerTypes: readonly string[] = ['editorial', 'benefit', 'live'] satisfies OfferType[];
+
+export const isOfferType = (value: string | undefined): value is OfferType => value !== undefined && offerTypes.includes(value);
 
 /** Offer routes only match real offer types; anything else is a missing page. */
 export const isOfferTypeParam = (params: Record<string, string>) => params.type === undefined || isOfferType(params.type);

@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
 import { bankIdSignInMachine } from '../../machines/bankIdSignIn.machine.ts';
 import { bankIdQrCode, cancelBankIdOrder, collectBankIdOrder, startBankIdOrder } from '../api/eid.ts';
-import type { WiringDeps } from './wired.tsx';
+import { BankIdOrder } from '../screens/signIn/BankIdOrder.tsx';
+import { wired, type WiringDeps } from './wired.tsx';
 
 /** A BankID order: the order runs at the API; its token signs in with the identity provider. */
 export function wireBankIdOrder({ api, identity }: WiringDeps) {
@@ -20,3 +21,6 @@ export function wireBankIdOrder({ api, identity }: WiringDeps) {
     }),
   };
 }
+
+/** The order's view with its wiring: one lazy chunk, loaded when the member starts an order. */
+export const WiredBankIdOrder = wired(BankIdOrder, wireBankIdOrder);

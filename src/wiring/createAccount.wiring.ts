@@ -3,7 +3,8 @@ import { createAccountMachine, type Credentials } from '../../machines/createAcc
 import { createUser, type CreateUserRequest } from '../api/account.ts';
 import { mediaUrl } from '../api/mediaUrls.ts';
 import { saveReferralCode } from '../services/referralCode.ts';
-import type { WiringDeps } from './wired.tsx';
+import { CreateAccountScreen } from '../screens/createAccount/CreateAccountScreen.tsx';
+import { wired, type WiringDeps } from './wired.tsx';
 
 /** /createaccount: the account is made through the API, then signed in with the identity provider. */
 export function wireCreateAccount({ api, identity }: WiringDeps) {
@@ -19,3 +20,6 @@ export function wireCreateAccount({ api, identity }: WiringDeps) {
     documentUrl: (path: string) => mediaUrl(api.baseUrl, path),
   };
 }
+
+/** The screen with its wiring: one lazy chunk, loaded when the route first shows. */
+export const WiredCreateAccountScreen = wired(CreateAccountScreen, wireCreateAccount);

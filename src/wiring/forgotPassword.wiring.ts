@@ -1,8 +1,9 @@
 import { fromPromise } from 'xstate';
 import { forgotPasswordMachine } from '../../machines/forgotPassword.machine.ts';
 import { requestPasswordReset } from '../api/account.ts';
-import type { WiringDeps } from './wired.tsx';
 import type { AuthRouteDeps } from './authRouteDeps.ts';
+import { ForgotPasswordScreen } from '../screens/forgotPassword/ForgotPasswordScreen.tsx';
+import { wired, type WiringDeps } from './wired.tsx';
 
 /** /forgotpassword: the reset mail goes through the API; a closed confirmation returns to sign-in. */
 export function wireForgotPassword({ api, goToSignIn }: WiringDeps & AuthRouteDeps) {
@@ -13,3 +14,6 @@ export function wireForgotPassword({ api, goToSignIn }: WiringDeps & AuthRouteDe
     }),
   };
 }
+
+/** The screen with its wiring: one lazy chunk, loaded when the route first shows. */
+export const wiredForgotPasswordScreen = (routeDeps: AuthRouteDeps) => wired(ForgotPasswordScreen, wireForgotPassword, routeDeps);

@@ -1,8 +1,9 @@
 import { fromPromise } from 'xstate';
 import { resetPasswordMachine } from '../../machines/resetPassword.machine.ts';
 import { updatePassword } from '../api/account.ts';
-import type { WiringDeps } from './wired.tsx';
 import type { AuthRouteDeps } from './authRouteDeps.ts';
+import { ResetPasswordScreen } from '../screens/resetPassword/ResetPasswordScreen.tsx';
+import { wired, type WiringDeps } from './wired.tsx';
 
 /** /password_reset/:token: the new password goes through the API; a closed confirmation returns to sign-in. */
 export function wireResetPassword({ api, goToSignIn }: WiringDeps & AuthRouteDeps) {
@@ -17,3 +18,6 @@ export function wireResetPassword({ api, goToSignIn }: WiringDeps & AuthRouteDep
     }),
   };
 }
+
+/** The screen with its wiring: one lazy chunk, loaded when the route first shows. */
+export const wiredResetPasswordScreen = (routeDeps: AuthRouteDeps) => wired(ResetPasswordScreen, wireResetPassword, routeDeps);

@@ -1,5 +1,5 @@
-import { createContext, useContext, useMemo, type ComponentType, type JSX } from 'react';
-import { AppActor } from '../appActor.ts';
+import { useContext, useMemo, type ComponentType, type JSX } from 'react';
+import { AppActor, WiringContext } from '../appActor.ts';
 import type { AppRef } from '../appActor.ts';
 import type { Services } from '../services/services.ts';
 
@@ -10,9 +10,6 @@ import type { Services } from '../services/services.ts';
 export interface WiringDeps extends Services {
   app: AppRef;
 }
-
-/** The composition root's services, given once at the top of the tree (src/main.tsx). */
-export const WiringContext = createContext<Services | null>(null);
 
 function useWiringDeps(): WiringDeps {
   const services = useContext(WiringContext);
@@ -48,20 +45,4 @@ export function wired<Props extends W, W extends object, R extends object = obje
   }
   Wired.displayName = `Wired(${View.displayName ?? View.name})`;
   return Wired;
-}
-
-/**
- * The lazy form: view and wiring modules download together when the screen is first needed,
- * so neither adds to the first load. The result is what React.lazy and TanStack's
- * lazyRouteComponent take.
- */
-export function lazyWired<Props extends W, W extends object, R extends object = object>(
-  loadView: () => Promise<ComponentType<Props>>,
-  loadWire: () => Promise<Wire<W, R>>,
-  routeDeps?: R,
-): () => Promise<{ default: (props: RouteProps<Props, W>) => JSX.Element }> {
-  return async () => {
-    const [View, wire] = await Promise.all([loadView(), loadWire()]);
-    return { default: wired(View, wire, routeDeps) };
-  };
 }

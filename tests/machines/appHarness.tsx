@@ -13,7 +13,7 @@ import { createResolver } from '../../src/routes/resolver.ts';
 import { applyHistoryEffect, observePopstate } from '../../src/services/browserHistory.ts';
 import { AppActor } from '../../src/appActor.ts';
 import { App } from '../../src/App.tsx';
-import { WiringContext } from '../../src/wiring/wired.tsx';
+import { WiringContext } from '../../src/appActor.ts';
 import type { IdentityService } from '../../src/services/identity.ts';
 import type { ApiClient } from '../../src/api/client.ts';
 import type { Brand } from '../../server/schemas/brand.ts';

@@ -10,7 +10,7 @@ import { signInMachine } from '../../machines/signIn.machine.ts';
 import { AppActor } from '../../src/appActor.ts';
 import { createApiClient } from '../../src/api/client.ts';
 import { type Services } from '../../src/services/services.ts';
-import { WiringContext } from '../../src/wiring/wired.tsx';
+import { WiringContext } from '../../src/appActor.ts';
 import AuthRoutes from '../../src/routes/AuthRoutes.tsx';
 import { testBrand } from './fixtures.ts';
 

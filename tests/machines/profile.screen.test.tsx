@@ -8,7 +8,7 @@ import type { appMachine, Member } from '../../machines/app.machine.ts';
 import { AppActor } from '../../src/appActor.ts';
 import { createApiClient } from '../../src/api/client.ts';
 import { type Services } from '../../src/services/services.ts';
-import { WiringContext } from '../../src/wiring/wired.tsx';
+import { WiringContext } from '../../src/appActor.ts';
 import type { IdentityService } from '../../src/services/identity.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import { ProfileScreen } from '../../src/screens/profile/ProfileScreen.tsx';

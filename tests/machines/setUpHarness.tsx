@@ -11,7 +11,7 @@ import { createResolver } from '../../src/routes/resolver.ts';
 import { applyHistoryEffect, observePopstate } from '../../src/services/browserHistory.ts';
 import { AppActor } from '../../src/appActor.ts';
 import { type Services } from '../../src/services/services.ts';
-import { WiringContext } from '../../src/wiring/wired.tsx';
+import { WiringContext } from '../../src/appActor.ts';
 import { createApiClient } from '../../src/api/client.ts';
 import { App } from '../../src/App.tsx';
 import type { Brand } from '../../server/schemas/brand.ts';

@@ -13,7 +13,8 @@ import { qrPath } from '../../src/screens/signIn/BankIdQrCode.tsx';
 import { BankIdOrder } from '../../src/screens/signIn/BankIdOrder.tsx';
 
 const WiredBankIdOrder = wired(BankIdOrder, wireBankIdOrder);
-import { WiringContext, wired } from '../../src/wiring/wired.tsx';
+import { wired } from '../../src/wiring/wired.tsx';
+import { WiringContext } from '../../src/appActor.ts';
 import { wireBankIdOrder } from '../../src/wiring/bankIdOrder.wiring.ts';
 import { AppActor } from '../../src/appActor.ts';
 import type { appMachine } from '../../machines/app.machine.ts';

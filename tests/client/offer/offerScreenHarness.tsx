@@ -8,7 +8,7 @@ import type { CategoryList, OfferDetail } from '../../../server/schemas/offer.ts
 import type { ApiClient } from '../../../src/api/client.ts';
 import { AppActor } from '../../../src/appActor.ts';
 import { NavigatorContext, type NavigatorRef } from '../../../src/routes/navigation.ts';
-import { WiringContext } from '../../../src/wiring/wired.tsx';
+import { WiringContext } from '../../../src/appActor.ts';
 import { screens } from '../../../src/routes/screens.tsx';
 
 /** The offer route's page: parses the match and wires the screen as the app does. */
