@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, spawnChild } from 'xstate';
-import { callErrorOf, type CallError } from './errorCode.ts';
+import { callErrorOf, type CallError, notProvided } from './errorCode.ts';
 import type { Brand, BrandRole } from '../server/schemas/brand.ts';
 import type { User } from '../server/schemas/user.ts';
 import type { OfferType } from '../server/schemas/offer.ts';
@@ -109,9 +109,9 @@ export const appMachine = setup({
   },
   actions: {
     /** Back to '/' in the address bar after sign-out (provided at the composition root). */
-    resetUrl: () => undefined,
+    resetUrl: () => notProvided('resetUrl'),
     /** Forgets the cached billboard and feeds on sign-out (provided at the composition root). */
-    clearCaches: () => undefined,
+    clearCaches: () => notProvided('clearCaches'),
     /** Keeps the app's own sign-out reason (role errors) unless the session gives one. */
     endSession: assign({
       sessionUser: null,

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorCodeOf } from './errorCode.ts';
+import { errorCodeOf, notProvided } from './errorCode.ts';
 import {
   createAccountFieldOf,
   createAccountPayload,
@@ -73,7 +73,7 @@ export const createAccountMachine = setup({
   },
   actions: {
     /** Keeps the URL's referral code for the set-up screen (provided by the screen). */
-    rememberReferralCode: (_, _code: string) => undefined,
+    rememberReferralCode: (_, _code: string) => notProvided('rememberReferralCode'),
   },
   guards: {
     isValid: ({ context }) => Object.keys(validateCreateAccount(context.form, context.verifyWithSsn)).length === 0,

@@ -83,9 +83,9 @@ export const navigatorMachine = setup({
       return { stacks, active, currentKey, entries, index, lastAction, scrollToTop, nextKey };
     }),
     /** Applies one history effect to the browser (provided at the composition root). */
-    applyHistory: (_, _effect: HistoryEffect) => undefined,
+    applyHistory: (_, _effect: HistoryEffect) => notProvided('applyHistory'),
     /** Keeps the stacks for a reload of this browser tab (provided at the composition root). */
-    saveNavigation: (_, _saved: SavedNavigation) => undefined,
+    saveNavigation: (_, _saved: SavedNavigation) => notProvided('saveNavigation'),
   },
 }).createMachine({
   id: 'navigator',

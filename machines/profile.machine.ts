@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorCodeOf, errorCodeParams } from './errorCode.ts';
+import { errorCodeOf, errorCodeParams, notProvided } from './errorCode.ts';
 import type { User } from '../server/schemas/user.ts';
 import {
   formFromUser,
@@ -89,12 +89,12 @@ export const profileMachine = setup({
     }),
   },
   actions: {
-    /** Gives the app's member the updated user (provided by the screen). */
-    userUpdated: (_, _user: User) => undefined,
-    /** Tells the session to renew its token after the new sign-in (provided by the screen). */
-    refreshSession: () => undefined,
-    /** Signs the app out after the account is gone (provided by the screen). */
-    signOut: () => undefined,
+    /** Gives the app's member the updated user (provided in src/wiring/profile.wiring.ts). */
+    userUpdated: (_, _user: User) => notProvided('userUpdated'),
+    /** Tells the session to renew its token after the new sign-in (provided in src/wiring/profile.wiring.ts). */
+    refreshSession: () => notProvided('refreshSession'),
+    /** Signs the app out after the account is gone (provided in src/wiring/profile.wiring.ts). */
+    signOut: () => notProvided('signOut'),
     keepError: assign((_, { code }: { code: string }) => ({ error: { code } })),
   },
   guards: {

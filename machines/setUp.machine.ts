@@ -87,7 +87,7 @@ export const setUpMachine = setup({
       fieldErrors: { ...context.fieldErrors, [params.field]: undefined },
       error: null,
     })),
-    forgetReferralCode: () => undefined,
+    forgetReferralCode: () => notProvided('forgetReferralCode'),
   },
   guards: {
     isValid: ({ context }) => Object.keys(validateSetUp(context.form, context.settings, context.originalEmail)).length === 0,
