@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { errorCodeOf, errorCodeParams, notProvided } from './errorCode.ts';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { errorCodeParams, notProvided } from './errorCode.ts';
+import { currentPasswordMachine, type CurrentPasswordConfirmed } from './currentPassword.machine.ts';
 import type { User } from '../server/schemas/user.ts';
 import {
   formFromUser,
@@ -25,6 +26,7 @@ export interface ProfileContext {
   fieldErrors: ProfileErrors;
   /** What the pending save sends (without the current password). */
   changes: ProfileChanges;
+  /** The password the current-password dialog confirmed, while it is used. */
   currentPassword: string;
   error: ProfileError | null;
 }
@@ -32,9 +34,7 @@ export interface ProfileContext {
 export type ProfileEvent =
   | { type: 'profile.fieldChanged'; field: ProfileField; value: string }
   | { type: 'profile.save' }
-  | { type: 'profile.currentPasswordChanged'; value: string }
-  | { type: 'profile.currentPasswordConfirmed' }
-  | { type: 'profile.currentPasswordCancelled' }
+  | CurrentPasswordConfirmed
   | { type: 'profile.deleteRequested' }
   | { type: 'profile.deleteConfirmed' }
   | { type: 'profile.deleteCancelled' };
@@ -48,7 +48,7 @@ export interface Credentials {
   password: string;
 }
 
-/** Answers the current-password dialog can show next to the field instead of the form. */
+/** Answers that refuse the confirmed current password: the dialog asks again. */
 const currentPasswordCodes = new Set([
   'auth/wrong-password',
   'auth/invalid-credential',
@@ -61,9 +61,6 @@ const currentPasswordCodes = new Set([
 /** The server's answer to a delete with a token from an older sign-in: sign in again, then retry. */
 const recentLoginCode = 'auth/requires-recent-login';
 
-function errorOf(event: { error: unknown }): ProfileError {
-  return { code: errorCodeOf(event.error) };
-}
 
 /**
  * The profile screen (spec 2.3, 4, 5): edit and save only what changed; an e-mail or password
@@ -76,6 +73,7 @@ export const profileMachine = setup({
     context: {} as ProfileContext,
     events: {} as ProfileEvent,
     input: {} as { user: User },
+    children: {} as { currentPassword: 'currentPassword' },
   },
   actors: {
     updateUser: fromPromise<User, UpdateRequest>(async () => {
@@ -87,6 +85,8 @@ export const profileMachine = setup({
     deleteAccount: fromPromise<void>(async () => {
       throw new Error('deleteAccount not provided');
     }),
+    /** The current-password dialog; it has no side effects of its own. */
+    currentPassword: currentPasswordMachine,
   },
   actions: {
     /** Gives the app's member the updated user (provided in src/wiring/profile.wiring.ts). */
@@ -96,14 +96,20 @@ export const profileMachine = setup({
     /** Signs the app out after the account is gone (provided in src/wiring/profile.wiring.ts). */
     signOut: () => notProvided('signOut'),
     keepError: assign((_, { code }: { code: string }) => ({ error: { code } })),
+    keepPassword: assign((_, password: string) => ({ currentPassword: password })),
+    forgetPassword: assign({ currentPassword: '' }),
+    /** The dialog asks again, telling why. */
+    keepFieldError: assign({
+      fieldErrors: (_, { code }: { code: string }) => ({ [profileFieldOf(code)!]: code as ProfileServerCode }),
+      error: null,
+    }),
+    tellPasswordRefused: sendTo('currentPassword', (_, { code }: { code: string }) => ({ type: 'currentPassword.refused' as const, code })),
   },
   guards: {
     hasFieldErrors: ({ context }) => Object.keys(validateProfile(context.form)).length > 0,
     nothingChanged: ({ context }) => Object.keys(profileChanges(context.user, context.form)).length === 0,
     needsCurrentPassword: ({ context }) => needsCurrentPassword(profileChanges(context.user, context.form)),
     hasCurrentPassword: ({ context }) => context.currentPassword !== '',
-    changedCredentials: ({ context }) => needsCurrentPassword(context.changes),
-    isCurrentPasswordError: ({ context }, { code }: { code: string }) => needsCurrentPassword(context.changes) && currentPasswordCodes.has(code),
     isFieldError: (_, { code }: { code: string }) => profileFieldOf(code) !== null,
     needsRecentLogin: (_, { code }: { code: string }) => code === recentLoginCode,
     isPasswordRefusal: (_, { code }: { code: string }) => currentPasswordCodes.has(code),
@@ -162,71 +168,60 @@ export const profileMachine = setup({
         'profile.deleteRequested': { target: 'confirmingDelete', actions: assign({ error: null }) },
       },
     },
+    /** An e-mail or password change: the dialog asks for the current password, and stays while it is used. */
     confirmingPassword: {
+      invoke: { id: 'currentPassword', src: 'currentPassword', onDone: { target: 'editing', actions: assign({ error: null }) } },
       initial: 'asking',
       states: {
-        asking: {},
-        /** Confirmed with an empty field. */
-        missing: {},
-        /** The server refused the current password (or asked for it). */
-        refused: {},
+        asking: {
+          entry: 'forgetPassword',
+          on: { 'currentPassword.confirmed': { target: 'saving', actions: { type: 'keepPassword', params: ({ event }) => event.password } } },
+        },
+        saving: {
+          invoke: {
+            src: 'updateUser',
+            input: ({ context }) => ({ ...context.changes, currentPassword: context.currentPassword }),
+            onDone: {
+              target: 'signingInAgain',
+              actions: [assign({ user: ({ event }) => event.output }), { type: 'userUpdated', params: ({ event }) => event.output }],
+            },
+            onError: [
+              { guard: { type: 'isPasswordRefusal', params: errorCodeParams }, target: 'asking', actions: { type: 'tellPasswordRefused', params: errorCodeParams } },
+              { guard: { type: 'isFieldError', params: errorCodeParams }, target: '#profile.editing.refused', actions: { type: 'keepFieldError', params: errorCodeParams } },
+              { target: '#profile.editing.failed', actions: { type: 'keepError', params: errorCodeParams } },
+            ],
+          },
+        },
+        /** The identity provider may have revoked the old tokens: sign in with the new credentials. */
+        signingInAgain: {
+          invoke: {
+            src: 'signInAgain',
+            input: ({ context }) => ({ email: context.user.email, password: context.changes.password ?? context.currentPassword }),
+            onDone: { target: '#profile.editing.saved', actions: 'refreshSession' },
+            onError: { target: '#profile.editing.failed', actions: { type: 'keepError', params: errorCodeParams } },
+          },
+          exit: assign({ form: ({ context }) => formFromUser(context.user), changes: {} }),
+        },
       },
-      on: {
-        'profile.currentPasswordChanged': { target: '.asking', actions: assign({ currentPassword: ({ event }) => event.value, error: null }) },
-        'profile.currentPasswordConfirmed': [{ guard: 'hasCurrentPassword', target: 'saving' }, { target: '.missing' }],
-        'profile.currentPasswordCancelled': { target: 'editing', actions: assign({ currentPassword: '', error: null }) },
-      },
+      exit: 'forgetPassword',
     },
+    /** A change without e-mail or password. */
     saving: {
       invoke: {
         src: 'updateUser',
-        input: ({ context }) =>
-          needsCurrentPassword(context.changes) ? { ...context.changes, currentPassword: context.currentPassword } : context.changes,
-        onDone: [
-          {
-            guard: 'changedCredentials',
-            target: 'signingInAgain',
-            actions: [assign({ user: ({ event }) => event.output }), { type: 'userUpdated', params: ({ event }) => event.output }],
-          },
-          {
-            target: 'editing.saved',
-            actions: [
-              assign({ user: ({ event }) => event.output, form: ({ event }) => formFromUser(event.output), changes: {} }),
-              { type: 'userUpdated', params: ({ event }) => event.output },
-            ],
-          },
-        ],
+        input: ({ context }) => context.changes,
+        onDone: {
+          target: 'editing.saved',
+          actions: [
+            assign({ user: ({ event }) => event.output, form: ({ event }) => formFromUser(event.output), changes: {} }),
+            { type: 'userUpdated', params: ({ event }) => event.output },
+          ],
+        },
         onError: [
-          { guard: { type: 'isCurrentPasswordError', params: errorCodeParams }, target: 'confirmingPassword.refused', actions: [{ type: 'keepError', params: errorCodeParams }, assign({ currentPassword: '' })] },
-          {
-            guard: { type: 'isFieldError', params: errorCodeParams },
-            target: 'editing.refused',
-            actions: assign({
-              fieldErrors: ({ event }) => {
-                const { code } = errorOf(event);
-                return { [profileFieldOf(code)!]: code as ProfileServerCode };
-              },
-              currentPassword: '',
-              error: null,
-            }),
-          },
-          { target: 'editing.failed', actions: [{ type: 'keepError', params: errorCodeParams }, assign({ currentPassword: '' })] },
+          { guard: { type: 'isFieldError', params: errorCodeParams }, target: 'editing.refused', actions: { type: 'keepFieldError', params: errorCodeParams } },
+          { target: 'editing.failed', actions: { type: 'keepError', params: errorCodeParams } },
         ],
       },
-    },
-    /** The identity provider may have revoked the old tokens: sign in with the new credentials. */
-    signingInAgain: {
-      invoke: {
-        src: 'signInAgain',
-        input: ({ context }) => ({ email: context.user.email, password: context.changes.password ?? context.currentPassword }),
-        onDone: { target: 'editing.saved', actions: 'refreshSession' },
-        onError: { target: 'editing.failed', actions: { type: 'keepError', params: errorCodeParams } },
-      },
-      exit: assign({
-        form: ({ context }) => formFromUser(context.user),
-        changes: {},
-        currentPassword: '',
-      }),
     },
     confirmingDelete: {
       initial: 'asking',
@@ -241,45 +236,41 @@ export const profileMachine = setup({
         src: 'deleteAccount',
         onDone: 'deleted',
         onError: [
-          { guard: { type: 'needsRecentLogin', params: errorCodeParams }, target: 'confirmingDeletePassword', actions: assign({ currentPassword: '', error: null }) },
+          { guard: { type: 'needsRecentLogin', params: errorCodeParams }, target: 'renewingSignIn', actions: assign({ error: null }) },
           { target: 'confirmingDelete.failed', actions: { type: 'keepError', params: errorCodeParams } },
         ],
       },
     },
-    /** The current-password dialog again, this time to renew the sign-in before deleting. */
-    confirmingDeletePassword: {
+    /** The current-password dialog again, this time to renew the sign-in before deleting once more. */
+    renewingSignIn: {
+      invoke: { id: 'currentPassword', src: 'currentPassword', onDone: { target: 'editing', actions: assign({ error: null }) } },
       initial: 'asking',
       states: {
-        asking: {},
-        missing: {},
-        /** The identity provider refused the password. */
-        refused: {},
+        asking: {
+          entry: 'forgetPassword',
+          on: { 'currentPassword.confirmed': { target: 'signingIn', actions: { type: 'keepPassword', params: ({ event }) => event.password } } },
+        },
+        signingIn: {
+          invoke: {
+            src: 'signInAgain',
+            input: ({ context }) => ({ email: context.user.email, password: context.currentPassword }),
+            onDone: { target: 'deletingAgain', actions: 'refreshSession' },
+            onError: [
+              { guard: { type: 'isPasswordRefusal', params: errorCodeParams }, target: 'asking', actions: { type: 'tellPasswordRefused', params: errorCodeParams } },
+              { target: '#profile.confirmingDelete.failed', actions: { type: 'keepError', params: errorCodeParams } },
+            ],
+          },
+        },
+        /** Only once: a second refusal is told in the delete dialog rather than asking again. */
+        deletingAgain: {
+          invoke: {
+            src: 'deleteAccount',
+            onDone: '#profile.deleted',
+            onError: { target: '#profile.confirmingDelete.failed', actions: { type: 'keepError', params: errorCodeParams } },
+          },
+        },
       },
-      on: {
-        'profile.currentPasswordChanged': { target: '.asking', actions: assign({ currentPassword: ({ event }) => event.value, error: null }) },
-        'profile.currentPasswordConfirmed': [{ guard: 'hasCurrentPassword', target: 'signingInToDelete' }, { target: '.missing' }],
-        'profile.currentPasswordCancelled': { target: 'editing', actions: assign({ currentPassword: '', error: null }) },
-      },
-    },
-    signingInToDelete: {
-      invoke: {
-        src: 'signInAgain',
-        input: ({ context }) => ({ email: context.user.email, password: context.currentPassword }),
-        onDone: { target: 'deletingAgain', actions: 'refreshSession' },
-        onError: [
-          { guard: { type: 'isPasswordRefusal', params: errorCodeParams }, target: 'confirmingDeletePassword.refused', actions: { type: 'keepError', params: errorCodeParams } },
-          { target: 'confirmingDelete.failed', actions: { type: 'keepError', params: errorCodeParams } },
-        ],
-      },
-      exit: assign({ currentPassword: '' }),
-    },
-    /** Only once: a second refusal is told in the delete dialog rather than asking again. */
-    deletingAgain: {
-      invoke: {
-        src: 'deleteAccount',
-        onDone: 'deleted',
-        onError: { target: 'confirmingDelete.failed', actions: { type: 'keepError', params: errorCodeParams } },
-      },
+      exit: 'forgetPassword',
     },
     /** The app signs out and shows sign-in; this screen goes away with the content phase. */
     deleted: { type: 'final', entry: 'signOut' },

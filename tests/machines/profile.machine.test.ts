@@ -63,6 +63,15 @@ function startProfile(
   return { actor, sent, signIns, ran, updated, type };
 }
 
+type ProfileActor = ReturnType<typeof startProfile>['actor'];
+
+/** The current-password dialog the profile invoked; the test fails here if there is none. */
+function dialog(actor: ProfileActor) {
+  const ref = actor.getSnapshot().children.currentPassword;
+  if (!ref) throw new Error(`no current-password dialog in ${JSON.stringify(actor.getSnapshot().value)}`);
+  return ref;
+}
+
 describe('profile machine', () => {
   it('fills the form from the user: full name, first address, empty company and password fields', () => {
     const { actor } = startProfile({ user: savedUser({ ssn: '199001011234' }) });
@@ -178,18 +187,19 @@ describe('profile machine', () => {
     expect(actor.getSnapshot().matches('confirmingPassword')).toBe(true);
     expect(sent).toEqual([]);
 
-    actor.send({ type: 'profile.currentPasswordConfirmed' });
-    expect(actor.getSnapshot().matches({ confirmingPassword: 'missing' })).toBe(true);
+    dialog(actor).send({ type: 'currentPassword.confirm' });
+    expect(dialog(actor).getSnapshot().matches({ editing: 'missing' })).toBe(true);
 
-    actor.send({ type: 'profile.currentPasswordChanged', value: 'Wrong1234' });
-    actor.send({ type: 'profile.currentPasswordConfirmed' });
-    await waitFor(actor, (s) => s.matches({ confirmingPassword: 'refused' }));
-    expect(actor.getSnapshot().context.error).toEqual({ code: 'auth/wrong-password' });
+    dialog(actor).send({ type: 'currentPassword.changed', value: 'Wrong1234' });
+    dialog(actor).send({ type: 'currentPassword.confirm' });
+    await waitFor(dialog(actor), (s) => s.matches({ editing: 'refused' }));
+    expect(actor.getSnapshot().matches({ confirmingPassword: 'asking' })).toBe(true);
+    expect(dialog(actor).getSnapshot().context).toEqual({ password: '', refusal: { code: 'auth/wrong-password' } });
     expect(actor.getSnapshot().context.currentPassword).toBe('');
     expect(signIns).toEqual([]);
 
-    actor.send({ type: 'profile.currentPasswordChanged', value: 'Password1' });
-    actor.send({ type: 'profile.currentPasswordConfirmed' });
+    dialog(actor).send({ type: 'currentPassword.changed', value: 'Password1' });
+    dialog(actor).send({ type: 'currentPassword.confirm' });
     await waitFor(actor, (s) => s.matches({ editing: 'saved' }));
     expect(sent).toEqual([
       { email: 'maja@new.test', currentPassword: 'Wrong1234' },
@@ -207,8 +217,8 @@ describe('profile machine', () => {
     type('newPassword', 'NewPassw0rd');
     type('repeatPassword', 'NewPassw0rd');
     actor.send({ type: 'profile.save' });
-    actor.send({ type: 'profile.currentPasswordChanged', value: 'Password1' });
-    actor.send({ type: 'profile.currentPasswordConfirmed' });
+    dialog(actor).send({ type: 'currentPassword.changed', value: 'Password1' });
+    dialog(actor).send({ type: 'currentPassword.confirm' });
     await waitFor(actor, (s) => s.matches({ editing: 'saved' }));
     expect(sent).toEqual([{ password: 'NewPassw0rd', currentPassword: 'Password1' }]);
     expect(signIns).toEqual([{ email: 'member@aurora.test', password: 'NewPassw0rd' }]);
@@ -220,8 +230,8 @@ describe('profile machine', () => {
     const { actor, sent, type } = startProfile();
     type('email', 'maja@new.test');
     actor.send({ type: 'profile.save' });
-    actor.send({ type: 'profile.currentPasswordChanged', value: 'Password1' });
-    actor.send({ type: 'profile.currentPasswordCancelled' });
+    dialog(actor).send({ type: 'currentPassword.changed', value: 'Password1' });
+    dialog(actor).send({ type: 'currentPassword.cancel' });
     expect(actor.getSnapshot().matches({ editing: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.currentPassword).toBe('');
     expect(actor.getSnapshot().context.form.email).toBe('maja@new.test');
@@ -258,8 +268,8 @@ describe('profile machine', () => {
     const { actor, type } = startProfile({ answers: [new ApiError(409, 'auth/email-already-exists', 'taken')] });
     type('email', 'taken@aurora.test');
     actor.send({ type: 'profile.save' });
-    actor.send({ type: 'profile.currentPasswordChanged', value: 'Password1' });
-    actor.send({ type: 'profile.currentPasswordConfirmed' });
+    dialog(actor).send({ type: 'currentPassword.changed', value: 'Password1' });
+    dialog(actor).send({ type: 'currentPassword.confirm' });
     await waitFor(actor, (s) => s.matches({ editing: 'refused' }));
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ email: 'auth/email-already-exists' });
     expect(actor.getSnapshot().context.currentPassword).toBe('');
@@ -270,8 +280,8 @@ describe('profile machine', () => {
     type('newPassword', 'Password2');
     type('repeatPassword', 'Password2');
     actor.send({ type: 'profile.save' });
-    actor.send({ type: 'profile.currentPasswordChanged', value: 'Password1' });
-    actor.send({ type: 'profile.currentPasswordConfirmed' });
+    dialog(actor).send({ type: 'currentPassword.changed', value: 'Password1' });
+    dialog(actor).send({ type: 'currentPassword.confirm' });
     await waitFor(actor, (s) => s.matches({ editing: 'refused' }));
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ newPassword: 'auth/invalid-password' });
   });
@@ -280,8 +290,8 @@ describe('profile machine', () => {
     const { actor, updated, ran, type } = startProfile({ signInFails: true, answers: [savedUser({ email: 'maja@new.test' })] });
     type('email', 'maja@new.test');
     actor.send({ type: 'profile.save' });
-    actor.send({ type: 'profile.currentPasswordChanged', value: 'Password1' });
-    actor.send({ type: 'profile.currentPasswordConfirmed' });
+    dialog(actor).send({ type: 'currentPassword.changed', value: 'Password1' });
+    dialog(actor).send({ type: 'currentPassword.confirm' });
     await waitFor(actor, (s) => s.matches({ editing: 'failed' }));
     expect(actor.getSnapshot().context.error).toEqual({ code: 'failed_to_fetch' });
     expect(updated).toHaveLength(1);
@@ -322,21 +332,22 @@ describe('deleting after an old sign-in (auth/requires-recent-login)', () => {
     const profile = startProfile({ ...options, deleteAnswers: [recentLoginRequired(), ...(options.deleteAnswers ?? [])] });
     profile.actor.send({ type: 'profile.deleteRequested' });
     profile.actor.send({ type: 'profile.deleteConfirmed' });
-    await waitFor(profile.actor, (s) => s.matches('confirmingDeletePassword'));
+    await waitFor(profile.actor, (s) => s.matches('renewingSignIn'));
     return profile;
   }
 
   it('asks for the password, signs in again with the e-mail and that password, then deletes once more and signs out', async () => {
     const { actor, ran, signIns } = await deleteWithOldSignIn();
-    expect(actor.getSnapshot().matches({ confirmingDeletePassword: 'asking' })).toBe(true);
+    expect(actor.getSnapshot().matches({ renewingSignIn: 'asking' })).toBe(true);
+    expect(dialog(actor).getSnapshot().matches({ editing: 'asking' })).toBe(true);
     expect(ran).toEqual(['deleteAccount']);
 
-    actor.send({ type: 'profile.currentPasswordConfirmed' });
-    expect(actor.getSnapshot().matches({ confirmingDeletePassword: 'missing' })).toBe(true);
+    dialog(actor).send({ type: 'currentPassword.confirm' });
+    expect(dialog(actor).getSnapshot().matches({ editing: 'missing' })).toBe(true);
     expect(signIns).toEqual([]);
 
-    actor.send({ type: 'profile.currentPasswordChanged', value: 'Password1' });
-    actor.send({ type: 'profile.currentPasswordConfirmed' });
+    dialog(actor).send({ type: 'currentPassword.changed', value: 'Password1' });
+    dialog(actor).send({ type: 'currentPassword.confirm' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().matches('deleted')).toBe(true);
     expect(signIns).toEqual([{ email: 'member@aurora.test', password: 'Password1' }]);
@@ -348,17 +359,18 @@ describe('deleting after an old sign-in (auth/requires-recent-login)', () => {
     const { actor, ran, signIns } = await deleteWithOldSignIn({
       signInFails: [new ApiError(401, 'auth/wrong-password', 'wrong')],
     });
-    actor.send({ type: 'profile.currentPasswordChanged', value: 'Wrong1234' });
-    actor.send({ type: 'profile.currentPasswordConfirmed' });
-    await waitFor(actor, (s) => s.matches({ confirmingDeletePassword: 'refused' }));
-    expect(actor.getSnapshot().context.error).toEqual({ code: 'auth/wrong-password' });
+    dialog(actor).send({ type: 'currentPassword.changed', value: 'Wrong1234' });
+    dialog(actor).send({ type: 'currentPassword.confirm' });
+    await waitFor(dialog(actor), (s) => s.matches({ editing: 'refused' }));
+    expect(actor.getSnapshot().matches({ renewingSignIn: 'asking' })).toBe(true);
+    expect(dialog(actor).getSnapshot().context).toEqual({ password: '', refusal: { code: 'auth/wrong-password' } });
     expect(actor.getSnapshot().context.currentPassword).toBe('');
     expect(ran).toEqual(['deleteAccount']);
 
-    actor.send({ type: 'profile.currentPasswordChanged', value: 'Password1' });
-    expect(actor.getSnapshot().matches({ confirmingDeletePassword: 'asking' })).toBe(true);
-    expect(actor.getSnapshot().context.error).toBeNull();
-    actor.send({ type: 'profile.currentPasswordConfirmed' });
+    dialog(actor).send({ type: 'currentPassword.changed', value: 'Password1' });
+    expect(dialog(actor).getSnapshot().matches({ editing: 'asking' })).toBe(true);
+    expect(dialog(actor).getSnapshot().context.refusal).toBeNull();
+    dialog(actor).send({ type: 'currentPassword.confirm' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(signIns.map((c) => c.password)).toEqual(['Wrong1234', 'Password1']);
     expect(ran).toEqual(['deleteAccount', 'refreshSession', 'deleteAccount', 'signOut']);
@@ -366,8 +378,8 @@ describe('deleting after an old sign-in (auth/requires-recent-login)', () => {
 
   it('cancel closes the dialog with nothing more sent: no sign-in, no delete, no sign-out', async () => {
     const { actor, ran, signIns } = await deleteWithOldSignIn();
-    actor.send({ type: 'profile.currentPasswordChanged', value: 'Password1' });
-    actor.send({ type: 'profile.currentPasswordCancelled' });
+    dialog(actor).send({ type: 'currentPassword.changed', value: 'Password1' });
+    dialog(actor).send({ type: 'currentPassword.cancel' });
     expect(actor.getSnapshot().matches({ editing: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.currentPassword).toBe('');
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -377,8 +389,8 @@ describe('deleting after an old sign-in (auth/requires-recent-login)', () => {
 
   it('retries only once: a second refusal is told in the delete dialog', async () => {
     const { actor, ran } = await deleteWithOldSignIn({ deleteAnswers: [recentLoginRequired()] });
-    actor.send({ type: 'profile.currentPasswordChanged', value: 'Password1' });
-    actor.send({ type: 'profile.currentPasswordConfirmed' });
+    dialog(actor).send({ type: 'currentPassword.changed', value: 'Password1' });
+    dialog(actor).send({ type: 'currentPassword.confirm' });
     await waitFor(actor, (s) => s.matches({ confirmingDelete: 'failed' }));
     expect(actor.getSnapshot().context.error).toEqual({ code: 'auth/requires-recent-login' });
     expect(ran).toEqual(['deleteAccount', 'refreshSession', 'deleteAccount']);
@@ -386,8 +398,8 @@ describe('deleting after an old sign-in (auth/requires-recent-login)', () => {
 
   it('a sign-in that fails for another reason than the password is told in the delete dialog', async () => {
     const { actor, ran } = await deleteWithOldSignIn({ signInFails: true });
-    actor.send({ type: 'profile.currentPasswordChanged', value: 'Password1' });
-    actor.send({ type: 'profile.currentPasswordConfirmed' });
+    dialog(actor).send({ type: 'currentPassword.changed', value: 'Password1' });
+    dialog(actor).send({ type: 'currentPassword.confirm' });
     await waitFor(actor, (s) => s.matches({ confirmingDelete: 'failed' }));
     expect(actor.getSnapshot().context.error).toEqual({ code: 'failed_to_fetch' });
     expect(ran).toEqual(['deleteAccount']);

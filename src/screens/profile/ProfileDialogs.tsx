@@ -1,9 +1,12 @@
 import { useEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import { Button, Dialog, TextField } from '../../components/index.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
 import { usePage } from '../../routes/pageContext.ts';
+import { sameViewValues } from '../../appActor.ts';
 import type { ProfileView } from './profile.connect.ts';
+import { connectCurrentPassword, type CurrentPasswordRef } from './currentPassword.connect.ts';
 import * as styles from './profile.css.ts';
 
 /** Only a password was typed here, so a refused sign-in is told as a wrong password, not "e-mail or password". */
@@ -14,9 +17,10 @@ const currentPasswordCode = (code: string | null) =>
 export function CurrentPasswordDialog({ view }: { view: ProfileView }) {
   const { t, i18n } = useLingui();
   const { visible } = usePage();
+  const passwordRef = view.currentPassword;
   return (
     <Dialog
-      open={view.passwordDialogOpen && visible}
+      open={passwordRef !== null && visible}
       title={t`Confirm with your password`}
       message={
         view.passwordPurpose === 'delete'
@@ -25,20 +29,21 @@ export function CurrentPasswordDialog({ view }: { view: ProfileView }) {
       }
       onClose={view.cancelCurrentPassword}
     >
-      <CurrentPasswordForm view={view} />
+      {passwordRef && <CurrentPasswordForm passwordRef={passwordRef} purpose={view.passwordPurpose} />}
     </Dialog>
   );
 }
 
-function CurrentPasswordForm({ view }: { view: ProfileView }) {
+function CurrentPasswordForm({ passwordRef, purpose }: { passwordRef: CurrentPasswordRef; purpose: ProfileView['passwordPurpose'] }) {
   const { t, i18n } = useLingui();
+  const dialog = useSelector(passwordRef, (s) => connectCurrentPassword(s, passwordRef), sameViewValues);
   const input = useRef<HTMLInputElement>(null);
   // After the dialog's own focus move, and again when the password is refused: the field is what to fill in.
-  useEffect(() => input.current?.focus(), [view.currentPasswordRefused, view.currentPasswordMissing]);
-  const error = view.currentPasswordMissing
+  useEffect(() => input.current?.focus(), [dialog.refused, dialog.missing]);
+  const error = dialog.missing
     ? t`Enter your current password`
-    : view.currentPasswordRefused
-      ? i18n._(errorMessage(currentPasswordCode(view.errorCode)))
+    : dialog.refused
+      ? i18n._(errorMessage(currentPasswordCode(dialog.refusalCode)))
       : undefined;
   return (
     <div className={styles.dialogBody}>
@@ -47,18 +52,18 @@ function CurrentPasswordForm({ view }: { view: ProfileView }) {
         label={t`Current password`}
         type="password"
         autoComplete="current-password"
-        value={view.currentPassword}
-        onChange={view.setCurrentPassword}
-        onEnter={view.confirmCurrentPassword}
+        value={dialog.password}
+        onChange={dialog.setPassword}
+        onEnter={dialog.confirm}
         error={error}
-        readOnly={view.passwordBusy}
+        readOnly={dialog.busy}
       />
       <div className={styles.dialogActions}>
-        <Button variant="secondary" className={styles.dialogAction} onClick={view.cancelCurrentPassword} aria-disabled={view.passwordBusy}>
+        <Button variant="secondary" className={styles.dialogAction} onClick={dialog.cancel} aria-disabled={dialog.busy}>
           {t`Cancel`}
         </Button>
-        <Button className={styles.dialogAction} onClick={view.confirmCurrentPassword} aria-disabled={view.passwordBusy}>
-          {view.passwordBusy ? (view.passwordPurpose === 'delete' ? t`Deleting…` : t`Saving…`) : t`Confirm`}
+        <Button className={styles.dialogAction} onClick={dialog.confirm} aria-disabled={dialog.busy}>
+          {dialog.busy ? (purpose === 'delete' ? t`Deleting…` : t`Saving…`) : t`Confirm`}
         </Button>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { profileMachine } from '../../../machines/profile.machine.ts';
-import { firstProfileError, needsCurrentPassword, type ProfileField } from '../../domain/profileForm.ts';
+import { firstProfileError, type ProfileField } from '../../domain/profileForm.ts';
 
 export type ProfileRef = ActorRefFrom<typeof profileMachine>;
 type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
@@ -17,13 +17,8 @@ function noticeOf(snapshot: ProfileSnapshot): ProfileNotice {
 
 /** Turns the profile's snapshot into view values and intent functions. */
 export function connectProfile(snapshot: ProfileSnapshot, ref: ProfileRef) {
-  const { form, fieldErrors, user, changes, currentPassword, error } = snapshot.context;
-  const sending = snapshot.matches('saving') || snapshot.matches('signingInAgain');
-  // The dialog stays up while the save it confirmed runs, so a refused password shows in it.
-  const askingPassword = snapshot.matches('confirmingPassword') || (sending && needsCurrentPassword(changes));
-  // The same dialog renews an old sign-in before the account is deleted; it stays up until the retry is answered.
-  const renewingToDelete = snapshot.matches('signingInToDelete') || snapshot.matches('deletingAgain');
-  const askingToDelete = snapshot.matches('confirmingDeletePassword') || renewingToDelete;
+  const { form, fieldErrors, user, error } = snapshot.context;
+  const sending = snapshot.matches('saving') || snapshot.matches({ confirmingPassword: 'saving' }) || snapshot.matches({ confirmingPassword: 'signingInAgain' });
   return {
     form,
     fieldErrors,
@@ -33,13 +28,10 @@ export function connectProfile(snapshot: ProfileSnapshot, ref: ProfileRef) {
     refusedField: snapshot.matches({ editing: 'refused' }) ? firstProfileError(fieldErrors) : null,
     errorCode: error?.code ?? null,
     busy: sending,
-    passwordDialogOpen: askingPassword || askingToDelete,
+    /** The current-password dialog's machine while the profile asks for the password. */
+    currentPassword: snapshot.children.currentPassword ?? null,
     /** Why the password is asked: a credentials change, or a delete that needs a recent sign-in. */
-    passwordPurpose: askingToDelete ? ('delete' as const) : ('credentials' as const),
-    passwordBusy: sending || renewingToDelete,
-    currentPassword,
-    currentPasswordMissing: snapshot.matches({ confirmingPassword: 'missing' }) || snapshot.matches({ confirmingDeletePassword: 'missing' }),
-    currentPasswordRefused: snapshot.matches({ confirmingPassword: 'refused' }) || snapshot.matches({ confirmingDeletePassword: 'refused' }),
+    passwordPurpose: snapshot.matches('renewingSignIn') ? ('delete' as const) : ('credentials' as const),
     deleteDialogOpen: snapshot.matches('confirmingDelete') || snapshot.matches('deleting') || snapshot.matches('deleted'),
     deleting: snapshot.matches('deleting') || snapshot.matches('deleted'),
     deleteFailed: snapshot.matches({ confirmingDelete: 'failed' }),
@@ -49,9 +41,8 @@ export function connectProfile(snapshot: ProfileSnapshot, ref: ProfileRef) {
       ref.send({ type: 'profile.save' });
       return firstProfileError(ref.getSnapshot().context.fieldErrors);
     },
-    setCurrentPassword: (value: string) => ref.send({ type: 'profile.currentPasswordChanged', value }),
-    confirmCurrentPassword: () => ref.send({ type: 'profile.currentPasswordConfirmed' }),
-    cancelCurrentPassword: () => ref.send({ type: 'profile.currentPasswordCancelled' }),
+    /** Closing the dialog (Escape, backdrop) cancels like its Cancel button. */
+    cancelCurrentPassword: () => snapshot.children.currentPassword?.send({ type: 'currentPassword.cancel' }),
     requestDelete: () => ref.send({ type: 'profile.deleteRequested' }),
     confirmDelete: () => ref.send({ type: 'profile.deleteConfirmed' }),
     cancelDelete: () => ref.send({ type: 'profile.deleteCancelled' }),
