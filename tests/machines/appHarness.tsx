@@ -52,11 +52,11 @@ export function renderAppWithFakes(
   let rejectToken: ((code: string) => void) | null = null;
 
   const machine = appMachine.provide({
-    actions: { resetUrl: () => window.history.replaceState(null, '', '/') },
+    actions: { resetUrl: () => window.history.replaceState(null, '', '/'), clearCaches: () => undefined },
     actors: {
       navigator: navigatorMachine.provide({
         actors: { browserHistory: fromCallback<NavigatorEvent>(({ sendBack }) => observePopstate(sendBack)) },
-        actions: { applyHistory: (_, effect) => applyHistoryEffect(effect) },
+        actions: { applyHistory: (_, effect) => applyHistoryEffect(effect), saveNavigation: () => undefined },
       }),
       loadBrand: fromPromise<Brand>(() => new Promise((resolve, reject) => (brandCall = { resolve, reject }))),
       loadMember: fromPromise<Member>(() => new Promise((resolve, reject) => (memberCall = { resolve, reject }))),

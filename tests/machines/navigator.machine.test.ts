@@ -9,7 +9,7 @@ import { testBrand } from './fixtures.ts';
 function startNavigator(path = '/') {
   const effects: HistoryEffect[] = [];
   const actor = createActor(
-    navigatorMachine.provide({ actors: { browserHistory: stillBrowserHistory }, actions: { applyHistory: (_, effect) => void effects.push(effect) } }),
+    navigatorMachine.provide({ actors: { browserHistory: stillBrowserHistory }, actions: { applyHistory: (_, effect) => void effects.push(effect), saveNavigation: () => undefined } }),
     {
       input: {
         ...createResolver({ settings: testBrand().settings, testMode: false }),

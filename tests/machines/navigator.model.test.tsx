@@ -72,7 +72,7 @@ function startNavigator() {
   const actor = createActor(
     navigatorMachine.provide({
       actors: { browserHistory: fromCallback<NavigatorEvent>(({ sendBack }) => observePopstate(sendBack)) },
-      actions: { applyHistory: (_, effect) => applyHistoryEffect(effect) },
+      actions: { applyHistory: (_, effect) => applyHistoryEffect(effect), saveNavigation: () => undefined },
     }),
     {
       input: {

@@ -63,7 +63,7 @@ export function renderSetUpApp(brand: Brand, options: { savedReferralCode?: stri
     actors: {
       navigator: navigatorMachine.provide({
         actors: { browserHistory: fromCallback<NavigatorEvent>(({ sendBack }) => observePopstate(sendBack)) },
-        actions: { applyHistory: (_, effect) => applyHistoryEffect(effect) },
+        actions: { applyHistory: (_, effect) => applyHistoryEffect(effect), saveNavigation: () => undefined },
       }),
       loadBrand: fromPromise<Brand>(async () => brand),
       loadMember: fromPromise<Member>(async () => {
