@@ -20,11 +20,11 @@ export interface CurrentPasswordConfirmed {
 }
 
 /**
- * The current-password dialog (spec 4, 5): asks for the member's password, tells the invoking
- * machine when it is confirmed, and waits for its verdict: a refusal asks again, anything else
- * ends this machine with the invoking state. Cancelling ends it too (final state `cancelled`).
- * The profile invokes it before an e-mail or password change, and before a delete that needs
- * a recent sign-in.
+ * The current-password dialog: asks for the member's password, tells the invoking machine
+ * when it is confirmed, and waits while that machine uses it: a refused password is asked for
+ * again; on any other outcome the invoking state is left and the dialog goes with it. Cancelling
+ * ends it (final state `cancelled`). The profile invokes it before an e-mail or password change
+ * and before a delete that needs a recent sign-in (spec 4, 5).
  */
 export const currentPasswordMachine = setup({
   types: {
