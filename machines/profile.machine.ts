@@ -61,7 +61,6 @@ const currentPasswordCodes = new Set([
 /** The server's answer to a delete with a token from an older sign-in: sign in again, then retry. */
 const recentLoginCode = 'auth/requires-recent-login';
 
-
 /**
  * The profile screen (spec 2.3, 4, 5): edit and save only what changed; an e-mail or password
  * change asks for the current password first and signs in again with the new credentials;
@@ -76,15 +75,9 @@ export const profileMachine = setup({
     children: {} as { currentPassword: 'currentPassword' },
   },
   actors: {
-    updateUser: fromPromise<User, UpdateRequest>(async () => {
-      throw new Error('updateUser not provided');
-    }),
-    signInAgain: fromPromise<void, Credentials>(async () => {
-      throw new Error('signInAgain not provided');
-    }),
-    deleteAccount: fromPromise<void>(async () => {
-      throw new Error('deleteAccount not provided');
-    }),
+    updateUser: fromPromise<User, UpdateRequest>(async () => notProvided('updateUser')),
+    signInAgain: fromPromise<void, Credentials>(async () => notProvided('signInAgain')),
+    deleteAccount: fromPromise<void>(async () => notProvided('deleteAccount')),
     /** The current-password dialog; it has no side effects of its own. */
     currentPassword: currentPasswordMachine,
   },
@@ -98,11 +91,11 @@ export const profileMachine = setup({
     keepError: assign((_, { code }: { code: string }) => ({ error: { code } })),
     keepPassword: assign((_, password: string) => ({ currentPassword: password })),
     forgetPassword: assign({ currentPassword: '' }),
-    /** The dialog asks again, telling why. */
     keepFieldError: assign({
       fieldErrors: (_, { code }: { code: string }) => ({ [profileFieldOf(code)!]: code as ProfileServerCode }),
       error: null,
     }),
+    /** The dialog asks again, telling why. */
     tellPasswordRefused: sendTo('currentPassword', (_, { code }: { code: string }) => ({ type: 'currentPassword.refused' as const, code })),
   },
   guards: {
