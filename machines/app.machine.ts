@@ -11,6 +11,7 @@ import { feedMachine } from './feed.machine.ts';
 import { searchMachine } from './search.machine.ts';
 import { categoriesMachine } from './categories.machine.ts';
 import { navigatorMachine, type NavigatorInput } from './navigator.machine.ts';
+import { cartMachine } from './cart.machine.ts';
 
 export type AppError = CallError;
 
@@ -106,6 +107,7 @@ export const appMachine = setup({
     navigator: navigatorMachine,
     search: searchMachine,
     categories: categoriesMachine,
+    cart: cartMachine,
   },
   actions: {
     /** Back to '/' in the address bar after sign-out (provided at the composition root). */
@@ -234,6 +236,8 @@ export const appMachine = setup({
         { src: 'feed', id: 'feed.mixed', systemId: 'feed.mixed', input: {} },
         { src: 'search', id: 'search', systemId: 'search' },
         { src: 'categories', id: 'categories', systemId: 'categories' },
+        // The member's cart: the badge counts it on every page, and offer pages add to it.
+        { src: 'cart', id: 'cart', systemId: 'cart' },
         {
           src: 'navigator',
           id: 'navigator',

@@ -1,6 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { callErrorOf, notProvided } from './errorCode.ts';
 import type { CategoryList, OfferDetail, OfferType } from '../server/schemas/offer.ts';
+import { selectedVariant, ticketSelectionMachine } from './ticketSelection.machine.ts';
+import { clampQuantity } from '../src/domain/cartUpdate.ts';
+import { maxQuantityOf } from '../src/domain/ticketCascade.ts';
 
 export interface OfferPageInput {
   id: string;
@@ -19,9 +22,36 @@ export interface OfferPageContext extends OfferPageInput {
   /** The brand's categories, for the category tag; null until (or unless) they load. */
   categories: CategoryList | null;
   error: OfferLoadError | null;
+  /** Choosing what to buy (spec 4 "Ticket selection"); started once an offer that sells has loaded. */
+  selection: ActorRefFrom<typeof ticketSelectionMachine> | null;
+  /** The add-to-cart dialog's variant and its quantity limit, while the dialog is open. */
+  addToCart: AddToCartChoice | null;
+  /** The dialog's quantity (spec 5: integer, 1 up to the limit). */
+  quantity: number;
 }
 
-export type OfferPageEvent = { type: 'offer.retry' };
+export interface AddToCartChoice {
+  itemVariantId: string;
+  /** The variant's availability, never above its purchase cap. */
+  maxQuantity: number;
+}
+
+/** What goes into the cart on confirm (spec 4: the cart is updated with action add). */
+export interface CartAddition {
+  itemVariantId: string;
+  offerId: string;
+  quantity: number;
+}
+
+export type OfferPageEvent =
+  | { type: 'offer.retry' }
+  /** The payment call to action. */
+  | { type: 'payment.buy' }
+  | { type: 'payment.dismissWarning' }
+  /** The dialog's quantity field or stepper; anything non-numeric resets to 1. */
+  | { type: 'addToCart.quantityChanged'; value: number | string }
+  | { type: 'addToCart.confirm' }
+  | { type: 'addToCart.cancel' };
 
 /** Why an offer did not load, as the API tells it (spec 8: status, code, message). */
 export function loadErrorOf(error: unknown): OfferLoadError {
@@ -47,18 +77,40 @@ export const offerPageMachine = setup({
   actors: {
     loadOffer: fromPromise<OfferDetail, { id: string }>(async () => notProvided('loadOffer')),
     loadCategories: fromPromise<CategoryList>(async () => notProvided('loadCategories')),
+    ticketSelection: ticketSelectionMachine,
   },
   actions: {
     keepError: assign((_, error: OfferLoadError) => ({ error })),
+    startSelection: assign({
+      // End dates are compared with the moment the page shows the offer.
+      selection: ({ context, spawn }) =>
+        context.offer && context.offer.itemVariantList.length > 0
+          ? spawn('ticketSelection', { id: 'ticketSelection', input: { offer: context.offer, now: Date.now() } })
+          : null,
+    }),
+    openAddToCart: assign(({ context }) => {
+      const variant = context.selection ? selectedVariant(context.selection.getSnapshot().context) : null;
+      if (!variant || !context.offer) return {};
+      return { addToCart: { itemVariantId: variant.id, maxQuantity: maxQuantityOf(context.offer, variant) }, quantity: 1 };
+    }),
+    changeQuantity: assign({
+      quantity: ({ context, event }) =>
+        event.type === 'addToCart.quantityChanged' ? clampQuantity(event.value, context.addToCart?.maxQuantity ?? null) : context.quantity,
+    }),
+    closeAddToCart: assign({ addToCart: null, quantity: 1 }),
+    /** Tells the member's cart (the app's cart actor); provided by the page's wiring. */
+    addToCart: (_, _addition: CartAddition) => notProvided('addToCart'),
   },
   guards: {
+    hasBuyableVariant: ({ context }) => context.selection?.getSnapshot().hasTag('buyable') ?? false,
+    needsSelection: ({ context }) => context.selection?.getSnapshot().hasTag('needsSelection') ?? false,
     isNotFound: (_, error: OfferLoadError) => isCode(error, 404, 'offer_not_found'),
     isNotRelevant: (_, error: OfferLoadError) => isCode(error, 410, 'offer_not_relevant'),
     needsSignIn: (_, error: OfferLoadError) => error.status === 401,
   },
 }).createMachine({
   id: 'offerPage',
-  context: ({ input }) => ({ ...input, offer: null, categories: null, error: null }),
+  context: ({ input }) => ({ ...input, offer: null, categories: null, error: null, selection: null, addToCart: null, quantity: 1 }),
   // The category tag is a nicety: without categories the page simply shows no tag.
   invoke: {
     src: 'loadCategories',
@@ -82,7 +134,42 @@ export const offerPageMachine = setup({
         ],
       },
     },
-    loaded: {},
+    loaded: {
+      entry: 'startSelection',
+      initial: 'browsing',
+      states: {
+        browsing: {
+          on: {
+            // Spec 4 "Payment action": the dialog opens only with a variant selected, else the 'select item' warning.
+            'payment.buy': [
+              { guard: 'hasBuyableVariant', target: 'addingToCart', actions: 'openAddToCart' },
+              { guard: 'needsSelection', target: 'selectItemWarning' },
+            ],
+          },
+        },
+        selectItemWarning: {
+          on: { 'payment.dismissWarning': 'browsing' },
+        },
+        addingToCart: {
+          exit: 'closeAddToCart',
+          on: {
+            'addToCart.quantityChanged': { actions: 'changeQuantity' },
+            'addToCart.confirm': {
+              target: 'browsing',
+              actions: {
+                type: 'addToCart',
+                params: ({ context }) => ({
+                  itemVariantId: context.addToCart!.itemVariantId,
+                  offerId: context.offer!.id,
+                  quantity: context.quantity,
+                }),
+              },
+            },
+            'addToCart.cancel': 'browsing',
+          },
+        },
+      },
+    },
     failed: {
       initial: 'other',
       states: {

@@ -8,6 +8,7 @@ import type { searchMachine } from '../machines/search.machine.ts';
 import type { categoriesMachine } from '../machines/categories.machine.ts';
 import type { setUpMachine } from '../machines/setUp.machine.ts';
 import type { navigatorMachine } from '../machines/navigator.machine.ts';
+import type { cartMachine } from '../machines/cart.machine.ts';
 import type { OfferType } from '../server/schemas/offer.ts';
 import type { Services } from './services/services.ts';
 
@@ -29,6 +30,7 @@ export type CategoriesRef = ActorRefFrom<typeof categoriesMachine>;
 export type SetUpRef = ActorRefFrom<typeof setUpMachine>;
 export type NavigatorRef = ActorRefFrom<typeof navigatorMachine>;
 export type AppRef = ActorRefFrom<typeof appMachine>;
+export type CartRef = ActorRefFrom<typeof cartMachine>;
 
 /** The app machine's children by id (machines/app.machine.ts invokes and spawns them). */
 export type AppChildren = {
@@ -37,6 +39,7 @@ export type AppChildren = {
   navigator: NavigatorRef;
   search: SearchRef;
   categories: CategoriesRef;
+  cart: CartRef;
   'feed.mixed': FeedRef;
 } & { [K in `feed.${OfferType}`]: FeedRef };
 

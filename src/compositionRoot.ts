@@ -19,6 +19,8 @@ import { getUser } from './api/user.ts';
 import { getBillboard, getCategories, getOfferList, searchOffers } from './api/offers.ts';
 import { searchMachine, type SearchRequest } from '../machines/search.machine.ts';
 import { categoriesMachine } from '../machines/categories.machine.ts';
+import { cartMachine } from '../machines/cart.machine.ts';
+import { getShoppingCart, updateShoppingCart, type CartUpdateBody } from './api/cart.ts';
 import { cacheKeyPrefix, clearAll } from './services/persistedStore.ts';
 import { cachedBillboard, cachedFirstPage } from './services/offerCache.ts';
 import { createIdentityService, type IdentityService } from './services/identity.ts';
@@ -114,6 +116,12 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
       }),
       categories: categoriesMachine.provide({
         actors: { loadCategories: fromPromise(() => getCategories(api)) },
+      }),
+      cart: cartMachine.provide({
+        actors: {
+          loadCart: fromPromise(() => getShoppingCart(api)),
+          saveCart: fromPromise(({ input }: { input: CartUpdateBody }) => updateShoppingCart(api, input)),
+        },
       }),
     },
   });

@@ -41,12 +41,13 @@ describe('the content phase children', () => {
     await waitFor(actor, (s) => s.matches('content'));
     const { system } = actor;
     expect(Object.keys(actor.getSnapshot().children).sort()).toEqual(
-      ['categories', 'feed.benefit', 'feed.live', 'feed.mixed', 'navigator', 'search', 'session'].sort(),
+      ['cart', 'categories', 'feed.benefit', 'feed.live', 'feed.mixed', 'navigator', 'search', 'session'].sort(),
     );
     expect(system.get('feed.editorial')).toBeUndefined();
     expect(system.get('feed.benefit')?.getSnapshot().context.type).toBe('benefit');
     expect(system.get('feed.live')?.getSnapshot().context.type).toBe('live');
     expect(system.get('search')).toBeDefined();
+    expect(system.get('cart')).toBeDefined();
   });
 
   it('stops the per-type feeds on sign-out and clears the caches beside resetting the URL; a new sign-in starts them again', async () => {

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import type { OfferDetail, OfferType } from '../../../server/schemas/offer.ts';
+import type { ReactNode } from 'react';
+import type { ImageOptions, OfferDetail, OfferType } from '../../../server/schemas/offer.ts';
 import { Image, type MailSender } from '../../components/index.ts';
 import { CallToActionBar } from './CallToActionBar.tsx';
 import { CompanionOfferCard } from './CompanionOfferCard.tsx';
@@ -17,11 +18,13 @@ export interface OfferArticleProps {
   member: MailSender | null;
   links: RichTextLinks;
   navigate: (path: string) => void;
+  /** What an offer that sells adds (spec 2.3): the media of the selected variant, its selector and the payment bar. */
+  purchase?: { media: ImageOptions; selector: ReactNode; paymentBar: ReactNode };
 }
 
-/** A loaded offer page, in the spec's order (2.3); variant selector and promo claims come with commerce. */
-export function OfferArticle({ offer, categoryName, place, layout, contactEmail, member, links, navigate }: OfferArticleProps) {
-  const cta = offer.callToAction && (
+/** A loaded offer page, in the spec's order (2.3). */
+export function OfferArticle({ offer, categoryName, place, layout, contactEmail, member, links, navigate, purchase }: OfferArticleProps) {
+  const cta = purchase && offer.callToAction?.type === 'payment' ? purchase.paymentBar : offer.callToAction && (
     <CallToActionBar
       cta={offer.callToAction}
       offerId={offer.id}
@@ -33,12 +36,13 @@ export function OfferArticle({ offer, categoryName, place, layout, contactEmail,
   const companion = offer.companionOffer;
   return (
     <article className={styles.article}>
-      {/* The media at the top is the hero image: the selected variant's first image once variants exist. */}
-      <Image image={offer.puffImage} size="large" eager className={styles.hero} />
+      {/* The media at the top: the selected variant's first image, or the puff image (spec 2.3). */}
+      <Image image={purchase?.media ?? offer.puffImage} size="large" eager className={styles.hero} />
       <header className={styles.header}>
         {categoryName ? <p className={styles.categoryTag}>{categoryName}</p> : null}
         <h1 className={styles.title}>{offer.title}</h1>
         {offer.preamble ? <p className={styles.preamble}>{offer.preamble}</p> : null}
+        {purchase?.selector}
         <InfoStrip type={offer.type} readingTime={offer.readingTime} />
       </header>
       <ContentBlocks blocks={offer.contentBlocks} links={links} onNavigate={navigate} />

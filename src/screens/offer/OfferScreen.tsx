@@ -9,6 +9,7 @@ import { useNavigate } from '../../routes/navigation.ts';
 import { visuallyHidden } from '../../theme/index.ts';
 import { connectOfferPage, type OfferPageStatus } from './offer.connect.ts';
 import { OfferArticle } from './OfferArticle.tsx';
+import { SellingOfferArticle } from './SellingOfferArticle.tsx';
 import { appHostsOf, currentSectionOf } from './offerLinks.ts';
 import * as styles from './offer.css.ts';
 
@@ -46,18 +47,19 @@ function OfferPage({ input, logic, apiBase }: { input: OfferPageInput; logic: Of
       </OfferFailure>
     );
   }
+  const article = {
+    offer: page.offer,
+    categoryName: page.categoryName,
+    place: input,
+    layout,
+    contactEmail: brand?.contact.email ?? '',
+    member: user,
+    links,
+    navigate,
+  };
   return (
     <main className={styles.page}>
-      <OfferArticle
-        offer={page.offer}
-        categoryName={page.categoryName}
-        place={input}
-        layout={layout}
-        contactEmail={brand?.contact.email ?? ''}
-        member={user}
-        links={links}
-        navigate={navigate}
-      />
+      {page.selection ? <SellingOfferArticle {...article} selectionRef={page.selection} page={page} /> : <OfferArticle {...article} />}
     </main>
   );
 }

@@ -25,6 +25,17 @@ export function connectOfferPage(snapshot: SnapshotFrom<typeof offerPageMachine>
     errorCode: error?.code ?? null,
     canRetry: snapshot.can({ type: 'offer.retry' }),
     retry: () => ref.send({ type: 'offer.retry' }),
+    /** The ticket cascade or variant selector, once an offer that sells has loaded. */
+    selection: snapshot.context.selection,
+    selectItemWarning: snapshot.matches({ loaded: 'selectItemWarning' }),
+    /** The add-to-cart dialog's variant and limit while it is open (spec 4, 5). */
+    addToCart: snapshot.context.addToCart,
+    quantity: snapshot.context.quantity,
+    buy: () => ref.send({ type: 'payment.buy' }),
+    dismissWarning: () => ref.send({ type: 'payment.dismissWarning' }),
+    changeQuantity: (value: number | string) => ref.send({ type: 'addToCart.quantityChanged', value }),
+    confirmAddToCart: () => ref.send({ type: 'addToCart.confirm' }),
+    cancelAddToCart: () => ref.send({ type: 'addToCart.cancel' }),
   };
 }
 

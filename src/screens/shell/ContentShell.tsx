@@ -1,13 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { Button } from '../../components/index.ts';
-import { BackButton, CartButton, CartDrawer, cartDrawerId, ContentFrame, DesktopFooter, TabBar } from '../../components/shell/index.ts';
-import { AppActor, appChild, sameViewValues, type NavigatorRef } from '../../appActor.ts';
+import { Button, Spinner } from '../../components/index.ts';
+import { BackButton, CartButton, CartDrawer, cartDrawerId, ContentFrame, DesktopFooter, TabBar, type CartButtonProps } from '../../components/shell/index.ts';
+import { AppActor, appChild, sameViewValues, type CartRef, type NavigatorRef } from '../../appActor.ts';
+import { cartCount } from '../cart/cartCount.ts';
 import { NavigatorContext } from '../../routes/navigation.ts';
 import { StackedNavigator } from '../../routes/StackedNavigator.tsx';
 import { connectShell } from './shell.connect.ts';
 import * as styles from './shell.css.ts';
+
+// The drawer's content downloads when the cart is first opened, not with the first page.
+const CartView = lazy(() => import('../cart/CartView.tsx').then((m) => ({ default: m.CartView })));
 
 /** The signed-in frame (spec 2.1, 2.3): tabs, back button, cart, and the stacked pages. */
 export function ContentShell() {
@@ -27,6 +31,7 @@ function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
   const shell = useSelector(navigatorRef, (s) => connectShell(s, navigatorRef, app), sameViewValues);
   // Open or closed is view state only; the cart's content and count come with the cart machine.
   const [cartOpen, setCartOpen] = useState(false);
+  const cartRef = AppActor.useSelector((s) => appChild(s, 'cart'));
   const desktop = layout === 'desktop';
   const tabs = (
     <TabBar
@@ -44,7 +49,7 @@ function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
         <BackButton canGoBack={shell.canGoBack} variant={layout} onBack={shell.back} icons={brand?.icons} />
         {desktop && tabs}
         <div className={styles.actions}>
-          <CartButton count={0} expanded={cartOpen} onOpen={() => setCartOpen(true)} drawerId={cartDrawerId} icons={brand?.icons} />
+          <CartBadgeButton cartRef={cartRef} expanded={cartOpen} onOpen={() => setCartOpen(true)} drawerId={cartDrawerId} icons={brand?.icons} />
           <Button variant="text" onClick={shell.signOut}>
             {t`Sign out`}
           </Button>
@@ -63,8 +68,26 @@ function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
         tabs
       )}
       <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} id={cartDrawerId}>
-        <p>{t`Your cart is empty`}</p>
+        {cartRef ? (
+          <Suspense fallback={<Spinner />}>
+            <CartView
+              cartRef={cartRef}
+              onCheckout={() => {
+                setCartOpen(false);
+                shell.go('/checkout');
+              }}
+            />
+          </Suspense>
+        ) : (
+          <p>{t`Your cart is empty`}</p>
+        )}
       </CartDrawer>
     </div>
   );
+}
+
+/** The cart button with the cart's count on its badge. */
+function CartBadgeButton({ cartRef, ...props }: { cartRef: CartRef | undefined } & Omit<CartButtonProps, 'count'>) {
+  const count = useSelector(cartRef, (s) => (s ? cartCount(s) : 0));
+  return <CartButton count={count} {...props} />;
 }

@@ -1,0 +1,118 @@
+import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { sameViewValues, type CartRef } from '../../appActor.ts';
+import { Button, Image, Price, QuantityPicker, Spinner } from '../../components/index.ts';
+import { errorMessage } from '../../i18n/errorMessages.ts';
+import { formatEventDate, formatMoney } from '../../i18n/format.ts';
+import { connectCart, type CartLineView } from './cart.connect.ts';
+import * as styles from './cart.css.ts';
+
+export interface CartViewProps {
+  cartRef: CartRef;
+  /** Goes to /checkout (and closes the drawer). */
+  onCheckout: () => void;
+}
+
+/** The cart drawer's content (spec 2.3, 3, 9): lines, quantities, VAT per rate, totals, checkout. */
+export function CartView({ cartRef, onCheckout }: CartViewProps) {
+  const { t, i18n } = useLingui();
+  const cart = useSelector(cartRef, (s) => connectCart(s, cartRef), sameViewValues);
+  const money = (amount: number) => formatMoney(amount, cart.currency, i18n.locale);
+
+  if (cart.status === 'loading') return <Spinner />;
+  if (cart.status === 'failed') {
+    return (
+      <div className={styles.cart} role="alert">
+        <p>{i18n._(errorMessage(cart.errorCode ?? 'unknown'))}</p>
+        <Button onClick={cart.reload}>{t`Try again`}</Button>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.cart} aria-busy={cart.saving}>
+      {cart.errorCode && (
+        <div role="alert">
+          <p>{i18n._(errorMessage(cart.errorCode))}</p>
+          <Button variant="text" onClick={cart.dismissError}>
+            {t`OK`}
+          </Button>
+        </div>
+      )}
+      {cart.lines.length === 0 && cart.pendingCount === 0 ? (
+        <p>{t`Your cart is empty`}</p>
+      ) : (
+        <>
+          <ul className={styles.lines} aria-label={t`Items in the cart`}>
+            {cart.lines.map((line) => (
+              <CartLine key={line.itemVariantId} line={line} currency={cart.currency} onQuantity={cart.setQuantity} onRemove={cart.remove} />
+            ))}
+          </ul>
+          <dl className={styles.totals} aria-label={t`Totals`}>
+            {cart.totalCustomFeePrice > 0 && (
+              <>
+                <dt>{t`Fees`}</dt>
+                <dd className={styles.value}>{money(cart.totalCustomFeePrice)}</dd>
+              </>
+            )}
+            {cart.taxList.map((tax) => (
+              <div key={tax.taxRateId} className={styles.row}>
+                <dt>{t`VAT ${tax.percentage}%`}</dt>
+                <dd className={styles.value}>{money(tax.amount)}</dd>
+              </div>
+            ))}
+            <dt className={styles.total}>{t`Total`}</dt>
+            <dd className={`${styles.value} ${styles.total}`} data-testid="cart-total">
+              {money(cart.totalPrice)}
+            </dd>
+          </dl>
+          <Button className={styles.checkout} onClick={onCheckout} disabled={cart.lines.length === 0}>
+            {t`Go to checkout`}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+interface CartLineProps {
+  line: CartLineView;
+  currency: string;
+  onQuantity: (itemVariantId: string, offerId: string, value: number | string) => void;
+  onRemove: (itemVariantId: string) => void;
+}
+
+function CartLine({ line, currency, onQuantity, onRemove }: CartLineProps) {
+  const { t, i18n } = useLingui();
+  const name = `${line.offerTitle}, ${line.variantTitle}`;
+  return (
+    <li className={styles.line} aria-label={name}>
+      <Image image={line.image} size="medium" sizes="72px" className={styles.thumb} />
+      <div className={styles.lineBody}>
+        <p className={styles.lineTitle}>{line.offerTitle}</p>
+        <p className={styles.muted}>{line.variantTitle}</p>
+        {line.date !== null && <p className={styles.muted}>{formatEventDate(line.date, i18n.locale)}</p>}
+        {line.location && (
+          <p className={styles.muted}>
+            {line.location.address}, {line.location.city}
+          </p>
+        )}
+        <p className={styles.muted}>
+          {t`Each`} <Price amount={line.unitPrice} original={line.unitOriginalPrice} currency={currency} />
+        </p>
+        <div className={styles.lineFoot}>
+          <QuantityPicker
+            label={t`Quantity of ${name}`}
+            showLabel={false}
+            value={line.quantity}
+            max={line.maxQuantity}
+            onChange={(value) => onQuantity(line.itemVariantId, line.offerId, value)}
+          />
+          <Price amount={line.linePrice} original={line.lineOriginalPrice} currency={currency} />
+        </div>
+        <button type="button" className={styles.remove} onClick={() => onRemove(line.itemVariantId)} aria-label={t`Remove ${name}`}>
+          {t`Remove`}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,89 @@
+import type { SnapshotFrom } from 'xstate';
+import type { cartMachine } from '../../../machines/cart.machine.ts';
+import { cartBadgeCount } from '../../../machines/cart.machine.ts';
+import type { CartItemView, ItemVariant } from '../../../server/schemas/commerce.ts';
+import type { ImageOptions } from '../../../server/schemas/offer.ts';
+import type { CartRef } from '../../appActor.ts';
+import { cartTotals, unitOriginalPrice, unitPrice } from '../../domain/cartPrices.ts';
+import { clampQuantity } from '../../domain/cartUpdate.ts';
+
+type CartSnapshot = SnapshotFrom<typeof cartMachine>;
+
+export interface CartLineView {
+  itemVariantId: string;
+  offerId: string;
+  offerTitle: string;
+  variantTitle: string;
+  image: ImageOptions;
+  /** Tickets: when and where. */
+  date: number | null;
+  location: ItemVariant['location'];
+  quantity: number;
+  /** Spec 5: the cart picker's maximum is the purchase cap. */
+  maxQuantity: number | null;
+  /** One unit: variant price plus its custom fees (spec 9), and the same at original prices. */
+  unitPrice: number;
+  unitOriginalPrice: number;
+  linePrice: number;
+  lineOriginalPrice: number;
+}
+
+function lineView(item: CartItemView, quantity: number): CartLineView {
+  const variant = item.itemVariant;
+  const fees = item.itemVariantCustomFeeBuildRecord;
+  const unit = unitPrice(variant, fees);
+  const original = unitOriginalPrice(variant, fees);
+  return {
+    itemVariantId: item.itemVariantId,
+    offerId: item.offerId,
+    offerTitle: item.offerTitle,
+    variantTitle: variant.title,
+    image: (item.itemVariantType === 'other' ? variant.images[0] : undefined) ?? item.offerPuffImage,
+    date: item.itemVariantType === 'ticket' ? variant.date.start : null,
+    location: item.itemVariantType === 'ticket' ? variant.location : null,
+    quantity,
+    maxQuantity: variant.purchaseCap,
+    unitPrice: unit,
+    unitOriginalPrice: original,
+    linePrice: unit * quantity,
+    lineOriginalPrice: original * quantity,
+  };
+}
+
+/**
+ * The cart drawer's view values (spec 2.3, 3, 9) and intents. Lines and totals are what the
+ * member sees: the server's enriched lines with the quantities of changes not yet saved; a
+ * variant added but not yet saved appears once the server has answered.
+ */
+export function connectCart(snapshot: CartSnapshot, ref: CartRef) {
+  const { cart, lines: projected, error } = snapshot.context;
+  const known = new Map((cart?.itemList ?? []).map((item) => [item.itemVariantId, item]));
+  const shown = projected.flatMap((line) => {
+    const item = known.get(line.itemVariantId);
+    return item ? [{ item, quantity: line.quantity }] : [];
+  });
+  const totals = cartTotals(
+    shown.map(({ item, quantity }) => ({ quantity, itemVariant: item.itemVariant, itemVariantCustomFeeBuildRecord: item.itemVariantCustomFeeBuildRecord })),
+  );
+  const maxOf = (itemVariantId: string) => known.get(itemVariantId)?.itemVariant.purchaseCap ?? null;
+  return {
+    status: snapshot.matches('failed') ? ('failed' as const) : cart === null ? ('loading' as const) : ('ready' as const),
+    saving: snapshot.hasTag('saving'),
+    lines: shown.map(({ item, quantity }) => lineView(item, quantity)),
+    /** Units not yet shown because the server has not answered for them. */
+    pendingCount: cartBadgeCount(snapshot.context) - totals.totalQuantity,
+    totalPrice: totals.totalPrice,
+    totalCustomFeePrice: totals.totalCustomFeePrice,
+    totalQuantity: totals.totalQuantity,
+    taxList: totals.taxList,
+    currency: cart?.currency ?? 'SEK',
+    errorCode: error?.code ?? null,
+    setQuantity: (itemVariantId: string, offerId: string, value: number | string) =>
+      ref.send({ type: 'cart.setQuantity', itemVariantId, offerId, quantity: clampQuantity(value, maxOf(itemVariantId)) }),
+    remove: (itemVariantId: string) => ref.send({ type: 'cart.remove', itemVariantId }),
+    reload: () => ref.send({ type: 'cart.reload' }),
+    dismissError: () => ref.send({ type: 'cart.dismissError' }),
+  };
+}
+
+export type CartView = ReturnType<typeof connectCart>;

@@ -1,0 +1,55 @@
+import { useSelector } from '@xstate/react';
+import type { OfferDetail } from '../../../server/schemas/offer.ts';
+import { sameViewValues } from '../../appActor.ts';
+import { Dialog } from '../../components/index.ts';
+import { useLingui } from '@lingui/react/macro';
+import { AddToCartDialog } from './AddToCartDialog.tsx';
+import { OfferArticle, type OfferArticleProps } from './OfferArticle.tsx';
+import type { OfferPageView } from './offer.connect.ts';
+import { PaymentBar } from './PaymentBar.tsx';
+import { connectTicketSelection, type TicketSelectionRef } from './ticketSelection.connect.ts';
+import { TicketSelector } from './TicketSelector.tsx';
+
+export interface SellingOfferArticleProps extends Omit<OfferArticleProps, 'purchase'> {
+  offer: OfferDetail;
+  selectionRef: TicketSelectionRef;
+  page: OfferPageView;
+}
+
+/** An offer that sells tickets or items: the article with the selector, payment bar and add-to-cart dialog (spec 2.3, 4). */
+export function SellingOfferArticle({ selectionRef, page, ...article }: SellingOfferArticleProps) {
+  const { t } = useLingui();
+  const view = useSelector(selectionRef, (s) => connectTicketSelection(s, selectionRef, article.offer), sameViewValues);
+  const label = article.offer.callToAction?.label ?? t`Add to cart`;
+  return (
+    <>
+      <OfferArticle
+        {...article}
+        purchase={{
+          media: view.media,
+          selector: <TicketSelector view={view} />,
+          paymentBar: (
+            <PaymentBar label={label} status={view.status} onBuy={page.buy} placement={article.layout === 'desktop' ? 'inline' : 'floating'} />
+          ),
+        }}
+      />
+      <Dialog
+        open={page.selectItemWarning}
+        title={label}
+        message={t({ id: 'select_item', message: 'Select an item first.' })}
+        onClose={page.dismissWarning}
+        onYes={page.dismissWarning}
+        yesLabel={t`OK`}
+      />
+      <AddToCartDialog
+        open={page.addToCart !== null}
+        variant={page.addToCart ? view.selected : null}
+        quantity={page.quantity}
+        maxQuantity={page.addToCart?.maxQuantity ?? 1}
+        onQuantity={page.changeQuantity}
+        onConfirm={page.confirmAddToCart}
+        onCancel={page.cancelAddToCart}
+      />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../theme/contract.css.ts';
+
+export const selector = style({ display: 'flex', flexDirection: 'column', gap: 12, paddingInline: vars.layout.gutter });
+
+export const field = style({ display: 'flex', flexDirection: 'column', gap: 4 });
+
+export const label = style({ fontSize: 14, fontWeight: 600 });
+
+export const select = style({
+  minHeight: 48,
+  padding: '0 12px',
+  border: `1px solid ${vars.color.textMuted}`,
+  borderRadius: vars.radius.button,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontSize: 16,
+});
+
+export const details = style({ margin: 0, display: 'flex', flexWrap: 'wrap', gap: '4px 16px', fontSize: 14 });
+
+export const notice = style({ margin: 0, fontWeight: 600, color: vars.color.text });
+
+export const dialogBody = style({ display: 'flex', flexDirection: 'column', gap: 12, marginBlock: 12 });
+
+export const value = style({ margin: 0 });
