@@ -151,21 +151,24 @@ export const offerPageMachine = setup({
           on: { 'payment.dismissWarning': 'browsing' },
         },
         addingToCart: {
-          exit: 'closeAddToCart',
           on: {
             'addToCart.quantityChanged': { actions: 'changeQuantity' },
+            // Spec 4: the dialog closes, the cart is updated with action add, the quantity resets to 1.
             'addToCart.confirm': {
               target: 'browsing',
-              actions: {
-                type: 'addToCart',
-                params: ({ context }) => ({
-                  itemVariantId: context.addToCart!.itemVariantId,
-                  offerId: context.offer!.id,
-                  quantity: context.quantity,
-                }),
-              },
+              actions: [
+                {
+                  type: 'addToCart',
+                  params: ({ context }) => ({
+                    itemVariantId: context.addToCart!.itemVariantId,
+                    offerId: context.offer!.id,
+                    quantity: context.quantity,
+                  }),
+                },
+                'closeAddToCart',
+              ],
             },
-            'addToCart.cancel': 'browsing',
+            'addToCart.cancel': { target: 'browsing', actions: 'closeAddToCart' },
           },
         },
       },

@@ -1,0 +1,1 @@
+import{a as e}from"./browserHistory-BfUf2Pik.js";function t(){return{saveWantedPath:e}}export{t as wireAuthRoutes};
