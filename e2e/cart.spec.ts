@@ -29,6 +29,8 @@ const words = {
     total: 'Total',
     checkout: 'Go to checkout',
     remove: (name: string) => `Remove ${name}`,
+    removeWord: 'Remove',
+    empty: 'Your cart is empty',
   },
   sv: {
     locale: 'sv-SE',
@@ -53,6 +55,8 @@ const words = {
     total: 'Totalt',
     checkout: 'Till kassan',
     remove: (name: string) => `Ta bort ${name}`,
+    removeWord: 'Ta bort',
+    empty: 'Din varukorg är tom',
   },
 } as const;
 
@@ -101,6 +105,22 @@ async function signIn(page: Page, brand: keyof typeof brands, language: Language
   await expect(page.getByRole('button', { name: w.cart })).toBeVisible();
 }
 
+/** The brand's one demo member shares the cart between tests: start each from an empty one. */
+async function emptyCart(page: Page, language: Language) {
+  const w = words[language];
+  await page.getByRole('button', { name: w.cart }).click();
+  const drawer = page.getByRole('dialog', { name: w.cartHeading });
+  await expect(drawer.getByRole('list').or(drawer.getByText(w.empty))).toBeVisible();
+  while ((await drawer.getByRole('listitem').count()) > 0) {
+    const before = await drawer.getByRole('listitem').count();
+    await drawer.getByRole('listitem').first().getByRole('button', { name: new RegExp(`^${w.removeWord} `) }).click();
+    await expect(drawer.getByRole('listitem')).toHaveCount(before - 1);
+  }
+  await expect(drawer.getByText(w.empty)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+}
+
 /** Opens an offer page inside the app (the navigator follows the address). */
 async function openOffer(page: Page, brand: keyof typeof brands, path: string) {
   await page.goto(`${brands[brand].origin}${path}`);
@@ -111,6 +131,7 @@ async function buyTwoTicketsAndAShirt(page: Page, brand: keyof typeof brands, la
   const w = words[language];
   const b = brands[brand];
   await signIn(page, brand, language);
+  await emptyCart(page, language);
   await openOffer(page, brand, `/live/${b.event}`);
   const buy = page.getByRole('button', { name: 'Buy tickets' });
 

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { sameViewValues, type CartRef } from '../../appActor.ts';
@@ -18,6 +19,12 @@ export function CartView({ cartRef, onCheckout }: CartViewProps) {
   const { t, i18n } = useLingui();
   const cart = useSelector(cartRef, (s) => connectCart(s, cartRef), sameViewValues);
   const money = (amount: number) => formatMoney(amount, cart.currency, i18n.locale);
+  // A removed line takes its focused button with it: focus stays in the drawer, on the cart.
+  const rootRef = useRef<HTMLDivElement>(null);
+  const remove = (itemVariantId: string) => {
+    rootRef.current?.focus();
+    cart.remove(itemVariantId);
+  };
 
   if (cart.status === 'loading') return <Spinner />;
   if (cart.status === 'failed') {
@@ -29,7 +36,7 @@ export function CartView({ cartRef, onCheckout }: CartViewProps) {
     );
   }
   return (
-    <div className={styles.cart} aria-busy={cart.saving}>
+    <div ref={rootRef} tabIndex={-1} className={styles.cart} aria-busy={cart.saving}>
       {cart.errorCode && (
         <div role="alert">
           <p>{i18n._(errorMessage(cart.errorCode))}</p>
@@ -44,7 +51,7 @@ export function CartView({ cartRef, onCheckout }: CartViewProps) {
         <>
           <ul className={styles.lines} aria-label={t`Items in the cart`}>
             {cart.lines.map((line) => (
-              <CartLine key={line.itemVariantId} line={line} currency={cart.currency} onQuantity={cart.setQuantity} onRemove={cart.remove} />
+              <CartLine key={line.itemVariantId} line={line} currency={cart.currency} onQuantity={cart.setQuantity} onRemove={remove} />
             ))}
           </ul>
           <dl className={styles.totals} aria-label={t`Totals`}>

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css.ts';
 
-export const cart = style({ display: 'flex', flexDirection: 'column', gap: 16 });
+export const cart = style({ display: 'flex', flexDirection: 'column', gap: 16, selectors: { '&:focus-visible': { outline: 'none' } } });
 
 export const lines = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 16 });
 
