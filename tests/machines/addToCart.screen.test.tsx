@@ -178,14 +178,14 @@ describe('the add-to-cart dialog on the rendered offer page, generated paths', (
             select('Time', String(T1));
             select('Ticket', 'seated');
           },
-          PICK_SOLD_OUT: () => select('City', 'Göteborg'),
-          BUY: () => fireEvent.click(buyButton()),
-          DISMISS_WARNING: () => fireEvent.click(screen.getByRole('button', { name: 'OK' })),
+          PICK_SOLD_OUT: () => void select('City', 'Göteborg'),
+          BUY: () => void fireEvent.click(buyButton()),
+          DISMISS_WARNING: () => void fireEvent.click(screen.getByRole('button', { name: 'OK' })),
           TYPE_5: () => typeQuantity('5'),
           TYPE_99: () => typeQuantity('99'),
           TYPE_EMPTY: () => typeQuantity(''),
-          CONFIRM: () => fireEvent.click(within(dialog()!).getByRole('button', { name: 'Add to cart' })),
-          ESCAPE: () => fireEvent.keyDown(dialog()!, { key: 'Escape' }),
+          CONFIRM: () => void fireEvent.click(within(dialog()!).getByRole('button', { name: 'Add to cart' })),
+          ESCAPE: () => void fireEvent.keyDown(dialog()!, { key: 'Escape' }),
         },
       });
     });
