@@ -1,6 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
+
+// One purchase is a long walk (sign-in, two offers, the drawer), checked for accessibility at every step.
+test.describe.configure({ timeout: 240_000 });
 
 type Language = 'en' | 'sv';
 

@@ -1,1 +1,0 @@
-import{Y as e}from"./errorMessages-DkgkA1N2.js";import{t}from"./link-CGAtAoZF.js";import{c as n,o as r}from"./authForm.css-C9ySTJW8.js";import{t as i}from"./jsx-runtime-DyZJNswf.js";var a=i();function o(){let{_:i}=e();return(0,a.jsx)(`p`,{className:r,children:(0,a.jsx)(t,{to:`/`,className:n,children:i({id:`QeXxn3`})})})}export{o as t};
