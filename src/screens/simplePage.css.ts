@@ -14,3 +14,6 @@ export const page = style({
 export const heading = style({ fontFamily: vars.font.heading, margin: 0 });
 
 export const muted = style({ color: vars.color.textMuted });
+
+/** A link in the page's own text colour (the browser's blue is unreadable on a dark brand). */
+export const link = style({ color: vars.color.text, textDecoration: 'underline' });

@@ -9,7 +9,7 @@ export function ComingSoonScreen() {
     <main className={styles.page}>
       <h1 className={styles.heading}>{t`Coming soon`}</h1>
       <p>{t`This page is not available yet.`}</p>
-      <AppLink href="/">{t`Go to the start page`}</AppLink>
+      <AppLink href="/" className={styles.link}>{t`Go to the start page`}</AppLink>
     </main>
   );
 }

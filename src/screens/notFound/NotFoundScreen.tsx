@@ -8,7 +8,7 @@ export function NotFoundScreen() {
     <main className={styles.page}>
       <h1 className={styles.heading}>{t`Page not found`}</h1>
       <p>{t`The page you are looking for does not exist.`}</p>
-      <AppLink href="/">{t`Go to the start page`}</AppLink>
+      <AppLink href="/" className={styles.link}>{t`Go to the start page`}</AppLink>
     </main>
   );
 }
