@@ -3,6 +3,8 @@ import { plural } from '@lingui/core/macro';
 import type { OfferDetail, OfferType } from '../../../server/schemas/offer.ts';
 import { Image, type MailSender } from '../../components/index.ts';
 import { CallToActionBar } from './CallToActionBar.tsx';
+import { PromoCodeRows } from './PromoCodeRows.tsx';
+import type { PromoViews } from './usePromoViews.ts';
 import { CompanionOfferCard } from './CompanionOfferCard.tsx';
 import { ContentBlocks, type RichTextLinks } from './ContentBlocks.tsx';
 import { companionPath, type OfferPlace } from './offerLinks.ts';
@@ -17,10 +19,12 @@ export interface OfferArticleProps {
   member: MailSender | null;
   links: RichTextLinks;
   navigate: (path: string) => void;
+  /** The promo code rows and what the claim call to action does; null until they run. */
+  promo: PromoViews | null;
 }
 
-/** A loaded offer page, in the spec's order (2.3); variant selector and promo claims come with commerce. */
-export function OfferArticle({ offer, categoryName, place, layout, contactEmail, member, links, navigate }: OfferArticleProps) {
+/** A loaded offer page, in the spec's order (2.3); the variant selector comes with commerce. */
+export function OfferArticle({ offer, categoryName, place, layout, contactEmail, member, links, navigate, promo }: OfferArticleProps) {
   const cta = offer.callToAction && (
     <CallToActionBar
       cta={offer.callToAction}
@@ -28,6 +32,7 @@ export function OfferArticle({ offer, categoryName, place, layout, contactEmail,
       contactEmail={contactEmail}
       member={member}
       placement={layout === 'desktop' ? 'inline' : 'floating'}
+      claim={promo?.claimCallToAction ?? null}
     />
   );
   const companion = offer.companionOffer;
@@ -41,6 +46,7 @@ export function OfferArticle({ offer, categoryName, place, layout, contactEmail,
         {offer.preamble ? <p className={styles.preamble}>{offer.preamble}</p> : null}
         <InfoStrip type={offer.type} readingTime={offer.readingTime} />
       </header>
+      {promo ? <PromoCodeRows promo={promo} /> : null}
       <ContentBlocks blocks={offer.contentBlocks} links={links} onNavigate={navigate} />
       {layout === 'desktop' ? cta : null}
       {companion ? <CompanionOfferCard companion={companion} href={companionPath(place, companion)} onOpen={navigate} /> : null}

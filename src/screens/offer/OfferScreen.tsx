@@ -9,6 +9,7 @@ import { useNavigate } from '../../routes/navigation.ts';
 import { visuallyHidden } from '../../theme/index.ts';
 import { connectOfferPage, type OfferPageStatus } from './offer.connect.ts';
 import { OfferArticle } from './OfferArticle.tsx';
+import { usePromoViews } from './usePromoViews.ts';
 import { appHostsOf, currentSectionOf } from './offerLinks.ts';
 import * as styles from './offer.css.ts';
 
@@ -30,6 +31,7 @@ function OfferPage({ input, logic, apiBase }: { input: OfferPageInput; logic: Of
   const navigate = useNavigate();
   const pageRef = useActorRef(logic, { input });
   const page = useSelector(pageRef, (s) => connectOfferPage(s, pageRef), sameViewValues);
+  const promo = usePromoViews({ unique: page.uniquePromoRef, common: page.commonPromoRef, clipboard: page.clipboardRef });
   const brand = AppActor.useSelector((s) => s.context.brand);
   const layout = AppActor.useSelector((s) => s.context.layout);
   const user = AppActor.useSelector((s) => s.context.member?.user ?? null);
@@ -57,6 +59,7 @@ function OfferPage({ input, logic, apiBase }: { input: OfferPageInput; logic: Of
         member={user}
         links={links}
         navigate={navigate}
+        promo={promo}
       />
     </main>
   );

@@ -25,6 +25,10 @@ export function connectOfferPage(snapshot: SnapshotFrom<typeof offerPageMachine>
     errorCode: error?.code ?? null,
     canRetry: snapshot.can({ type: 'offer.retry' }),
     retry: () => ref.send({ type: 'offer.retry' }),
+    /** The promo rows' actors while the offer is shown (stable references, for the view's selectors). */
+    uniquePromoRef: snapshot.children.promoClaim,
+    commonPromoRef: snapshot.children.commonPromo,
+    clipboardRef: snapshot.children.clipboard,
   };
 }
 
