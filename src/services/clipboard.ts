@@ -11,6 +11,8 @@ export async function copyToClipboard(text: string, clipboard: Pick<Clipboard, '
     await clipboard.writeText(text);
     return { status: true, message: `Successfully copied to clipboard ${text}` };
   } catch (error) {
-    return { status: false, message: error instanceof Error ? error.message : String(error) };
+    // DOMException (a refused permission) is an Error in browsers, but not everywhere: read its message either way.
+    const message = (error as { message?: unknown } | null)?.message;
+    return { status: false, message: typeof message === 'string' ? message : String(error) };
   }
 }
