@@ -5,6 +5,9 @@ import type { ClipboardView } from './clipboard.connect.ts';
 import { cx } from './cx.ts';
 import * as styles from './copyableCode.css.ts';
 
+// Here rather than in fallbackIcons, which loads with the sign-in page.
+const copyIcon = { copy: 'M16 1H4c-1.1 0-2 .9-2 2v14h2V3h12V1zm3 4H8c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h11c1.1 0 2-.9 2-2V7c0-1.1-.9-2-2-2zm0 16H8V7h11v14z' };
+
 export interface CopyableCodeProps {
   code: string;
   clipboard: ClipboardView;
@@ -19,7 +22,7 @@ export function CopyableCode({ code, clipboard }: CopyableCodeProps) {
     <div className={styles.row}>
       <code className={styles.code}>{code}</code>
       <Button variant="secondary" className={styles.copyButton} aria-label={t`Copy code ${code}`} onClick={() => clipboard.copy(code)}>
-        <Icon name="copy" size={18} />
+        <Icon name="copy" paths={copyIcon} size={18} />
         {t`Copy`}
       </Button>
       {/* Always rendered, so screen readers hear the result when it appears. */}

@@ -132,11 +132,6 @@ const byCode: Record<string, MessageDescriptor> = {
   certificateErr: eidFailed,
   bankid_qr_failed: msg({ id: 'bankid_qr_failed', message: 'Failed to create QR code' }),
 
-  // Promo codes (spec 8).
-  voucher_claim_cap_reached: msg({ id: 'voucher_claim_cap_reached', message: 'Claim capacity has already been reached' }),
-  voucher_no_codes_remaining: msg({ id: 'voucher_no_codes_remaining', message: 'There are no remaining promo codes for this offer.' }),
-  catch_error_something_wrong: msg({ id: 'catch_error_something_wrong', message: 'Something went wrong. Please try again.' }),
-
   // General.
   failed_to_fetch: networkError,
   no_network_connection: noNetwork,

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../components/index.ts';
-import { errorMessage } from '../../i18n/errorMessages.ts';
+import { promoMessages } from '../../i18n/promoMessages.ts';
 import type { ClaimCallToActionView } from './promo.connect.ts';
 import * as styles from './offer.css.ts';
 
@@ -16,8 +16,8 @@ export function ClaimCallToAction({ label, claim, placement }: ClaimCallToAction
   const { t, i18n } = useLingui();
   const noteId = useId();
   const notes = {
-    capReached: i18n._(errorMessage('voucher_claim_cap_reached')),
-    noCodesRemaining: i18n._(errorMessage('voucher_no_codes_remaining')),
+    capReached: i18n._(promoMessages.capReached),
+    noCodesRemaining: i18n._(promoMessages.noCodesRemaining),
     revealed: t`Your code is shown above.`,
   };
   const note = claim.note ? notes[claim.note] : null;

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Button, CopyableCode, Dialog, type ClipboardView } from '../../components/index.ts';
-import { errorMessage, errorMessageFor } from '../../i18n/errorMessages.ts';
+import { errorMessageFor } from '../../i18n/errorMessages.ts';
+import { promoMessages } from '../../i18n/promoMessages.ts';
 import type { CommonPromoView, UniquePromoView } from './promo.connect.ts';
 import type { PromoViews } from './usePromoViews.ts';
 import * as styles from './promo.css.ts';
@@ -39,7 +40,7 @@ function CommonCodeRow({ common, clipboard }: { common: CommonPromoView; clipboa
       <Dialog
         open={common.status === 'failed'}
         title={t`Could not get the code`}
-        message={i18n._(errorMessage('catch_error_something_wrong'))}
+        message={i18n._(promoMessages.commonClaimFailed)}
         onClose={common.dismissError}
       >
         <Button onClick={common.claim}>{t`Try again`}</Button>
@@ -80,8 +81,8 @@ function UniqueCodeRow({ unique, clipboard }: { unique: UniquePromoView; clipboa
       )}
       {/* The row's outcome for screen readers: the cap, or that the last code went while the member looked. */}
       <p role="status" id={capId} className={styles.note}>
-        {atCap ? i18n._(errorMessage('voucher_claim_cap_reached')) : null}
-        {soldOut ? i18n._(errorMessage('voucher_no_codes_remaining')) : null}
+        {atCap ? i18n._(promoMessages.capReached) : null}
+        {soldOut ? i18n._(promoMessages.noCodesRemaining) : null}
       </p>
       <Dialog
         open={unique.status === 'failed' || unique.status === 'needsSignIn'}
