@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { PromoCodesPage } from './pages/PromoCodesPage.ts';
 import { catalogText, type ProfileLanguage } from './pages/ProfilePage.ts';
 
