@@ -14,5 +14,3 @@ export { OfferSubtitle, type OfferSubtitleProps } from './OfferSubtitle.tsx';
 export { Spinner, type SpinnerProps } from './Spinner.tsx';
 export { TextField, type TextFieldProps } from './TextField.tsx';
 export { useModalFocus } from './useModalFocus.ts';
-export { CopyableCode, type CopyableCodeProps } from './CopyableCode.tsx';
-export { connectClipboard, type ClipboardRef, type ClipboardView } from './clipboard.connect.ts';

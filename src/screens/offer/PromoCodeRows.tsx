@@ -1,6 +1,9 @@
 import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { Button, CopyableCode, Dialog, type ClipboardView } from '../../components/index.ts';
+import { Button, Dialog } from '../../components/index.ts';
+// Not in the components index, which loads with the sign-in page.
+import type { ClipboardView } from '../../components/clipboard.connect.ts';
+import { CopyableCode } from '../../components/CopyableCode.tsx';
 import { errorMessageFor } from '../../i18n/errorMessages.ts';
 import { promoMessages } from '../../i18n/promoMessages.ts';
 import type { CommonPromoView, UniquePromoView } from './promo.connect.ts';

@@ -2,7 +2,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { claimedCodesMachine } from '../../../machines/claimedCodes.machine.ts';
 import { sameViewValues } from '../../appActor.ts';
-import { Button, connectClipboard, CopyableCode, Image, Spinner, type ClipboardRef } from '../../components/index.ts';
+import { Button, Image, Spinner } from '../../components/index.ts';
+// Not in the components index, which loads with the sign-in page.
+import { connectClipboard, type ClipboardRef } from '../../components/clipboard.connect.ts';
+import { CopyableCode } from '../../components/CopyableCode.tsx';
 import type { ClaimedCodeGroup } from '../../domain/claimedCodes.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
 import { AppLink } from '../../routes/AppLink.tsx';
