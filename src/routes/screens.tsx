@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { ScreenName } from './routeTable.ts';
 import { offerPlaceOf, offerTypeOfPath, type RouteMatch } from './routeParams.ts';
-import { lazyWired, wired } from '../wiring/wired.tsx';
+import { wired } from '../wiring/wired.tsx';
 import { Spinner } from '../components/index.ts';
 import { wireOfferPage } from '../wiring/offerPage.wiring.ts';
 import { wireProfile } from '../wiring/profile.wiring.ts';
@@ -27,12 +27,9 @@ const noProps = () => ({});
 const WiredOfferScreen = wired(OfferScreen, wireOfferPage);
 const WiredProfileScreen = wired(ProfileScreen, wireProfile);
 
-// Screens few members open load on first use, view and wiring together.
-const LazyClaimedCodesScreen = lazy(
-  lazyWired(
-    () => import('../screens/vouchers/ClaimedCodesScreen.tsx').then((m) => m.ClaimedCodesScreen),
-    () => import('../wiring/claimedCodes.wiring.ts').then((m) => m.wireClaimedCodes),
-  ),
+// Screens few members open load on first use: one chunk with the view and its wiring.
+const LazyClaimedCodesScreen = lazy(() =>
+  import('../wiring/claimedCodes.wiring.ts').then((m) => ({ default: m.WiredClaimedCodesScreen })),
 );
 
 function ClaimedCodesRoute() {

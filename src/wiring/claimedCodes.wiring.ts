@@ -1,8 +1,9 @@
 import { fromPromise } from 'xstate';
 import { claimedCodesMachine } from '../../machines/claimedCodes.machine.ts';
 import { getClaimedPromoCodes } from '../api/promoCodes.ts';
+import { ClaimedCodesScreen } from '../screens/vouchers/ClaimedCodesScreen.tsx';
 import { wireClipboard } from './clipboard.wiring.ts';
-import type { WiringDeps } from './wired.tsx';
+import { wired, type WiringDeps } from './wired.tsx';
 
 /** /more/voucher: the member's codes from the API, copied to the browser's clipboard. */
 export function wireClaimedCodes({ api }: WiringDeps) {
@@ -15,3 +16,6 @@ export function wireClaimedCodes({ api }: WiringDeps) {
     }),
   };
 }
+
+/** The screen with its wiring: one lazy chunk, loaded when /more/voucher first shows. */
+export const WiredClaimedCodesScreen = wired(ClaimedCodesScreen, wireClaimedCodes);

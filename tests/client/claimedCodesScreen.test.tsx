@@ -7,11 +7,10 @@ import type { appMachine } from '../../machines/app.machine.ts';
 import type { ClaimedPromoCode } from '../../server/schemas/promoCode.ts';
 import type { ApiClient } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/apiError.ts';
-import { AppActor } from '../../src/appActor.ts';
+import { AppActor, WiringContext } from '../../src/appActor.ts';
 import { activateLocale } from '../../src/i18n/i18n.ts';
 import { NavigatorContext, type NavigatorRef } from '../../src/routes/navigation.ts';
 import { screens } from '../../src/routes/screens.tsx';
-import { WiringContext } from '../../src/wiring/wired.tsx';
 import { imageOptions } from './components/offerFixtures.ts';
 import { testBrand, testMember } from '../machines/fixtures.ts';
 
