@@ -1,5 +1,8 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { callErrorOf, notProvided } from './errorCode.ts';
+import { promoClaimMachine } from './promoClaim.machine.ts';
+import { commonPromoMachine } from './commonPromo.machine.ts';
+import { clipboardCopyMachine } from './clipboardCopy.machine.ts';
 import type { CategoryList, OfferDetail, OfferType } from '../server/schemas/offer.ts';
 import { selectedVariant, ticketSelectionMachine } from './ticketSelection.machine.ts';
 import { clampQuantity } from '../src/domain/cartUpdate.ts';
@@ -59,6 +62,12 @@ export function loadErrorOf(error: unknown): OfferLoadError {
   return { status, code };
 }
 
+/** The offer in `loaded` (set by the load's onDone on the way in). */
+function loadedOffer(context: OfferPageContext): OfferDetail {
+  if (!context.offer) throw new Error('offerPage: loaded without an offer');
+  return context.offer;
+}
+
 /** Params for guards and actions on a failed load. */
 const loadErrorParams = ({ event }: { event: { error: unknown } }) => loadErrorOf(event.error);
 const keepError = { type: 'keepError', params: loadErrorParams } as const;
@@ -66,18 +75,24 @@ const isCode = (error: OfferLoadError, status: number, code: string) => error.st
 
 /**
  * One offer page (spec 4 "Offer page: loading, loaded, error"). The failure is a state per
- * reason the page tells apart.
+ * reason the page tells apart. A loaded page invokes its promo code rows (promoClaim,
+ * commonPromo) and the copy buttons' clipboard.
  */
 export const offerPageMachine = setup({
   types: {
     context: {} as OfferPageContext,
     events: {} as OfferPageEvent,
     input: {} as OfferPageInput,
+    children: {} as { promoClaim: 'promoClaim'; commonPromo: 'commonPromo'; clipboard: 'clipboard' },
   },
   actors: {
     loadOffer: fromPromise<OfferDetail, { id: string }>(async () => notProvided('loadOffer')),
     loadCategories: fromPromise<CategoryList>(async () => notProvided('loadCategories')),
     ticketSelection: ticketSelectionMachine,
+    // The promo rows and their copy buttons; the wiring provides their calls.
+    promoClaim: promoClaimMachine,
+    commonPromo: commonPromoMachine,
+    clipboard: clipboardCopyMachine,
   },
   actions: {
     keepError: assign((_, error: OfferLoadError) => ({ error })),
@@ -134,8 +149,14 @@ export const offerPageMachine = setup({
         ],
       },
     },
+    /** The offer is shown; its unique and common promo code rows and copy buttons run beside it. */
     loaded: {
       entry: 'startSelection',
+      invoke: [
+        { id: 'promoClaim', src: 'promoClaim', input: ({ context }) => loadedOffer(context) },
+        { id: 'commonPromo', src: 'commonPromo', input: ({ context }) => loadedOffer(context) },
+        { id: 'clipboard', src: 'clipboard' },
+      ],
       initial: 'browsing',
       states: {
         browsing: {

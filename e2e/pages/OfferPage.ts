@@ -47,6 +47,10 @@ export class OfferPage {
     return this.visible().getByRole('link', { name, exact: true });
   }
 
+  button(name: string): Locator {
+    return this.visible().getByRole('button', { name, exact: true });
+  }
+
   comingSoon(name: string): Locator {
     return this.visible().getByRole('button', { name, exact: true });
   }

@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { ScreenName } from './routeTable.ts';
 import { offerPlaceOf, offerTypeOfPath, type RouteMatch } from './routeParams.ts';
 import { wired } from '../wiring/wired.tsx';
+import { Spinner } from '../components/index.ts';
 import { wireOfferPage } from '../wiring/offerPage.wiring.ts';
 import { wireProfile } from '../wiring/profile.wiring.ts';
 import { MixedFeedScreen } from '../screens/feed/MixedFeedScreen.tsx';
@@ -26,6 +27,19 @@ const noProps = () => ({});
 const WiredOfferScreen = wired(OfferScreen, wireOfferPage);
 const WiredProfileScreen = wired(ProfileScreen, wireProfile);
 
+// Screens few members open load on first use: one chunk with the view and its wiring.
+const LazyClaimedCodesScreen = lazy(() =>
+  import('../wiring/claimedCodes.wiring.ts').then((m) => ({ default: m.WiredClaimedCodesScreen })),
+);
+
+function ClaimedCodesRoute() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazyClaimedCodesScreen />
+    </Suspense>
+  );
+}
+
 /** Which view each route shows. Screens of later releases show the coming-soon page. */
 export const screens: Record<ScreenName, ComponentType<RouteMatch>> = {
   mixedFeed: parsed(MixedFeedScreen, noProps),
@@ -38,7 +52,7 @@ export const screens: Record<ScreenName, ComponentType<RouteMatch>> = {
   more: parsed(MoreScreen, noProps),
   restaurantMap: ComingSoonScreen,
   restaurant: ComingSoonScreen,
-  vouchers: ComingSoonScreen,
+  vouchers: ClaimedCodesRoute,
   orders: ComingSoonScreen,
   profile: parsed(WiredProfileScreen, noProps),
   faq: ComingSoonScreen,

@@ -1,15 +1,28 @@
 import { fromPromise } from 'xstate';
 import { offerPageMachine, type CartAddition } from '../../machines/offerPage.machine.ts';
+import { promoClaimMachine } from '../../machines/promoClaim.machine.ts';
+import { commonPromoMachine } from '../../machines/commonPromo.machine.ts';
 import { getCategories, getOffer } from '../api/offers.ts';
+import { claimCommonPromoCode, claimPromoCode } from '../api/promoCodes.ts';
 import type { WiringDeps } from './wired.tsx';
+import { wireClipboard } from './clipboard.wiring.ts';
 
-/** An offer page: the offer and the category names come from the API; purchases go to the app's cart. */
+type OfferInput = { input: { offerId: string } };
+
+/** An offer page: the offer, the category names and the promo claims come from the API; purchases go to the app's cart. */
 export function wireOfferPage({ api, app }: WiringDeps) {
   return {
     logic: offerPageMachine.provide({
       actors: {
         loadOffer: fromPromise(({ input: { id } }: { input: { id: string } }) => getOffer(api, id)),
         loadCategories: fromPromise(() => getCategories(api)),
+        promoClaim: promoClaimMachine.provide({
+          actors: { claimCode: fromPromise(({ input }: OfferInput) => claimPromoCode(api, input.offerId)) },
+        }),
+        commonPromo: commonPromoMachine.provide({
+          actors: { claimCommonCode: fromPromise(({ input }: OfferInput) => claimCommonPromoCode(api, input.offerId)) },
+        }),
+        clipboard: wireClipboard(),
       },
       actions: {
         addToCart: (_, addition: CartAddition) => {

@@ -3,6 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import type { CallToAction } from '../../../server/schemas/offer.ts';
 import { Button, type MailSender } from '../../components/index.ts';
 import { variant as buttonLook } from '../../components/button.css.ts';
+import { ClaimCallToAction } from './ClaimCallToAction.tsx';
+import type { ClaimCallToActionView } from './promo.connect.ts';
 import { mailToHref, referralHref, webUrl } from './offerLinks.ts';
 import * as styles from './offer.css.ts';
 
@@ -13,12 +15,15 @@ export interface CallToActionBarProps {
   member: MailSender | null;
   /** Floating at the bottom (mobile) or inline in the page (desktop). */
   placement: 'floating' | 'inline';
+  /** What a `claim` call to action does now (the offer's promo rows decide). */
+  claim: ClaimCallToActionView | null;
 }
 
-/** The call to action (spec 3): outside links open in a new tab; claim and payment come with commerce. */
-export function CallToActionBar({ cta, offerId, contactEmail, member, placement }: CallToActionBarProps) {
+/** The call to action (spec 3): outside links open in a new tab, claim claims a promo code; payment comes with commerce. */
+export function CallToActionBar({ cta, offerId, contactEmail, member, placement, claim }: CallToActionBarProps) {
   const { t } = useLingui();
   const noteId = useId();
+  if (cta.type === 'claim' && claim) return <ClaimCallToAction label={cta.label} claim={claim} placement={placement} />;
   if (cta.type === 'claim' || cta.type === 'payment') {
     return (
       <div className={styles.ctaBar[placement]}>

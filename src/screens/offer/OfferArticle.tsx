@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import type { ImageOptions, OfferDetail, OfferType } from '../../../server/schemas/offer.ts';
 import { Image, type MailSender } from '../../components/index.ts';
 import { CallToActionBar } from './CallToActionBar.tsx';
+import { PromoCodeRows } from './PromoCodeRows.tsx';
+import type { PromoViews } from './usePromoViews.ts';
 import { CompanionOfferCard } from './CompanionOfferCard.tsx';
 import { ContentBlocks, type RichTextLinks } from './ContentBlocks.tsx';
 import { companionPath, type OfferPlace } from './offerLinks.ts';
@@ -20,10 +22,12 @@ export interface OfferArticleProps {
   navigate: (path: string) => void;
   /** What an offer that sells adds (spec 2.3): the media of the selected variant, its selector and the payment bar. */
   purchase?: { media: ImageOptions; selector: ReactNode; paymentBar: ReactNode };
+  /** The promo code rows and what the claim call to action does; null until they run. */
+  promo: PromoViews | null;
 }
 
 /** A loaded offer page, in the spec's order (2.3). */
-export function OfferArticle({ offer, categoryName, place, layout, contactEmail, member, links, navigate, purchase }: OfferArticleProps) {
+export function OfferArticle({ offer, categoryName, place, layout, contactEmail, member, links, navigate, purchase, promo }: OfferArticleProps) {
   const cta = purchase && offer.callToAction?.type === 'payment' ? purchase.paymentBar : offer.callToAction && (
     <CallToActionBar
       cta={offer.callToAction}
@@ -31,6 +35,7 @@ export function OfferArticle({ offer, categoryName, place, layout, contactEmail,
       contactEmail={contactEmail}
       member={member}
       placement={layout === 'desktop' ? 'inline' : 'floating'}
+      claim={promo?.claimCallToAction ?? null}
     />
   );
   const companion = offer.companionOffer;
@@ -45,6 +50,7 @@ export function OfferArticle({ offer, categoryName, place, layout, contactEmail,
         {purchase?.selector}
         <InfoStrip type={offer.type} readingTime={offer.readingTime} />
       </header>
+      {promo ? <PromoCodeRows promo={promo} /> : null}
       <ContentBlocks blocks={offer.contentBlocks} links={links} onNavigate={navigate} />
       {layout === 'desktop' ? cta : null}
       {companion ? <CompanionOfferCard companion={companion} href={companionPath(place, companion)} onOpen={navigate} /> : null}

@@ -10,6 +10,7 @@ import { visuallyHidden } from '../../theme/index.ts';
 import { connectOfferPage, type OfferPageStatus } from './offer.connect.ts';
 import { OfferArticle } from './OfferArticle.tsx';
 import { SellingOfferArticle } from './SellingOfferArticle.tsx';
+import { usePromoViews } from './usePromoViews.ts';
 import { appHostsOf, currentSectionOf } from './offerLinks.ts';
 import * as styles from './offer.css.ts';
 
@@ -31,6 +32,7 @@ function OfferPage({ input, logic, apiBase }: { input: OfferPageInput; logic: Of
   const navigate = useNavigate();
   const pageRef = useActorRef(logic, { input });
   const page = useSelector(pageRef, (s) => connectOfferPage(s, pageRef), sameViewValues);
+  const promo = usePromoViews({ unique: page.uniquePromoRef, common: page.commonPromoRef, clipboard: page.clipboardRef });
   const brand = AppActor.useSelector((s) => s.context.brand);
   const layout = AppActor.useSelector((s) => s.context.layout);
   const user = AppActor.useSelector((s) => s.context.member?.user ?? null);
@@ -56,6 +58,7 @@ function OfferPage({ input, logic, apiBase }: { input: OfferPageInput; logic: Of
     member: user,
     links,
     navigate,
+    promo,
   };
   return (
     <main className={styles.page}>

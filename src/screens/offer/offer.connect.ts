@@ -36,6 +36,10 @@ export function connectOfferPage(snapshot: SnapshotFrom<typeof offerPageMachine>
     changeQuantity: (value: number | string) => ref.send({ type: 'addToCart.quantityChanged', value }),
     confirmAddToCart: () => ref.send({ type: 'addToCart.confirm' }),
     cancelAddToCart: () => ref.send({ type: 'addToCart.cancel' }),
+    /** The promo rows' actors while the offer is shown (stable references, for the view's selectors). */
+    uniquePromoRef: snapshot.children.promoClaim,
+    commonPromoRef: snapshot.children.commonPromo,
+    clipboardRef: snapshot.children.clipboard,
   };
 }
 

@@ -110,7 +110,15 @@ describe('offer call to action', () => {
     expect(link.getAttribute('target')).toBe('_blank');
   });
 
-  it.each(['claim', 'payment'] as const)('%s: shows its place, disabled, with a coming-soon note', async (type) => {
+  it('claim on an offer without any promo code: disabled, saying no codes remain', async () => {
+    renderOfferScreen({ answer: offerDetail({ callToAction: { type: 'claim', label: 'Get it' } }), params: mixedFeed });
+    const button = await screen.findByRole('button', { name: 'Get it' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe('There are no remaining promo codes for this offer.');
+  });
+
+  it('payment: shows its place, disabled, with a coming-soon note', async () => {
+    const type = 'payment';
     renderOfferScreen({ answer: offerDetail({ callToAction: { type, label: 'Get it' } }), params: mixedFeed });
     const button = await screen.findByRole('button', { name: 'Get it' });
     expect((button as HTMLButtonElement).disabled).toBe(true);

@@ -27,13 +27,15 @@ interface HarnessOptions {
   layout?: Layout;
   /** The page's path, as the navigator gives it. */
   path?: string;
+  /** Answers the API's POST calls (the promo claims); none are expected without it. */
+  send?: (method: string, path: string, body: unknown) => Promise<unknown>;
 }
 
 /**
  * The offer screen over a fake API: the root actor is a stand-in holding brand, layout and member,
  * the navigator a stand-in that records the paths pushed.
  */
-export function renderOfferScreen({ answer, params, layout = 'mobile', path }: HarnessOptions) {
+export function renderOfferScreen({ answer, params, layout = 'mobile', path, send }: HarnessOptions) {
   const calls: { path: string; query: unknown }[] = [];
   const api: ApiClient = {
     appUrl: 'http://localhost',
@@ -44,8 +46,9 @@ export function renderOfferScreen({ answer, params, layout = 'mobile', path }: H
       if (answer instanceof Error) throw answer;
       return answer as T;
     },
-    send: async () => {
-      throw new Error('not used');
+    send: async <T,>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> => {
+      if (!send) throw new Error('not used');
+      return (await send(method, path, body)) as T;
     },
   };
   const pushed: string[] = [];

@@ -1,0 +1,138 @@
+import { expect, test, type APIRequestContext } from './fixtures.ts';
+import { PromoCodesPage } from './pages/PromoCodesPage.ts';
+import { catalogText, type ProfileLanguage } from './pages/ProfilePage.ts';
+
+const port = Number(process.env.E2E_PORT ?? 8091);
+const password = 'Password1';
+
+/** The demo promo offers (server/db/seed/promoCodes.ts): common code plus unique codes with cap 2, and sold out. */
+const brands = [
+  {
+    name: 'Aurora',
+    origin: `http://localhost:${port}`,
+    open: { path: '/benefit/aurora-benefit-001', commonCode: 'AURORA-WELCOME' },
+    soldOut: '/benefit/aurora-benefit-004',
+    referralCode: '522660',
+    moreTab: 'More',
+  },
+  {
+    name: 'Borealis',
+    origin: `http://borealis.localhost:${port}`,
+    open: { path: '/benefit/borealis-benefit-001', commonCode: 'BOREALIS-WELCOME' },
+    soldOut: '/benefit/borealis-benefit-003',
+    referralCode: 'AB12CD',
+    moreTab: 'More',
+  },
+];
+
+/** A valid Swedish personal number (Luhn check digit), for brands that verify with one. */
+function freshPersonalNumber(): string {
+  const day = new Date(Date.UTC(1950, 0, 1) + Math.floor(Math.random() * 50 * 365) * 86_400_000);
+  const nine = day.toISOString().slice(2, 10).replace(/-/g, '') + String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+  const sum = [...nine].reduce((total, d, i) => {
+    const product = Number(d) * (i % 2 === 0 ? 2 : 1);
+    return total + (product > 9 ? product - 9 : product);
+  }, 0);
+  return `${day.getUTCFullYear().toString().slice(0, 2)}${nine}${(10 - (sum % 10)) % 10}`;
+}
+
+/**
+ * A fresh member of the brand who has finished set-up, made through the API as the app does it
+ * (create, sign in at the identity endpoint, complete onboarding), so each run starts at 0 codes.
+ * Calls go to localhost (Node does not resolve *.localhost); X-App-Url names the brand.
+ */
+async function createMember(request: APIRequestContext, origin: string, referralCode: string): Promise<string> {
+  const local = `http://localhost:${port}`;
+  const headers = { 'X-App-Url': origin };
+  const brand = (await (await request.get(`${local}/v1/get/brand`, { params: { appUrl: origin, authTenantIdSelect: true } })).json()) as {
+    id: string;
+    authTenantId: string;
+    settings: { verifyWithSsn: boolean };
+  };
+  const email = `promo-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@${brand.id}.test`;
+  const identity = brand.settings.verifyWithSsn ? { ssn: freshPersonalNumber() } : { firstName: 'Pia', lastName: 'Promo' };
+  const created = await request.post(`${local}/v1/create/user`, {
+    headers,
+    data: { brandId: brand.id, signInType: 'password', email, password, termsAccepted: true, ...identity },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const signedIn = await request.post(`${local}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x`, {
+    data: { email, password, tenantId: brand.authTenantId, returnSecureToken: true },
+  });
+  expect(signedIn.ok()).toBe(true);
+  const { idToken } = (await signedIn.json()) as { idToken: string };
+  const completed = await request.post(`${local}/v1/complete_onboardning/user`, {
+    headers: { ...headers, Authorization: `Bearer ${idToken}` },
+    data: { phoneNumber: '+46701112233', password, referralCode },
+  });
+  expect(completed.status(), await completed.text()).toBe(200);
+  return email;
+}
+
+for (const [language, locale] of [['en', 'en-US'], ['sv', 'sv-SE']] as [ProfileLanguage, string][]) {
+  for (const brand of brands) {
+    test.describe(`promo codes, ${brand.name} (${language})`, () => {
+      test.use({ locale });
+
+      test('claims the common and unique codes to the cap, finds them on /more/voucher and copies one', async ({ page, request, context }) => {
+        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: brand.origin });
+        const email = await createMember(request, brand.origin, brand.referralCode);
+        const promo = new PromoCodesPage(page, language);
+        await promo.signIn(brand.origin, email, password);
+        await promo.openOffer(brand.origin, brand.open.path);
+        const title = (await promo.visible().getByRole('heading', { level: 1 }).textContent())!;
+
+        // The common code is revealed by claiming it.
+        await expect(promo.codesIn(promo.commonRow())).toHaveCount(0);
+        await promo.commonRow().getByRole('button', { name: promo.words.showCode }).click();
+        await expect(promo.codesIn(promo.commonRow())).toHaveText([brand.open.commonCode]);
+
+        // Unique codes: the call to action claims the first, the row's button the second, then the cap.
+        await expect(promo.counter()).toHaveText('0/2');
+        await promo.callToAction('Get your code').click();
+        await expect(promo.counter()).toHaveText('1/2');
+        await expect(promo.codesIn(promo.uniqueRow())).toHaveCount(1);
+        await promo.claimButton().click();
+        await expect(promo.counter()).toHaveText('2/2');
+        const codes = await promo.codesIn(promo.uniqueRow()).allTextContents();
+        expect(codes).toHaveLength(2);
+        expect(new Set(codes).size).toBe(2);
+        await expect(promo.claimButton()).toBeDisabled();
+        await expect(promo.uniqueRow().getByText(promo.words.capReached, { exact: true })).toBeVisible();
+        await expect(promo.callToAction('Get your code')).toBeDisabled();
+
+        // Copy a code: the clipboard holds it and the page says so.
+        await promo.copyButton(codes[0]!).click();
+        await expect(promo.copied(codes[0]!)).toBeVisible();
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes[0]);
+
+        // The same codes, newest first, on /more/voucher under the offer's title and link.
+        await promo.openClaimedCodesFromMore(brand.moreTab);
+        const group = promo.claimedCodesOf(title);
+        await expect(group.locator('code')).toHaveText([codes[1]!, codes[0]!]);
+        const month = new Date().toLocaleDateString(language === 'sv' ? 'sv-SE' : 'en-US', { month: 'long' });
+        await expect(group.locator('time').first()).toContainText(month);
+        await expect(promo.claimedGroups().getByRole('link', { name: title, exact: true })).toHaveAttribute('href', brand.open.path);
+        await promo.copyButton(codes[1]!).click();
+        await expect(promo.copied(codes[1]!)).toBeVisible();
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes[1]);
+
+        // Reloaded, the offer remembers the common code and the cap.
+        await promo.openOffer(brand.origin, brand.open.path);
+        await expect(promo.codesIn(promo.commonRow())).toHaveText([brand.open.commonCode]);
+        await expect(promo.counter()).toHaveText('2/2');
+        await expect(promo.claimButton()).toBeDisabled();
+      });
+
+      test('a sold-out offer shows no unique-code row and a disabled claim button', async ({ page, request }) => {
+        const email = await createMember(request, brand.origin, brand.referralCode);
+        const promo = new PromoCodesPage(page, language);
+        await promo.signIn(brand.origin, email, password);
+        await promo.openOffer(brand.origin, brand.soldOut);
+        await expect(promo.uniqueRow()).toHaveCount(0);
+        await expect(promo.callToAction('Get your code')).toBeDisabled();
+        await expect(promo.visible().getByText(catalogText(language, 'voucher_no_codes_remaining'), { exact: true })).toBeVisible();
+      });
+    });
+  }
+}

@@ -1,0 +1,60 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { callErrorOf, notProvided } from './errorCode.ts';
+import { clipboardCopyMachine } from './clipboardCopy.machine.ts';
+import type { ClaimedPromoCode } from '../server/schemas/promoCode.ts';
+
+export interface ClaimedCodesContext {
+  codes: ClaimedPromoCode[];
+  /** Why the list did not load; the view tells the code's text. */
+  errorCode: string | null;
+}
+
+export type ClaimedCodesEvent = { type: 'claimedCodes.retry' };
+
+/**
+ * The member's claimed promo codes at /more/voucher (spec 2.3): loading, then the list (empty or
+ * not) with its copy buttons, or a failure the member can retry.
+ */
+export const claimedCodesMachine = setup({
+  types: {
+    context: {} as ClaimedCodesContext,
+    events: {} as ClaimedCodesEvent,
+    children: {} as { clipboard: 'clipboard' },
+  },
+  actors: {
+    /** GET /v1/get_list/offer/voucher/code. */
+    loadClaimedCodes: fromPromise<ClaimedPromoCode[]>(async () => notProvided('loadClaimedCodes')),
+    clipboard: clipboardCopyMachine,
+  },
+  guards: {
+    hasNone: ({ context }) => context.codes.length === 0,
+  },
+}).createMachine({
+  id: 'claimedCodes',
+  context: { codes: [], errorCode: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      entry: assign({ errorCode: null }),
+      invoke: {
+        src: 'loadClaimedCodes',
+        onDone: { target: 'loaded', actions: assign({ codes: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: assign({ errorCode: ({ event }) => callErrorOf(event.error).code }) },
+      },
+    },
+    loaded: {
+      initial: 'checking',
+      states: {
+        checking: { always: [{ guard: 'hasNone', target: 'empty' }, { target: 'listed' }] },
+        empty: {},
+        listed: {
+          invoke: { id: 'clipboard', src: 'clipboard' },
+        },
+      },
+    },
+    failed: {
+      on: { 'claimedCodes.retry': 'loading' },
+    },
+  },
+});

@@ -1,0 +1,68 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useLingui } from '@lingui/react/macro';
+import type { claimedCodesMachine } from '../../../machines/claimedCodes.machine.ts';
+import { sameViewValues } from '../../appActor.ts';
+import { Button, Image, Spinner } from '../../components/index.ts';
+// Not in the components index, which loads with the sign-in page.
+import { connectClipboard, type ClipboardRef } from '../../components/clipboard.connect.ts';
+import { CopyableCode } from '../../components/CopyableCode.tsx';
+import type { ClaimedCodeGroup } from '../../domain/claimedCodes.ts';
+import { errorMessage } from '../../i18n/errorMessages.ts';
+import { AppLink } from '../../routes/AppLink.tsx';
+import { connectClaimedCodes } from './claimedCodes.connect.ts';
+import * as styles from './claimedCodes.css.ts';
+
+/** /more/voucher (spec 2.3): the member's claimed promo codes, grouped by offer, newest first. */
+export function ClaimedCodesScreen({ logic }: { logic: typeof claimedCodesMachine }) {
+  const { t, i18n } = useLingui();
+  const ref = useActorRef(logic);
+  const view = useSelector(ref, (s) => connectClaimedCodes(s, ref), sameViewValues);
+  return (
+    <main className={styles.page} aria-busy={view.status === 'loading'}>
+      <h1 className={styles.heading}>{t`My promo codes`}</h1>
+      {view.status === 'loading' ? <Spinner /> : null}
+      {view.status === 'failed' ? (
+        <div role="alert">
+          <p>{i18n._(errorMessage(view.errorCode ?? 'could_not_fetch'))}</p>
+          <Button onClick={view.retry}>{t`Try again`}</Button>
+        </div>
+      ) : null}
+      {view.status === 'empty' ? (
+        <p className={styles.muted}>{t`You have not claimed any promo codes yet. Claim them on the offers that have them.`}</p>
+      ) : null}
+      {view.status === 'listed' && view.clipboardRef ? <CodeGroups groups={view.groups} clipboardRef={view.clipboardRef} /> : null}
+    </main>
+  );
+}
+
+function CodeGroups({ groups, clipboardRef }: { groups: ClaimedCodeGroup[]; clipboardRef: ClipboardRef }) {
+  const { t, i18n } = useLingui();
+  const clipboard = useSelector(clipboardRef, (s) => connectClipboard(s, clipboardRef), sameViewValues);
+  return (
+    <ul className={styles.groups} aria-label={t`Promo codes by offer`}>
+      {groups.map((group) => (
+        <li key={group.offerId} className={styles.group}>
+          <Image image={group.offer.puffImage} size="medium" sizes="96px" className={styles.image} />
+          <div className={styles.groupBody}>
+            <h2 className={styles.offerTitle}>
+              <AppLink href={group.path} className={styles.offerLink}>
+                {group.offer.title}
+              </AppLink>
+            </h2>
+            <ul className={styles.codes} aria-label={t`Codes for ${group.offer.title}`}>
+              {group.codes.map(({ code, claimedAt }) => (
+                <li key={code}>
+                  <p className={styles.claimedAt}>
+                    {t`Claimed on`}{' '}
+                    <time dateTime={claimedAt}>{i18n.date(claimedAt, { day: 'numeric', month: 'long', year: 'numeric' })}</time>
+                  </p>
+                  <CopyableCode code={code} clipboard={clipboard} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@lingui/core';
+import { createMachine } from 'xstate';
+import type { appMachine } from '../../machines/app.machine.ts';
+import type { ClaimedPromoCode } from '../../server/schemas/promoCode.ts';
+import type { ApiClient } from '../../src/api/client.ts';
+import { ApiError } from '../../src/api/apiError.ts';
+import { AppActor, WiringContext } from '../../src/appActor.ts';
+import { activateLocale } from '../../src/i18n/i18n.ts';
+import { NavigatorContext, type NavigatorRef } from '../../src/routes/navigation.ts';
+import { screens } from '../../src/routes/screens.tsx';
+import { imageOptions } from './components/offerFixtures.ts';
+import { testBrand, testMember } from '../machines/fixtures.ts';
+
+const claimed = (code: string, claimedAt: string, offerId: string, title: string): ClaimedPromoCode => ({
+  code,
+  claimedAt,
+  groupId: `/benefit/${offerId}`,
+  offer: { id: offerId, type: 'benefit', title, puffImage: imageOptions() },
+});
+
+/** /more/voucher through the route table (lazy screen and wiring), over a fake API. */
+function renderClaimedCodes(answer: () => Promise<ClaimedPromoCode[]>) {
+  const calls: string[] = [];
+  const api: ApiClient = {
+    appUrl: 'http://localhost',
+    baseUrl: '',
+    get: async <T,>(path: string): Promise<T> => {
+      calls.push(path);
+      return (await answer()) as T;
+    },
+    send: async () => {
+      throw new Error('not used');
+    },
+  };
+  const pushed: string[] = [];
+  const navigator = { send: vi.fn((event: { path: string }) => pushed.push(event.path)) } as unknown as NavigatorRef;
+  const root = createMachine({ context: { brand: testBrand(), layout: 'mobile', member: testMember() } }) as unknown as typeof appMachine;
+  const Route = screens.vouchers;
+  render(
+    <I18nProvider i18n={i18n}>
+      <AppActor.Provider logic={root}>
+        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity here'); } }}>
+          <NavigatorContext.Provider value={navigator}>
+            <Route params={{}} path="/more/voucher" />
+          </NavigatorContext.Provider>
+        </WiringContext.Provider>
+      </AppActor.Provider>
+    </I18nProvider>,
+  );
+  return { calls, pushed };
+}
+
+afterEach(async () => {
+  cleanup();
+  await activateLocale('en');
+});
+
+describe('/more/voucher', () => {
+  const codes = [
+    claimed('SPA-1', '2026-11-20T10:00:00Z', 'aurora-benefit-001', 'Two for one at Spa'),
+    claimed('BIKE-2', '2026-11-22T09:00:00Z', 'aurora-benefit-005', 'Two for one at Cykelverkstan'),
+    claimed('SPA-2', '2026-11-24T08:00:00Z', 'aurora-benefit-001', 'Two for one at Spa'),
+    claimed('BIKE-1', '2026-10-02T09:00:00Z', 'aurora-benefit-005', 'Two for one at Cykelverkstan'),
+  ];
+
+  it('groups the codes by offer, newest first, with links to the offers and dates', async () => {
+    const { calls, pushed } = renderClaimedCodes(async () => codes);
+    const groups = await screen.findByRole('list', { name: 'Promo codes by offer' });
+    expect(calls).toEqual(['/v1/get_list/offer/voucher/code']);
+    const headings = within(groups).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Two for one at Spa', 'Two for one at Cykelverkstan']);
+    const spa = screen.getByRole('list', { name: 'Codes for Two for one at Spa' });
+    expect([...spa.querySelectorAll('code')].map((c) => c.textContent)).toEqual(['SPA-2', 'SPA-1']);
+    expect(within(spa).getByText('November 24, 2026')).toBeTruthy();
+    const bikes = screen.getByRole('list', { name: 'Codes for Two for one at Cykelverkstan' });
+    expect([...bikes.querySelectorAll('code')].map((c) => c.textContent)).toEqual(['BIKE-2', 'BIKE-1']);
+
+    const link = within(groups).getByRole('link', { name: 'Two for one at Spa' });
+    expect(link.getAttribute('href')).toBe('/benefit/aurora-benefit-001');
+    fireEvent.click(link);
+    expect(pushed).toEqual(['/benefit/aurora-benefit-001']);
+  });
+
+  it('copies a code and says so', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderClaimedCodes(async () => codes);
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy code BIKE-1' }));
+    await waitFor(() => expect(screen.getByText('Successfully copied to clipboard BIKE-1')).toBeTruthy());
+    expect(writeText).toHaveBeenCalledWith('BIKE-1');
+  });
+
+  it('shows Swedish month names in Swedish', async () => {
+    await activateLocale('sv');
+    renderClaimedCodes(async () => codes);
+    const spa = await screen.findByRole('list', { name: 'Koder för Two for one at Spa' });
+    expect(within(spa).getByText('24 november 2026')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Mina rabattkoder');
+  });
+
+  it('says so when there are none', async () => {
+    renderClaimedCodes(async () => []);
+    expect(await screen.findByText('You have not claimed any promo codes yet. Claim them on the offers that have them.')).toBeTruthy();
+  });
+
+  it('a failed load can be retried', async () => {
+    let fail = true;
+    renderClaimedCodes(async () => {
+      if (fail) throw new ApiError(500, 'internal_error', 'boom');
+      return codes;
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not fetch the data just now. Please try again.');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Promo codes by offer' })).toBeTruthy();
+  });
+});
