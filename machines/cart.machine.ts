@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { callErrorOf } from './errorCode.ts';
 import type { CartUpdateBody, ShoppingCart } from '../server/schemas/commerce.ts';
 import { applyCartUpdate, cartQuantity, removeCartLine, type CartLine } from '../src/domain/cartUpdate.ts';
 
@@ -67,14 +68,8 @@ export function saveRequestOf(change: CartChange, cart: ShoppingCart | null): Ca
 /** The badge count: units in the cart as the member sees it. */
 export const cartBadgeCount = (context: Pick<CartContext, 'lines'>): number => cartQuantity(context.lines);
 
-function errorOf(event: unknown): CartError {
-  const e = ((event as { error?: unknown }).error ?? {}) as Partial<CartError>;
-  return {
-    status: typeof e.status === 'number' ? e.status : 0,
-    code: typeof e.code === 'string' ? e.code : 'unknown',
-    message: typeof e.message === 'string' ? e.message : '',
-  };
-}
+/** The failed save's error, read with the machines' one error helper. */
+const errorOf = (event: object): CartError => callErrorOf('error' in event ? event.error : undefined);
 
 function changeOf(event: CartEvent): CartChange | null {
   switch (event.type) {

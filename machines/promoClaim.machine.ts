@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { callErrorOf } from './errorCode.ts';
 import type { OfferDetail } from '../server/schemas/offer.ts';
 import type { UniquePromoCode } from '../server/schemas/promoCode.ts';
 
@@ -30,11 +31,11 @@ export type PromoClaimEvent = { type: 'promo.claim' } | { type: 'promo.dismissEr
 
 /** The spec's {status, code} of a failed call; anything else counts as unknown. */
 export function claimErrorOf(error: unknown): PromoClaimError {
-  const e = (error ?? {}) as Partial<PromoClaimError>;
-  return { status: typeof e.status === 'number' ? e.status : 0, code: typeof e.code === 'string' ? e.code : 'unknown' };
+  const { status, code } = callErrorOf(error);
+  return { status, code };
 }
 
-const errorOfEvent = (event: unknown) => claimErrorOf((event as { error?: unknown }).error);
+const errorOfEvent = (event: object) => claimErrorOf('error' in event ? event.error : undefined);
 
 /**
  * The offer page's unique promo code row (spec 2.3, 4 "Offer promo code"): claimable while the
