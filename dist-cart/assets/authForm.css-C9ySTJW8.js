@@ -1,1 +1,0 @@
-/* empty css                              */var e=`ryobj10`,t=`ryobj11`,n=`ryobj12`,r=`ryobj13`,i=`ryobj14`,a=`ryobj15`,o=`ryobj16`,s=`ryobj17`,c=`ryobj18`;export{e as a,o as c,s as i,a as l,n,t as o,i as r,c as s,r as t};

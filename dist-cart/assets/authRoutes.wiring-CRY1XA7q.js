@@ -1,1 +1,0 @@
-import{a as e}from"./browserHistory-BfUf2Pik.js";function t(){return{saveWantedPath:e}}export{t as wireAuthRoutes};

@@ -1,1 +1,0 @@
-/* empty css                              */var e=`wmjcz70`,t=`wmjcz71`,n=`wmjcz72`,r=`wmjcz73`,i=`wmjcz74`,a=`wmjcz75`;export{e as a,n as i,r as n,a as o,i as r,t};

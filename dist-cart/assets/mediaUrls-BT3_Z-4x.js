@@ -1,1 +1,0 @@
-function e(e,t){return e&&t.startsWith(`/`)&&!t.startsWith(`//`)?`${e}${t}`:t}var t=(t,n)=>Object.fromEntries(Object.entries(n).map(([n,r])=>[n,r&&e(t,r)]));function n(e,n){return e?{...n,jpeg:t(e,n.jpeg),webp:t(e,n.webp)}:n}function r(e,t){return e?{...t,puffImage:n(e,t.puffImage)}:t}export{e as n,r,n as t};

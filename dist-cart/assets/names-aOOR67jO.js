@@ -1,1 +1,0 @@
-function e(e){let t=e.trim().split(/\s+/).filter(Boolean);return t.length<=1?{firstName:t[0]??``,lastName:``}:{firstName:t.slice(0,-1).join(` `),lastName:t[t.length-1]}}export{e as t};

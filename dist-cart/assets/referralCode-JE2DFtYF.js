@@ -1,1 +1,0 @@
-var e=`klubb.referralCode`;function t(){try{return sessionStorage.getItem(e)||null}catch{return null}}function n(t){let n=t.trim();if(n)try{sessionStorage.setItem(e,n)}catch{}}function r(){try{sessionStorage.removeItem(e)}catch{}}export{t as n,n as r,r as t};

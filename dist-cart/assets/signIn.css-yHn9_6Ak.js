@@ -1,1 +1,0 @@
-/* empty css                              */var e=`oyupya0`,t=`oyupya1`,n=`oyupya2`,r=`oyupya3`,i=`oyupya4`;export{e as a,t as i,i as n,n as r,r as t};
