@@ -1,5 +1,6 @@
 import { lazy, Suspense, useLayoutEffect } from 'react';
-import { Spinner } from './components/index.ts';
+import { Spinner } from './components/Spinner.tsx';
+import { loadContentMessages } from './i18n/i18n.ts';
 import { applyBrandTheme, defaultThemeVariant } from './theme/index.ts';
 import { AppActor, phaseOf } from './appActor.ts';
 import { ErrorScreen } from './screens/error/ErrorScreen.tsx';
@@ -10,7 +11,10 @@ import * as styles from './app.css.ts';
 const AuthRoutes = lazy(() => import('./routes/AuthRoutes.tsx'));
 // Wired here, not in a chunk of its own: it is two functions the first load has anyway.
 const authRoutes = wireAuthRoutes();
-const ContentRoutes = lazy(() => import('./routes/ContentRoutes.tsx'));
+// The signed-in catalog loads beside the content routes (see src/i18n/i18n.ts).
+const ContentRoutes = lazy(() =>
+  Promise.all([import('./routes/ContentRoutes.tsx'), loadContentMessages()]).then(([routes]) => routes),
+);
 // Only new members see set-up: its code is loaded when they get there.
 const SetUpScreen = lazy(() => import('./screens/setUp/SetUpScreen.tsx').then((m) => ({ default: m.SetUpScreen })));
 

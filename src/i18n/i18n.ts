@@ -3,10 +3,20 @@ import { i18n, type Messages } from '@lingui/core';
 export const supportedLocales = ['en', 'sv', 'nb'] as const;
 export type Locale = (typeof supportedLocales)[number];
 
-const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  en: () => import('./locales/en/messages.po'),
-  sv: () => import('./locales/sv/messages.po'),
-  nb: () => import('./locales/nb/messages.po'),
+type Catalog = () => Promise<{ messages: Messages }>;
+
+/** What a signed-out visitor can see; loads with the app (see lingui.config.ts). */
+const authCatalogs: Record<Locale, Catalog> = {
+  en: () => import('./locales/en/auth.po'),
+  sv: () => import('./locales/sv/auth.po'),
+  nb: () => import('./locales/nb/auth.po'),
+};
+
+/** Everything signed in; loads with the content routes, so it stays out of the first load. */
+const contentCatalogs: Record<Locale, Catalog> = {
+  en: () => import('./locales/en/content.po'),
+  sv: () => import('./locales/sv/content.po'),
+  nb: () => import('./locales/nb/content.po'),
 };
 
 /** The first browser language we have a catalog for; Norwegian variants (no, nn) read nb. English otherwise. */
@@ -19,11 +29,24 @@ export function pickLocale(languages: readonly string[]): Locale {
   return 'en';
 }
 
-/** Loads the catalog of one locale (a chunk of its own) and makes it the active one. */
+const activeLocale = (): Locale =>
+  (supportedLocales as readonly string[]).includes(i18n.locale) ? (i18n.locale as Locale) : 'en';
+
+let contentWanted = false;
+
+/** Loads the sign-in catalog of one locale (and the content one once content was shown) and makes it the active one. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await catalogs[locale]();
-  i18n.loadAndActivate({ locale, messages });
+  const [auth, content] = await Promise.all([authCatalogs[locale](), contentWanted ? contentCatalogs[locale]() : undefined]);
+  i18n.loadAndActivate({ locale, messages: { ...auth.messages, ...content?.messages } });
   document.documentElement.lang = locale;
+}
+
+/** Adds the signed-in messages of the active locale; the content routes wait for it before they render. */
+export async function loadContentMessages(): Promise<void> {
+  contentWanted = true;
+  const locale = activeLocale();
+  const { messages } = await contentCatalogs[locale]();
+  i18n.load(locale, messages);
 }
 
 export { i18n };

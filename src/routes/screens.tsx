@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import type { ScreenName } from './routeTable.ts';
 import { offerPlaceOf, offerTypeOfPath, type RouteMatch } from './routeParams.ts';
 import { wired } from '../wiring/wired.tsx';
-import { Spinner } from '../components/index.ts';
+import { Spinner } from '../components/Spinner.tsx';
 import { wireOfferPage } from '../wiring/offerPage.wiring.ts';
 import { wireProfile } from '../wiring/profile.wiring.ts';
 import { MixedFeedScreen } from '../screens/feed/MixedFeedScreen.tsx';

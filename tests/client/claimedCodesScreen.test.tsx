@@ -8,7 +8,7 @@ import type { ClaimedPromoCode } from '../../server/schemas/promoCode.ts';
 import type { ApiClient } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import { AppActor, WiringContext } from '../../src/appActor.ts';
-import { activateLocale } from '../../src/i18n/i18n.ts';
+import { activateLocale, loadContentMessages } from '../../src/i18n/i18n.ts';
 import { NavigatorContext, type NavigatorRef } from '../../src/routes/navigation.ts';
 import { screens } from '../../src/routes/screens.tsx';
 import { imageOptions } from './components/offerFixtures.ts';
@@ -95,6 +95,8 @@ describe('/more/voucher', () => {
 
   it('shows Swedish month names in Swedish', async () => {
     await activateLocale('sv');
+    // The screen is signed in: its texts are in the content catalog, loaded with the content routes.
+    await loadContentMessages();
     renderClaimedCodes(async () => codes);
     const spa = await screen.findByRole('list', { name: 'Koder för Two for one at Spa' });
     expect(within(spa).getByText('24 november 2026')).toBeTruthy();

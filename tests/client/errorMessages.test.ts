@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupI18n, type Messages } from '@lingui/core';
-import { messages as enMessages } from '../../src/i18n/locales/en/messages.po';
-import { messages as svMessages } from '../../src/i18n/locales/sv/messages.po';
-import { messages as nbMessages } from '../../src/i18n/locales/nb/messages.po';
 import { errorMessage, errorMessageFor } from '../../src/i18n/errorMessages.ts';
+import { enMessages, svMessages, nbMessages } from './catalogs.ts';
 
 /** Every code of spec section 8, the identity provider's client codes and the accounts API's codes. */
 const catalogueCodes = [

@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import { messages } from '../../src/i18n/locales/en/messages.po';
+import { enMessages as messages } from './catalogs.ts';
 
 i18n.loadAndActivate({ locale: 'en', messages });
 afterEach(() => cleanup());

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /** msgid → msgstr of a .po catalog (single-line entries, as Lingui writes them). */
-function readCatalog(locale: string): Map<string, string> {
-  const text = readFileSync(join(process.cwd(), 'src/i18n/locales', locale, 'messages.po'), 'utf8');
+function readCatalog(locale: string, catalog: 'auth' | 'content'): Map<string, string> {
+  const text = readFileSync(join(process.cwd(), 'src/i18n/locales', locale, `${catalog}.po`), 'utf8');
   const entries = new Map<string, string>();
   for (const match of text.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm)) {
     if (match[1]) entries.set(match[1], match[2]!);
@@ -13,12 +13,25 @@ function readCatalog(locale: string): Map<string, string> {
 }
 
 describe('translation catalogs', () => {
-  const english = readCatalog('en');
+  const english = new Map([...readCatalog('en', 'auth'), ...readCatalog('en', 'content')]);
 
-  it.each(['sv', 'nb'])('%s translates every message of the English catalog', (locale) => {
-    const catalog = readCatalog(locale);
-    const missing = [...english.keys()].filter((id) => !catalog.get(id));
+  it.each([
+    ['sv', 'auth'],
+    ['sv', 'content'],
+    ['nb', 'auth'],
+    ['nb', 'content'],
+  ] as const)('%s translates every message of the English %s catalog', (locale, catalog) => {
+    const translated = readCatalog(locale, catalog);
+    const missing = [...readCatalog('en', catalog).keys()].filter((id) => !translated.get(id));
     expect(missing).toEqual([]);
+  });
+
+  it('gives a message used on both sides the same translation in both catalogs', () => {
+    for (const locale of ['en', 'sv', 'nb']) {
+      const auth = readCatalog(locale, 'auth');
+      const differing = [...readCatalog(locale, 'content')].filter(([id, text]) => auth.has(id) && auth.get(id) !== text);
+      expect(differing).toEqual([]);
+    }
   });
 
   it('keeps the spec keys as message ids', () => {

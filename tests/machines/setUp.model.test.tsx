@@ -206,7 +206,12 @@ const world = (details: Details, referral: Referral): World => ({
 
 describe('set-up, generated paths through the rendered app', () => {
   // The content screens load lazily; transforming them the first time can outlast findBy's wait.
-  beforeAll(() => import('../../src/routes/ContentRoutes.tsx'), 30_000);
+  beforeAll(
+    () =>
+      Promise.all([
+        import('../../src/routes/ContentRoutes.tsx'),
+        import('../../src/i18n/i18n.ts').then((m) => m.loadContentMessages()),
+      ]), 30_000);
 
   describe('phone and password', () => {
     // A card is chosen first, so this model is about phone and password alone.

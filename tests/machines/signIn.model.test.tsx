@@ -146,6 +146,7 @@ describe('sign-in, generated paths through the rendered screen', () => {
       Promise.all([
         import('../../src/routes/AuthRoutes.tsx'),
         import('../../src/routes/ContentRoutes.tsx'),
+        import('../../src/i18n/i18n.ts').then((m) => m.loadContentMessages()),
         import('../../src/screens/signIn/BankIdOrder.tsx'),
         import('../../src/wiring/bankIdOrder.wiring.ts'),
         import('../../src/screens/createAccount/CreateAccountScreen.tsx'),

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, ErrorView } from '../../components/index.ts';
+import { Button } from '../../components/Button.tsx';
+import { ErrorView } from '../../components/ErrorView.tsx';
 import { AppActor, sameViewValues } from '../../appActor.ts';
 import { errorMessageFor } from '../../i18n/errorMessages.ts';
 import { connectError } from './error.connect.ts';

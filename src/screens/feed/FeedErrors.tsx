@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, Dialog } from '../../components/index.ts';
+import { Button } from '../../components/Button.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
 import { usePage } from '../../routes/pageContext.ts';
 import * as styles from './feed.css.ts';
 

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import { Icon } from '../../components/index.ts';
+import { Icon } from '../../components/Icon.tsx';
 import { cx } from '../../components/cx.ts';
 import { sameViewValues, type SearchRef } from '../../appActor.ts';
 import { useNavigate } from '../../routes/navigation.ts';

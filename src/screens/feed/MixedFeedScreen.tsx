@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import { BillboardCard, Spinner } from '../../components/index.ts';
+import { BillboardCard } from '../../components/BillboardCard.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
 import type { FeedOffer } from '../../api/offers.ts';
 import { AppActor, appChild, sameViewValues, type FeedRef } from '../../appActor.ts';
 import { useNavigate } from '../../routes/navigation.ts';

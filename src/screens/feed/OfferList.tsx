@@ -1,4 +1,6 @@
-import { OfferCard, OfferGrid, Spinner } from '../../components/index.ts';
+import { OfferCard } from '../../components/OfferCard.tsx';
+import { OfferGrid } from '../../components/OfferGrid.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
 import type { FeedOffer } from '../../api/offers.ts';
 import { useLoadMoreSentinel } from './useLoadMoreSentinel.ts';
 import * as styles from './feed.css.ts';

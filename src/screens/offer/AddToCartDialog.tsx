@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { Dialog, Price, QuantityPicker } from '../../components/index.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import { Price } from '../../components/Price.tsx';
+import { QuantityPicker } from '../../components/QuantityPicker.tsx';
 import type { VariantOption } from './ticketSelection.connect.ts';
 import * as styles from './purchase.css.ts';
 

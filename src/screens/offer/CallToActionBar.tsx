@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { CallToAction } from '../../../server/schemas/offer.ts';
-import { Button, type MailSender } from '../../components/index.ts';
+import { Button } from '../../components/Button.tsx';
+import { type MailSender } from '../../components/contactMail.ts';
 import { variant as buttonLook } from '../../components/button.css.ts';
 import { ClaimCallToAction } from './ClaimCallToAction.tsx';
 import type { ClaimCallToActionView } from './promo.connect.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { Button } from '../../components/index.ts';
+import { Button } from '../../components/Button.tsx';
 import { embedUrl } from './offerLinks.ts';
 import * as styles from './embed.css.ts';
 

@@ -1,5 +1,5 @@
 import type { CompanionOffer, FeedOffer } from '../../../server/schemas/offer.ts';
-import { OfferCard } from '../../components/index.ts';
+import { OfferCard } from '../../components/OfferCard.tsx';
 import * as styles from './offer.css.ts';
 
 export interface CompanionOfferCardProps {

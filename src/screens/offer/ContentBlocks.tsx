@@ -1,5 +1,5 @@
 import type { ContentBlock } from '../../../server/schemas/offer.ts';
-import { Image } from '../../components/index.ts';
+import { Image } from '../../components/Image.tsx';
 import { RichTextBlock } from '../../richText/LazyRichText.tsx';
 import { ClickToLoadEmbed } from './ClickToLoadEmbed.tsx';
 import * as styles from './offer.css.ts';

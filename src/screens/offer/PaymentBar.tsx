@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { Button } from '../../components/index.ts';
+import { Button } from '../../components/Button.tsx';
 import type { SelectionStatus } from './ticketSelection.connect.ts';
 import * as styles from './offer.css.ts';
 

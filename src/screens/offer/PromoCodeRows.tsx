@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { Button, Dialog } from '../../components/index.ts';
+import { Button } from '../../components/Button.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
 // Not in the components index, which loads with the sign-in page.
 import type { ClipboardView } from '../../components/clipboard.connect.ts';
 import { CopyableCode } from '../../components/CopyableCode.tsx';

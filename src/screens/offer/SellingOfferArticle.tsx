@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { OfferDetail } from '../../../server/schemas/offer.ts';
 import { sameViewValues } from '../../appActor.ts';
-import { Dialog } from '../../components/index.ts';
+import { Dialog } from '../../components/Dialog.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { AddToCartDialog } from './AddToCartDialog.tsx';
 import { OfferArticle, type OfferArticleProps } from './OfferArticle.tsx';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { Price } from '../../components/index.ts';
+import { Price } from '../../components/Price.tsx';
 import { formatEventTime } from '../../i18n/format.ts';
 import type { TicketSelectionView, VariantOption } from './ticketSelection.connect.ts';
 import * as styles from './purchase.css.ts';

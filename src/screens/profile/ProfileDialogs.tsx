@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import { Button, Dialog, TextField } from '../../components/index.ts';
+import { Button } from '../../components/Button.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { errorMessage } from '../../i18n/errorMessages.ts';
 import { usePage } from '../../routes/pageContext.ts';
 import { sameViewValues } from '../../appActor.ts';

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import { Spinner, TextField } from '../../components/index.ts';
+import { Spinner } from '../../components/Spinner.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import type { FeedOffer } from '../../api/offers.ts';
 import { AppActor, appChild, sameViewValues, type FeedRef, type SearchRef } from '../../appActor.ts';
 import { useNavigate } from '../../routes/navigation.ts';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { TextField } from '../../components/index.ts';
+import { TextField } from '../../components/TextField.tsx';
 import { referralCardOptions } from '../../domain/referral.ts';
 import { otherCardIndex } from '../../domain/setUpForm.ts';
 import { CardDigits } from './CardDigits.tsx';

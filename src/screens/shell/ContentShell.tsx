@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { Button, Spinner } from '../../components/index.ts';
+import { Button } from '../../components/Button.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
 import { BackButton, CartButton, CartDrawer, cartDrawerId, ContentFrame, DesktopFooter, TabBar, type CartButtonProps } from '../../components/shell/index.ts';
 import { AppActor, appChild, sameViewValues, type CartRef, type NavigatorRef } from '../../appActor.ts';
 import { cartCount } from '../cart/cartCount.ts';

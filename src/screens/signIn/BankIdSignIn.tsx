@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { BankIdDevice } from '../../../machines/bankIdSignIn.machine.ts';
-import { Button, Spinner } from '../../components/index.ts';
+import { Button } from '../../components/Button.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
 import { errorMessage } from '../../i18n/errorMessages.ts';
 import * as styles from './bankId.css.ts';
 import * as page from './signIn.css.ts';

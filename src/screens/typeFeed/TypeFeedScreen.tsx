@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import { Spinner } from '../../components/index.ts';
+import { Spinner } from '../../components/Spinner.tsx';
 import { categoriesOfType } from '../../../machines/categories.machine.ts';
 import type { FeedOffer, OfferType } from '../../api/offers.ts';
 import { AppActor, appChild, sameViewValues, type CategoriesRef, type FeedRef } from '../../appActor.ts';

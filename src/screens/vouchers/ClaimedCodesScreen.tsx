@@ -2,7 +2,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { claimedCodesMachine } from '../../../machines/claimedCodes.machine.ts';
 import { sameViewValues } from '../../appActor.ts';
-import { Button, Image, Spinner } from '../../components/index.ts';
+import { Button } from '../../components/Button.tsx';
+import { Image } from '../../components/Image.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
 // Not in the components index, which loads with the sign-in page.
 import { connectClipboard, type ClipboardRef } from '../../components/clipboard.connect.ts';
 import { CopyableCode } from '../../components/CopyableCode.tsx';

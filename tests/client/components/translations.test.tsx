@@ -1,12 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import { messages as enMessages } from '../../../src/i18n/locales/en/messages.po';
-import { messages as svMessages } from '../../../src/i18n/locales/sv/messages.po';
-import { messages as nbMessages } from '../../../src/i18n/locales/nb/messages.po';
 import { OfferSubtitle } from '../../../src/components/OfferSubtitle.tsx';
 import { TextField } from '../../../src/components/TextField.tsx';
 import { renderWithI18n } from './renderWithI18n.tsx';
+import { enMessages, svMessages, nbMessages } from '../catalogs.ts';
 
 const noop = () => {};
 const editorial = (readingTime: number) => ({ type: 'editorial' as const, teaserLine: '', readingTime });
