@@ -1,16 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
+import { catalogText } from './catalogText.ts';
 
 export type Locale = 'en' | 'sv';
 
-/** msgstr of a message id (or English source) in the app's catalog, so the specs follow the translations. */
-export function catalogText(locale: Locale, id: string): string {
-  const po = readFileSync(new URL(`../../src/i18n/locales/${locale}/messages.po`, import.meta.url), 'utf8');
-  const entry = po.split(/\n\n/).find((block) => block.includes(`msgid ${JSON.stringify(id)}\n`));
-  const text = entry && /msgstr "((?:[^"\\]|\\.)*)"/.exec(entry)?.[1];
-  if (!text) throw new Error(`${id} has no ${locale} text`);
-  return JSON.parse(`"${text}"`) as string;
-}
+export { catalogText };
 
 /** The bank-eID part of the sign-in screen, in the page's language. */
 export class BankIdSignInPage {

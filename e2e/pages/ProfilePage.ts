@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, type Locator } from '@playwright/test';
 import { pageInLanguage } from './pageInLanguage.ts';
+import { catalogText } from './catalogText.ts';
+
+export { catalogText };
 
 /** The profile's words (and the sign-in form's), in English; other languages come from the app's catalogs. */
 const english = {
@@ -40,15 +41,6 @@ export type ProfileLanguage = 'en' | 'sv';
 type Words = typeof english;
 type SectionName = 'contact' | 'privateAddress' | 'companyAddress' | 'changePassword' | 'deleteAccount';
 type FieldLabel = Exclude<keyof Words, SectionName>;
-
-/** The text of a message id (the English text, or a spec key such as user_info_error_phone) in the app's catalog. */
-export function catalogText(language: ProfileLanguage, id: string): string {
-  const po = readFileSync(join(process.cwd(), 'src/i18n/locales', language, 'messages.po'), 'utf8');
-  const escaped = id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  const match = po.match(new RegExp(`^msgid "${escaped}"\\nmsgstr "((?:[^"\\\\]|\\\\.)*)"`, 'm'));
-  if (!match?.[1]) throw new Error(`No ${language} text for ${id}`);
-  return match[1].replace(/\\"/g, '"');
-}
 
 /** Each of `english`'s texts (message ids) in `language`, from the app's catalog. */
 export const catalogWords = <Words extends Record<string, string>>(english: Words, language: ProfileLanguage): Words =>
