@@ -2,11 +2,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { ApiError, failedToFetch } from '../../src/api/apiError.ts';
+import { ApiError } from '../../src/api/apiError.ts';
 import type { OfferDetail } from '../../server/schemas/offer.ts';
 import { offerDetail } from '../client/offer/offerDetailFixtures.ts';
 import { renderOfferScreen } from '../client/offer/offerScreenHarness.tsx';
 import { exploreWorlds, pathPerTransition } from './modelPaths.ts';
+import {
+  aroundTheMember,
+  aroundTheMemberEvents,
+  claim,
+  parsePromoWorld,
+  promoServer,
+  promoStart,
+  promoWorldName,
+  restingRow,
+  type PromoWorld,
+} from './promoClaimWorld.ts';
 
 /**
  * The promo claim machine as the member meets it: the rendered offer page (the page machine
@@ -15,78 +26,30 @@ import { exploreWorlds, pathPerTransition } from './modelPaths.ts';
  * cap label at the cap, the sold-out message when the last code goes while the member looks,
  * the sign-in message when the session is gone, the error dialog for anything else.
  */
-interface World {
-  cap: number;
-  /** The member's codes as the server counts them, and codes left there. */
-  count: number;
-  left: number;
-  online: boolean;
-  signedIn: boolean;
-  /** What the page last heard of the count, and how many codes it shows. */
-  known: number;
-  shown: number;
-  row: 'claimable' | 'claimed' | 'capReached' | 'soldOutNow' | 'needsSignIn' | 'failed';
-}
+const canClaim = (w: PromoWorld) => w.row === 'claimable' || w.row === 'claimed';
 
-const start: World = { cap: 2, count: 0, left: 3, online: true, signedIn: true, known: 0, shown: 0, row: 'claimable' };
-const name = (w: World) =>
-  `${w.row}|${w.count} of ${w.cap}|left ${w.left}|${w.online ? 'online' : 'offline'}|${w.signedIn ? 'in' : 'out'}|known ${w.known}|shown ${w.shown}`;
-function parse(value: string): World {
-  const [row, counts, left, online, signedIn, known, shown] = value.split('|');
-  const [count, cap] = counts!.split(' of ').map(Number);
-  const n = (part: string) => Number(part.split(' ')[1]);
-  return {
-    row: row as World['row'], count: count!, cap: cap!, left: n(left!), online: online === 'online',
-    signedIn: signedIn === 'in', known: n(known!), shown: n(shown!),
-  };
-}
-
-const canClaim = (w: World) => ['claimable', 'claimed'].includes(w.row);
-
-function claim(w: World): World {
-  if (!w.signedIn) return { ...w, row: 'needsSignIn' };
-  if (!w.online) return { ...w, row: 'failed' };
-  if (w.count >= w.cap) return { ...w, known: w.cap, row: 'capReached' };
-  if (w.left === 0) return { ...w, row: 'soldOutNow' };
-  const count = w.count + 1;
-  return { ...w, count, known: count, shown: w.shown + 1, left: w.left - 1, row: count >= w.cap ? 'capReached' : 'claimed' };
-}
-
-function next(w: World, event: string): World | null {
+function next(w: PromoWorld, event: string): PromoWorld | null {
+  const around = aroundTheMember(w, event, canClaim(w));
+  if (around !== undefined) return around;
   switch (event) {
     case 'CLICK_CLAIM':
     case 'CLICK_CALL_TO_ACTION':
       return canClaim(w) ? claim(w) : null;
     case 'RETRY_IN_DIALOG':
       return w.row === 'failed' ? claim(w) : null;
-    case 'OTHERS_TAKE_THE_REST':
-      return w.left > 0 && canClaim(w) ? { ...w, left: 0 } : null;
-    case 'CLAIM_ON_ANOTHER_DEVICE':
-      return w.left > 0 && w.count < w.cap && canClaim(w) ? { ...w, count: w.count + 1, left: w.left - 1 } : null;
-    case 'NETWORK_DOWN':
-      return w.online && canClaim(w) ? { ...w, online: false } : null;
-    case 'NETWORK_UP':
-      return w.online ? null : { ...w, online: true };
-    case 'SESSION_EXPIRES':
-      return w.signedIn && canClaim(w) ? { ...w, signedIn: false } : null;
     case 'CLOSE_DIALOG':
-      return w.row === 'failed' || w.row === 'needsSignIn'
-        ? { ...w, row: w.known >= w.cap ? 'capReached' : w.shown > 0 ? 'claimed' : 'claimable' }
-        : null;
+      return w.row === 'failed' || w.row === 'needsSignIn' ? { ...w, row: restingRow(w) } : null;
     default:
       return null;
   }
 }
 
-const events = [
-  'CLICK_CLAIM', 'CLICK_CALL_TO_ACTION', 'RETRY_IN_DIALOG', 'OTHERS_TAKE_THE_REST', 'CLAIM_ON_ANOTHER_DEVICE',
-  'NETWORK_DOWN', 'NETWORK_UP', 'SESSION_EXPIRES', 'CLOSE_DIALOG',
-];
-const states = exploreWorlds(start, events, next, name);
-const model = createTestModel(createMachine({ id: 'promoPage', initial: name(start), states }));
+const events = ['CLICK_CLAIM', 'CLICK_CALL_TO_ACTION', 'RETRY_IN_DIALOG', 'CLOSE_DIALOG', ...aroundTheMemberEvents];
+const states = exploreWorlds(promoStart, events, next, promoWorldName);
+const model = createTestModel(createMachine({ id: 'promoPage', initial: promoWorldName(promoStart), states }));
 
 const cta = { type: 'claim' as const, label: 'Get your code' };
-const arrival = (w: World, extra: Partial<OfferDetail> = {}) =>
+const arrival = (w: PromoWorld, extra: Partial<OfferDetail> = {}) =>
   offerDetail({
     type: 'benefit',
     promoExists: true,
@@ -97,22 +60,14 @@ const arrival = (w: World, extra: Partial<OfferDetail> = {}) =>
     ...extra,
   });
 
-/** The fake API: the server's rules over the world; records the codes it handed out. */
-function fakeServer(world: () => World, update: (w: World) => void) {
-  const handedOut: string[] = [];
+/** The fake API: the claim endpoint over the shared world's server rules. */
+function fakeServer(world: () => PromoWorld, update: (w: PromoWorld) => void) {
+  const server = promoServer(world, update);
   const send = async (method: string, path: string, body: unknown) => {
     expect([method, path, body]).toEqual(['POST', '/v1/claim/offer/voucher/code', { id: 'offer-1' }]);
-    const w = world();
-    if (!w.signedIn) throw new ApiError(401, 'auth/id-token-expired', 'expired');
-    if (!w.online) throw failedToFetch();
-    if (w.count >= w.cap) throw new ApiError(409, 'voucher_claim_cap_reached', 'Claim capacity has already been reached');
-    if (w.left === 0) throw new ApiError(409, 'voucher_no_codes_remaining', 'There are no remaining promo codes for this offer.');
-    const code = `CODE-${handedOut.length + 1}`;
-    handedOut.push(code);
-    update({ ...w, count: w.count + 1, left: w.left - 1 });
-    return { code, userClaimedCount: w.count + 1, claimCap: w.cap };
+    return server.claimCode();
   };
-  return { send, handedOut };
+  return { send, handedOut: server.handedOut };
 }
 
 const row = () => screen.getByRole('region', { name: 'Your personal code' });
@@ -128,15 +83,15 @@ describe('promo claim on the rendered offer page, generated paths', () => {
   for (const path of pathPerTransition(model.getShortestPaths())) {
     const steps = path.steps.map((s) => s.event.type).join(' → ') || 'arriving';
     it(`${steps} shows ${String(path.state.value).split('|')[0]}`, async () => {
-      let server = { ...start };
+      let server = { ...promoStart };
       const api = fakeServer(() => server, (w) => void (server = w));
-      renderOfferScreen({ answer: arrival(start), params: { type: 'benefit', id: 'offer-1' }, send: api.send });
+      renderOfferScreen({ answer: arrival(promoStart), params: { type: 'benefit', id: 'offer-1' }, send: api.send });
       await screen.findByRole('heading', { level: 1 });
 
       await model.testPath(path, {
         states: {
           '*': async (state) => {
-            const w = parse(String(state.value));
+            const w = parsePromoWorld(String(state.value));
             if (w.row === 'soldOutNow') {
               // The row keeps the codes shown so far, loses its button and says why.
               expect(within(row()).queryByRole('button', { name: 'Claim code' })).toBeNull();
@@ -187,25 +142,23 @@ describe('promo claim on the rendered offer page, generated paths', () => {
             fireEvent.click(within(dialog()!).getByRole('button', { name: 'Close' }));
             await waitFor(() => expect(dialog()).toBeNull());
           },
-          OTHERS_TAKE_THE_REST: () => void (server = { ...server, left: 0 }),
-          CLAIM_ON_ANOTHER_DEVICE: () => void (server = { ...server, count: server.count + 1, left: server.left - 1 }),
-          NETWORK_DOWN: () => void (server = { ...server, online: false }),
-          NETWORK_UP: () => void (server = { ...server, online: true }),
-          SESSION_EXPIRES: () => void (server = { ...server, signedIn: false }),
+          ...Object.fromEntries(
+            aroundTheMemberEvents.map((event) => [event, () => void (server = aroundTheMember(server, event, true) ?? server)]),
+          ),
         },
       });
     });
   }
 
   it('the model reaches every row the spec names', () => {
-    const rows = new Set(Object.keys(states).map((n) => parse(n).row));
+    const rows = new Set(Object.keys(states).map((n) => parsePromoWorld(n).row));
     expect([...rows].sort()).toEqual(['capReached', 'claimable', 'claimed', 'failed', 'needsSignIn', 'soldOutNow']);
   });
 });
 
 describe('promo rows as the offer arrives', () => {
   const open = (fields: Partial<OfferDetail>) =>
-    renderOfferScreen({ answer: arrival(start, fields), params: { type: 'benefit', id: 'offer-1' } });
+    renderOfferScreen({ answer: arrival(promoStart, fields), params: { type: 'benefit', id: 'offer-1' } });
 
   it('no promo: no rows, and the claim call to action says no codes remain', async () => {
     open({ promoExists: false, voucherClaimCap: 0 });
