@@ -37,6 +37,12 @@ const Env = Type.Object({
   BANKID_PASSPHRASE: Type.Optional(Type.String()),
   /** PEM file of the CA that issued BankID's server certificate. */
   BANKID_CA: Type.Optional(Type.String({ minLength: 1 })),
+  /** Stripe secret key (sk_test_… / sk_live_… / rk_…); without it payments go to the embedded Stripe stand-in. */
+  STRIPE_SECRET_KEY: Type.Optional(Type.String({ pattern: '^(sk|rk)_' })),
+  /** Stripe publishable key (pk_…) the client mounts embedded Checkout with. */
+  STRIPE_PUBLISHABLE_KEY: Type.Optional(Type.String({ pattern: '^pk_' })),
+  /** Signing secret of the Stripe webhook endpoint that points at /v1/payment/webhook (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_' })),
 });
 
 export type Config = {
@@ -56,11 +62,13 @@ export type Config = {
   connectSources: string[];
   /** Bank eID: the embedded simulator, or BankID's RP API over mutual TLS. */
   eid: { kind: 'simulated' } | { kind: 'bankid'; url: string; pfxPath: string; passphrase?: string; caPath: string };
+  /** Card payments: Stripe, or the embedded stand-in that speaks Stripe's protocol on a loopback port. */
+  payments: { kind: 'local' } | { kind: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
 };
 
 export class ConfigError extends Error {}
 
-const secretVariables = new Set(['SMTP_URL', 'FIREBASE_API_KEY', 'FIREBASE_SERVICE_ACCOUNT']);
+const secretVariables = new Set(['SMTP_URL', 'FIREBASE_API_KEY', 'FIREBASE_SERVICE_ACCOUNT', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
 
 /** Reads and validates the environment; every problem is named in one error. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -81,6 +89,12 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const e = parsed as Static<typeof Env>;
   if (e.BANKID_URL && (!e.BANKID_PFX || !e.BANKID_CA)) {
     throw new ConfigError('Invalid configuration:\n  BANKID_URL needs BANKID_PFX (client certificate) and BANKID_CA (server CA)');
+  }
+  if (e.STRIPE_SECRET_KEY && (!e.STRIPE_PUBLISHABLE_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  if (!e.STRIPE_SECRET_KEY && (e.STRIPE_PUBLISHABLE_KEY || e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET need STRIPE_SECRET_KEY');
   }
   return {
     port: e.PORT,
@@ -106,5 +120,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     eid: e.BANKID_URL
       ? { kind: 'bankid', url: e.BANKID_URL, pfxPath: e.BANKID_PFX!, passphrase: e.BANKID_PASSPHRASE, caPath: e.BANKID_CA! }
       : { kind: 'simulated' },
+    payments: e.STRIPE_SECRET_KEY
+      ? { kind: 'stripe', secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
+      : { kind: 'local' },
   };
 }

@@ -1,15 +1,61 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
-import { customFees, itemVariants, offers, taxRates } from '../db/schema/index.ts';
+import { customFees, itemVariants, offers, orderLines, stockHolds, taxRates } from '../db/schema/index.ts';
 import type { CustomFeeBuildRecord, ItemVariant, TaxRate } from '../schemas/commerce.ts';
 
 export type ItemVariantRow = typeof itemVariants.$inferSelect;
 
+/** What is taken of each variant: units sold (order lines) and units held until a future time (checkouts, waiting list). */
+export interface StockUse {
+  sold: number;
+  /** Live checkout holds (their session not yet completed or expired, `expires_at` still ahead). */
+  held: number;
+  /** Live holds offered to members of the waiting list (issue 14). */
+  waitingListHeld: number;
+}
+
+export type StockUseByVariant = Map<string, StockUse>;
+
+const noUse: StockUse = { sold: 0, held: 0, waitingListHeld: 0 };
+
 /**
- * How many of a variant can still be bought. Today that is its stock; orders and holds will
- * subtract from it here (stock − sold − live holds − holds offered to a waiting list).
+ * Sold and live-held units of the given variants at `now`. Holds whose `expires_at` has passed
+ * count for nothing, whether or not anything removed them: an abandoned checkout frees its stock
+ * at its expiry by itself.
  */
-export const availabilityOf = (row: Pick<ItemVariantRow, 'stock'>): number => row.stock;
+export async function loadStockUse(db: Executor, brandId: string, variantIds: readonly string[], now: number): Promise<StockUseByVariant> {
+  const ids = [...new Set(variantIds)];
+  const use: StockUseByVariant = new Map();
+  if (ids.length === 0) return use;
+  const [sold, held] = await Promise.all([
+    db
+      .select({ id: orderLines.itemVariantId, quantity: sql<string>`sum(${orderLines.quantity})` })
+      .from(orderLines)
+      .where(and(eq(orderLines.brandId, brandId), inArray(orderLines.itemVariantId, ids)))
+      .groupBy(orderLines.itemVariantId),
+    db
+      .select({ id: stockHolds.itemVariantId, kind: stockHolds.kind, quantity: sql<string>`sum(${stockHolds.quantity})` })
+      .from(stockHolds)
+      .where(and(eq(stockHolds.brandId, brandId), inArray(stockHolds.itemVariantId, ids), gt(stockHolds.expiresAt, new Date(now))))
+      .groupBy(stockHolds.itemVariantId, stockHolds.kind),
+  ]);
+  const entry = (id: string) => use.get(id) ?? (use.set(id, { ...noUse }), use.get(id)!);
+  for (const row of sold) entry(row.id).sold += Number(row.quantity);
+  for (const row of held) {
+    if (row.kind === 'waiting_list') entry(row.id).waitingListHeld += Number(row.quantity);
+    else entry(row.id).held += Number(row.quantity);
+  }
+  return use;
+}
+
+/**
+ * How many of a variant can still be bought: stock − sold − live holds − holds offered to the
+ * waiting list, computed from the rows (never a counter that can drift), never below 0.
+ */
+export const availabilityOf = (row: Pick<ItemVariantRow, 'id' | 'stock'>, use: StockUseByVariant): number => {
+  const taken = use.get(row.id) ?? noUse;
+  return Math.max(0, row.stock - taken.sold - taken.held - taken.waitingListHeld);
+};
 
 /** The offer's variants in list order. */
 export async function findOfferVariants(db: Executor, brandId: string, offerId: string): Promise<ItemVariantRow[]> {

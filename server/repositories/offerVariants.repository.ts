@@ -1,6 +1,6 @@
 import type { Executor } from '../db/database.ts';
 import type { OfferDetail } from '../schemas/offer.ts';
-import { availabilityOf, findOfferVariants, loadPricing } from './itemVariants.repository.ts';
+import { availabilityOf, findOfferVariants, loadPricing, loadStockUse } from './itemVariants.repository.ts';
 
 type VariantFields = Pick<OfferDetail, 'itemVariantList' | 'itemVariantCustomFeeBuildRecord' | 'itemVariantAvailability' | 'itemVariantIndex'>;
 
@@ -8,12 +8,12 @@ type VariantFields = Pick<OfferDetail, 'itemVariantList' | 'itemVariantCustomFee
 export async function offerVariantFields(db: Executor, brandId: string, offerId: string, now: number, withAvailability: boolean): Promise<VariantFields> {
   const rows = await findOfferVariants(db, brandId, offerId);
   if (rows.length === 0) return { itemVariantList: [], itemVariantCustomFeeBuildRecord: {}, itemVariantAvailability: {}, itemVariantIndex: 0 };
-  const pricing = await loadPricing(db, brandId, rows);
-  const buyable = rows.findIndex((row) => availabilityOf(row) > 0 && (row.dateEnd === null || row.dateEnd.getTime() > now));
+  const [pricing, use] = await Promise.all([loadPricing(db, brandId, rows), loadStockUse(db, brandId, rows.map((row) => row.id), now)]);
+  const buyable = rows.findIndex((row) => availabilityOf(row, use) > 0 && (row.dateEnd === null || row.dateEnd.getTime() > now));
   return {
     itemVariantList: rows.map(pricing.toItemVariant),
     itemVariantCustomFeeBuildRecord: pricing.feeRecord,
-    itemVariantAvailability: withAvailability ? Object.fromEntries(rows.map((row) => [row.id, availabilityOf(row)])) : {},
+    itemVariantAvailability: withAvailability ? Object.fromEntries(rows.map((row) => [row.id, availabilityOf(row, use)])) : {},
     itemVariantIndex: Math.max(buyable, 0),
   };
 }

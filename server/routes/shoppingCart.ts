@@ -4,7 +4,7 @@ import { ApiError, badRequest } from '../errors.ts';
 import type { Executor } from '../db/database.ts';
 import { applyCartUpdate, type CartLine } from '../../src/domain/cartUpdate.ts';
 import { cartTotals, unitPrice } from '../../src/domain/cartPrices.ts';
-import { availabilityOf, findVariantsWithOffers, loadPricing, type VariantWithOffer } from '../repositories/itemVariants.repository.ts';
+import { availabilityOf, findVariantsWithOffers, loadPricing, loadStockUse, type StockUseByVariant, type VariantWithOffer } from '../repositories/itemVariants.repository.ts';
 import { lockCart, readCart, writeCart } from '../repositories/shoppingCart.repository.ts';
 import type { App, RouteDeps } from './types.ts';
 
@@ -28,7 +28,7 @@ function checkRequestLines(lines: readonly CartLine[]) {
 }
 
 /** The cart after the update against what the variants allow; throws the first refusal. */
-function checkCart(current: readonly CartLine[], next: readonly CartLine[], requested: readonly CartLine[], variants: Map<string, VariantWithOffer>, now: number) {
+function checkCart(current: readonly CartLine[], next: readonly CartLine[], requested: readonly CartLine[], variants: Map<string, VariantWithOffer>, use: StockUseByVariant, now: number) {
   for (const line of requested) {
     const found = variants.get(line.itemVariantId);
     if (!found) throw cartError(404, 'user/shopping-cart-item-not-found', 'The item was not found');
@@ -49,13 +49,13 @@ function checkCart(current: readonly CartLine[], next: readonly CartLine[], requ
     // Only what the member adds must still be on sale.
     const ended = found.variant.dateEnd !== null && found.variant.dateEnd.getTime() <= now;
     if (!found.offer.active || ended) throw cartError(410, 'offer_not_relevant', 'The offer is no longer relevant');
-    if (availabilityOf(found.variant) === 0) throw cartError(409, 'user/shopping-cart-sold-out', 'Unfortunately the item for this offer are sold out.');
+    if (availabilityOf(found.variant, use) === 0) throw cartError(409, 'user/shopping-cart-sold-out', 'Unfortunately the item for this offer are sold out.');
   }
   if (currencies.size > 1) throw badRequest('user/shopping-cart-currency-mismatch', 'All items in the cart must have the same currency');
 }
 
 /** The enriched cart (spec 3): each line with its offer, variant and fees, and the totals. */
-async function enrichCart(db: Executor, brandId: string, cart: { version: number; lines: CartLine[] }, known?: Map<string, VariantWithOffer>): Promise<ShoppingCart> {
+export async function enrichCart(db: Executor, brandId: string, cart: { version: number; lines: CartLine[] }, known?: Map<string, VariantWithOffer>): Promise<ShoppingCart> {
   const found = known ?? new Map((await findVariantsWithOffers(db, brandId, cart.lines.map((l) => l.itemVariantId))).map((r) => [r.variant.id, r]));
   const lines = cart.lines.flatMap((line) => (found.has(line.itemVariantId) ? [{ line, row: found.get(line.itemVariantId)! }] : []));
   const pricing = await loadPricing(db, brandId, lines.map(({ row }) => row.variant));
@@ -113,7 +113,8 @@ export async function shoppingCartRoutes(app: App, { db, requireMember, now = Da
         const { lines: current } = await readCart(tx, brand.id, token.uid);
         const next = applyCartUpdate(current, action, requested);
         const variants = new Map((await findVariantsWithOffers(tx, brand.id, next.map((l) => l.itemVariantId))).map((r) => [r.variant.id, r]));
-        checkCart(current, next, requested, variants, now());
+        const use = await loadStockUse(tx, brand.id, [...variants.keys()], now());
+        checkCart(current, next, requested, variants, use, now());
         const written = next.filter((line) => variants.has(line.itemVariantId));
         const newVersion = await writeCart(tx, brand.id, token.uid, current, written);
         return enrichCart(tx, brand.id, { version: newVersion, lines: written }, variants);

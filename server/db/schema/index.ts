@@ -8,3 +8,4 @@ export * from './eid.ts';
 export * from './rateLimits.ts';
 export * from './promoCodes.ts';
 export * from './commerce.ts';
+export * from './orders.ts';

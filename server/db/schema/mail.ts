@@ -1,4 +1,11 @@
-import { pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** A file sent with a mail (an order's calendar events); `content` is text (ICS) as sent. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
 
 /** Every mail the product sends; the embedded mail provider only writes here. */
 export const mailOutbox = pgTable('mail_outbox', {
@@ -8,6 +15,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text_body').notNull(),
   html: text('html_body'),
+  attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 });

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import type { Config } from '../config.ts';
+
+/**
+ * The card payments provider. The server speaks to it only through the official `stripe` SDK:
+ * real Stripe with the configured keys, or the embedded stand-in (server/payments/standIn) that
+ * speaks Stripe's protocol on a loopback port, with the SDK pointed at it.
+ */
+export interface Payments {
+  /** 'stripe' mounts Stripe's embedded Checkout in the client; 'local' shows our own card form. */
+  readonly kind: 'stripe' | 'local';
+  readonly stripe: Stripe;
+  readonly publishableKey: string;
+  /** Verifies `Stripe-Signature` of /v1/payment/webhook. */
+  readonly webhookSecret: string;
+  /** The stand-in's own base URL (loopback), for its card-form extension `/_local/...`; only with 'local'. */
+  readonly localBaseUrl?: string;
+  close(): Promise<void>;
+}
+
+/** The stand-in's entry point (server/payments/standIn). */
+type StartStandIn = (options: { port?: number; webhookUrl: string; webhookSecret: string; now?: () => number }) => Promise<{
+  host: string;
+  port: number;
+  close(): Promise<void> | void;
+}>;
+const standInModule = './standIn/index.ts';
+
+/** The SDK client with the options every call shares. */
+function stripeClient(secretKey: string, address?: { host: string; port: number }): Stripe {
+  return new Stripe(secretKey, {
+    ...(address ? { host: address.host, port: address.port, protocol: 'http' as const } : {}),
+    // The SDK retries network failures with the same idempotency key, so a retried create is one session.
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'klubb' },
+  });
+}
+
+/** Real Stripe. */
+export function stripePayments(options: { secretKey: string; publishableKey: string; webhookSecret: string }): Payments {
+  return {
+    kind: 'stripe',
+    stripe: stripeClient(options.secretKey),
+    publishableKey: options.publishableKey,
+    webhookSecret: options.webhookSecret,
+    close: async () => undefined,
+  };
+}
+
+/**
+ * Starts the embedded stand-in on a loopback port and points the SDK at it. It delivers its
+ * signed events to `webhookUrl` (this server's own /v1/payment/webhook on loopback) with a
+ * secret made here, for this run only.
+ */
+export async function localPayments(options: { webhookUrl: string; now?: () => number; port?: number }): Promise<Payments> {
+  const { start } = (await import(standInModule)) as { start: StartStandIn };
+  const webhookSecret = `whsec_local_${randomBytes(24).toString('base64url')}`;
+  const standIn = await start({ port: options.port, webhookUrl: options.webhookUrl, webhookSecret, now: options.now });
+  const secretKey = `sk_test_local_${randomBytes(12).toString('hex')}`;
+  return {
+    kind: 'local',
+    stripe: stripeClient(secretKey, { host: standIn.host, port: standIn.port }),
+    publishableKey: 'pk_test_local',
+    webhookSecret,
+    localBaseUrl: `http://${standIn.host.includes(':') ? `[${standIn.host}]` : standIn.host}:${standIn.port}`,
+    close: async () => {
+      await standIn.close();
+    },
+  };
+}
+
+/** Stripe when its keys are configured, else the stand-in. */
+export async function createPayments(config: Pick<Config, 'payments'>, options: { webhookUrl: string }): Promise<Payments> {
+  return config.payments.kind === 'stripe' ? stripePayments(config.payments) : localPayments({ webhookUrl: options.webhookUrl });
+}
