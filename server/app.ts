@@ -33,6 +33,11 @@ import { devBankIdRoutes } from './routes/devBankId.ts';
 import type { EidProvider } from './eid/eid.ts';
 import { createSimulatedEid, type SimulatedEid } from './eid/simulator.ts';
 import type { App } from './routes/types.ts';
+import { checkoutRoutes } from './routes/checkout.ts';
+import type { Payments } from './payments/index.ts';
+import { sweepCheckouts, type CheckoutDeps } from './payments/checkout.ts';
+import { brands as brandTable } from './db/schema/index.ts';
+import { eq } from 'drizzle-orm';
 
 export interface AppOptions {
   db: Database;
@@ -54,6 +59,10 @@ export interface AppOptions {
   accountRateLimits?: Partial<AccountRateLimits>;
   /** The bank-eID provider; the simulator over `db` when omitted. */
   eid?: EidProvider;
+  /** Card payments (Stripe or the embedded stand-in); without it the checkout calls answer 503. The caller closes it. */
+  payments?: Payments;
+  /** How often lapsed checkouts are settled and needed refunds retried (ms); 0 turns the sweep off. */
+  checkoutSweepMs?: number;
   /** Serves the operators' /admin/* calls (codes import) to loopback clients that send it; off when omitted. */
   adminToken?: string;
 }
@@ -133,6 +142,28 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (options.adminToken) await adminPromoCodeRoutes(app, { ...deps, adminToken: options.adminToken });
   await categoryRoutes(app, deps);
   await shoppingCartRoutes(app, deps);
+  const checkout: CheckoutDeps | undefined = options.payments && {
+    db: options.db,
+    payments: options.payments,
+    mail: deps.mail,
+    now: options.now ?? Date.now,
+    log: app.log,
+    brandName: async (brandId) => (await options.db.select({ name: brandTable.name }).from(brandTable).where(eq(brandTable.id, brandId)))[0]?.name ?? brandId,
+  };
+  await checkoutRoutes(app, { ...deps, payments: options.payments, checkout });
+  const sweepMs = options.checkoutSweepMs ?? 60_000;
+  if (checkout && sweepMs > 0) {
+    let sweeping = false;
+    const timer = setInterval(() => {
+      if (sweeping) return;
+      sweeping = true;
+      sweepCheckouts(checkout)
+        .catch((error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : 'unknown' }, 'checkout sweep failed'))
+        .finally(() => (sweeping = false));
+    }, sweepMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   const eid = options.eid ?? createSimulatedEid({ db: options.db, now: options.now });
   await eidRoutes(app, { ...deps, eid });
   if (options.devTools && eid.kind === 'simulated') await devBankIdRoutes(app, { ...deps, eid: eid as SimulatedEid });

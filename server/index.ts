@@ -9,6 +9,7 @@ import { createMailSender } from './mail/index.ts';
 import { claimDataDir } from './dataDirOwner.ts';
 import { createEid } from './eid/index.ts';
 import { buildApp } from './app.ts';
+import { createPayments } from './payments/index.ts';
 
 async function main() {
   const config = readConfig();
@@ -22,6 +23,11 @@ async function main() {
   const identity = await createIdentity(config, { db: database.db, mail });
   if (config.seedDemo) await seedDemo(database.db, identity);
   const eid = await createEid(config, { db: database.db });
+  // The embedded provider delivers its events to this server's own webhook, on loopback.
+  const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const payments = await createPayments(config, {
+    webhookUrl: `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${config.port}/v1/payment/webhook`,
+  });
   const app = await buildApp({
     db: database.db,
     identity,
@@ -39,9 +45,11 @@ async function main() {
     eid,
     mail,
     adminToken,
+    payments,
   });
   const shutdown = async () => {
     await app.close();
+    await payments.close();
     await database.close();
     releaseDataDir();
     process.exit(0);
@@ -49,7 +57,7 @@ async function main() {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Klubb on http://localhost:${config.port} (database: ${database.kind}, identity: ${identity.kind})`);
+  app.log.info(`Klubb on http://localhost:${config.port} (database: ${database.kind}, identity: ${identity.kind}, payments: ${payments.kind})`);
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,7 @@
 import { isLoopback } from '../plugins/loopbackOnly.ts';
+import type { MailAttachment } from '../db/schema/mail.ts';
+
+export type { MailAttachment };
 
 /** One mail the product sends (reset links and the like). */
 export interface Mail {
@@ -8,6 +11,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with it (an order's calendar events), recorded in the outbox too. */
+  attachments?: MailAttachment[];
   /**
    * Parts of the text that take over an account (a reset token): sent as they are, but masked
    * in the outbox copy of mail that goes out by SMTP, so the table does not hold live links.

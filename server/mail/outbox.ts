@@ -9,7 +9,7 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
 export async function recordMail(db: Executor, mail: Mail, sentAt: Date | null = null): Promise<number> {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ brandId: mail.brandId, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, sentAt })
+    .values({ brandId: mail.brandId, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, attachments: mail.attachments ?? [], sentAt })
     .returning({ id: mailOutbox.id });
   return row!.id;
 }

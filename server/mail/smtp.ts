@@ -25,7 +25,14 @@ export function createSmtpMailer(db: Executor, options: SmtpOptions): MailSender
       const { secrets, ...copy } = mail;
       const id = await recordMail(db, { ...copy, text: maskSecrets(mail.text, secrets), html: mail.html && maskSecrets(mail.html, secrets) });
       try {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+        });
       } catch (error) {
         throw new MailDeliveryError(error);
       }

@@ -26,6 +26,7 @@ const toJson = (row: OutboxRow) => ({
   html: row.html,
   createdAt: row.createdAt.toISOString(),
   sentAt: row.sentAt?.toISOString() ?? null,
+  attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: Buffer.byteLength(a.content) })),
 });
 
 function page(rows: OutboxRow[], to: string | undefined): string {
@@ -34,7 +35,11 @@ function page(rows: OutboxRow[], to: string | undefined): string {
       (row) => `<article>
 <h2>${escapeHtml(row.subject)}</h2>
 <p class="meta">To <strong>${escapeHtml(row.to)}</strong> · <time datetime="${row.createdAt.toISOString()}">${escapeHtml(row.createdAt.toISOString().replace('T', ' ').slice(0, 19))} UTC</time>${row.sentAt ? ' · sent by SMTP' : ''}</p>
-<pre>${linkify(row.text)}</pre>
+<pre>${linkify(row.text)}</pre>${
+        row.attachments.length > 0
+          ? `\n<ul class="attachments">${row.attachments.map((a) => `<li>📎 <span class="filename">${escapeHtml(a.filename)}</span> (<span class="content-type">${escapeHtml(a.contentType)}</span>)</li>`).join('')}</ul>`
+          : ''
+      }
 </article>`,
     )
     .join('\n');

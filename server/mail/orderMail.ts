@@ -1,0 +1,166 @@
+import { createEvent } from 'ics';
+import type { Order, OrderItem } from '../schemas/checkout.ts';
+import { escapeHtml, type MailAttachment } from './mail.ts';
+
+/** The languages the product speaks (spec 9): English, Swedish and the Norwegian set. */
+export type MailLanguage = 'en' | 'sv' | 'nb';
+
+/**
+ * The member's language from the request's `Accept-Language` (the app sends its chosen
+ * language; a browser its own): the first of en, sv, nb (or no/nn as nb) it names, else English.
+ */
+export function mailLanguageOf(acceptLanguage: string | undefined): MailLanguage {
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0]!.trim().toLowerCase().split('-')[0];
+    if (tag === 'sv') return 'sv';
+    if (tag === 'nb' || tag === 'no' || tag === 'nn') return 'nb';
+    if (tag === 'en') return 'en';
+  }
+  return 'en';
+}
+
+const locales: Record<MailLanguage, string> = { en: 'en-GB', sv: 'sv-SE', nb: 'nb-NO' };
+/** Events are local to the brands' countries. */
+const timeZone = 'Europe/Stockholm';
+
+const texts = {
+  en: {
+    subject: (brand: string) => `Your ${brand} order`,
+    thanks: 'Thank you for your order. This is your receipt.',
+    orderId: 'Order id',
+    purchaseDay: 'Purchase day',
+    paymentMethod: 'Payment method',
+    card: 'Card payment',
+    tickets: 'Number of tickets',
+    quantity: 'Quantity',
+    date: 'Date',
+    location: 'Location',
+    amount: 'Amount',
+    vat: 'VAT',
+    calendar: 'The events are attached as calendar files.',
+    refundSubject: (brand: string) => `Your ${brand} payment is refunded`,
+    refundText:
+      'Your payment went through after your reservation had run out, and the tickets or items were sold meanwhile. We have refunded the whole amount to your card; it shows on your account within a few days.',
+  },
+  sv: {
+    subject: (brand: string) => `Din beställning hos ${brand}`,
+    thanks: 'Tack för din beställning. Här är ditt kvitto.',
+    orderId: 'Ordernummer',
+    purchaseDay: 'Köpdag',
+    paymentMethod: 'Betalningssätt',
+    card: 'Kortbetalning',
+    tickets: 'Antal biljetter',
+    quantity: 'Antal',
+    date: 'Datum',
+    location: 'Plats',
+    amount: 'Belopp',
+    vat: 'Moms',
+    calendar: 'Evenemangen finns bifogade som kalenderfiler.',
+    refundSubject: (brand: string) => `Din betalning till ${brand} är återbetald`,
+    refundText:
+      'Din betalning gick igenom efter att din reservation hade gått ut, och biljetterna eller varorna hann säljas under tiden. Vi har återbetalat hela beloppet till ditt kort; det syns på ditt konto inom några dagar.',
+  },
+  nb: {
+    subject: (brand: string) => `Din bestilling hos ${brand}`,
+    thanks: 'Takk for bestillingen. Her er kvitteringen din.',
+    orderId: 'Ordrenummer',
+    purchaseDay: 'Kjøpsdato',
+    paymentMethod: 'Betalingsmåte',
+    card: 'Kortbetaling',
+    tickets: 'Antall billetter',
+    quantity: 'Antall',
+    date: 'Dato',
+    location: 'Sted',
+    amount: 'Beløp',
+    vat: 'MVA',
+    calendar: 'Arrangementene er vedlagt som kalenderfiler.',
+    refundSubject: (brand: string) => `Betalingen din til ${brand} er refundert`,
+    refundText:
+      'Betalingen din gikk gjennom etter at reservasjonen din hadde utløpt, og billettene eller varene ble solgt i mellomtiden. Vi har refundert hele beløpet til kortet ditt; det vises på kontoen din innen noen dager.',
+  },
+} satisfies Record<MailLanguage, unknown>;
+
+const money = (language: MailLanguage, amount: number, currency: string) =>
+  new Intl.NumberFormat(locales[language], { style: 'currency', currency }).format(amount / 100);
+const dateTime = (language: MailLanguage, ms: number) =>
+  new Intl.DateTimeFormat(locales[language], { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(ms));
+const day = (language: MailLanguage, ms: number) => new Intl.DateTimeFormat(locales[language], { dateStyle: 'long', timeZone }).format(new Date(ms));
+
+const placeOf = (item: OrderItem) => {
+  const l = item.itemVariant.location;
+  return l ? [l.address, [l.zipCode, l.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
+};
+
+/** One calendar file per ticket line with a date (spec 3, calendar event: name, description, location, start, end). */
+export function orderCalendarFiles(order: Order, brandName: string): MailAttachment[] {
+  return order.itemList.flatMap((item, i) => {
+    const { start, end } = item.itemVariant.date;
+    if (item.itemVariantType !== 'ticket' || start === null) return [];
+    const { error, value } = createEvent({
+      uid: `${order.id}-${i + 1}@klubb`,
+      productId: `klubb/${brandName}`,
+      title: `${item.offerTitle}: ${item.itemVariant.title}`,
+      description: `${brandName} · ${item.quantity} × ${item.itemVariant.title}`,
+      location: placeOf(item) || undefined,
+      start,
+      startInputType: 'utc',
+      startOutputType: 'utc',
+      end: end !== null && end > start ? end : start + 3 * 3_600_000,
+      endInputType: 'utc',
+      endOutputType: 'utc',
+      status: 'CONFIRMED',
+    });
+    if (error || !value) return [];
+    return [{ filename: `event-${i + 1}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: value }];
+  });
+}
+
+/** The order confirmation (spec 1: sent by e-mail): lines, VAT, total, and the events as ICS files. */
+export function orderConfirmationMail(order: Order, brandName: string, language: MailLanguage) {
+  const t = texts[language];
+  const m = (amount: number) => money(language, amount, order.currency);
+  const lineTexts = order.itemList.map((item) => {
+    const when = item.itemVariant.date.start !== null ? `\n  ${t.date}: ${dateTime(language, item.itemVariant.date.start)}` : '';
+    const where = placeOf(item) ? `\n  ${t.location}: ${placeOf(item)}` : '';
+    const count = item.itemVariantType === 'ticket' ? t.tickets : t.quantity;
+    return `${item.offerTitle}: ${item.itemVariant.title}\n  ${count}: ${item.quantity} × ${m(item.unitPrice)} = ${m(item.linePrice)}${when}${where}`;
+  });
+  const vatLines = order.taxList.map((tax) => `${t.vat} ${tax.display_name}: ${m(tax.amount)}`);
+  const attachments = orderCalendarFiles(order, brandName);
+  const header = [`${t.orderId}: ${order.id}`, `${t.purchaseDay}: ${day(language, order.createdAt)}`, `${t.paymentMethod}: ${t.card}`];
+  const text = [
+    t.thanks,
+    '',
+    ...header,
+    '',
+    ...lineTexts.flatMap((l) => [l, '']),
+    ...vatLines,
+    `${t.amount}: ${m(order.amount)}`,
+    ...(attachments.length > 0 ? ['', t.calendar] : []),
+  ].join('\n');
+  const html = `<p>${escapeHtml(t.thanks)}</p>
+<p>${header.map(escapeHtml).join('<br>')}</p>
+<table>${order.itemList
+    .map((item) => {
+      const when = item.itemVariant.date.start !== null ? `<br>${escapeHtml(dateTime(language, item.itemVariant.date.start))}` : '';
+      const where = placeOf(item) ? `<br>${escapeHtml(placeOf(item))}` : '';
+      return `<tr><td>${escapeHtml(`${item.offerTitle}: ${item.itemVariant.title}`)}${when}${where}</td><td>${item.quantity} × ${escapeHtml(m(item.unitPrice))}</td><td>${escapeHtml(m(item.linePrice))}</td></tr>`;
+    })
+    .join('')}</table>
+<p>${vatLines.map(escapeHtml).join('<br>')}<br><strong>${escapeHtml(`${t.amount}: ${m(order.amount)}`)}</strong></p>${
+    attachments.length > 0 ? `\n<p>${escapeHtml(t.calendar)}</p>` : ''
+  }`;
+  return { subject: t.subject(brandName), text, html, attachments };
+}
+
+/** The mail of a payment that could not become an order and was refunded. */
+export function refundMail(session: { amountTotal: number; currency: string; lines: OrderItem[] }, brandName: string, language: MailLanguage) {
+  const t = texts[language];
+  const lines = session.lines.map((item) => `${item.offerTitle}: ${item.itemVariant.title} (${item.quantity})`);
+  const amount = `${t.amount}: ${money(language, session.amountTotal, session.currency)}`;
+  return {
+    subject: t.refundSubject(brandName),
+    text: [t.refundText, '', ...lines, '', amount].join('\n'),
+    html: `<p>${escapeHtml(t.refundText)}</p><p>${lines.map(escapeHtml).join('<br>')}</p><p><strong>${escapeHtml(amount)}</strong></p>`,
+  };
+}
