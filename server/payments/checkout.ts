@@ -56,28 +56,14 @@ export async function outcomeOf(db: Executor, row: CheckoutRow): Promise<Checkou
   return { status: 'open', orderId: null };
 }
 
-/**
- * POST /v1/payment/checkout. Holds first, then the provider's session:
- *  1. one transaction under the member's cart lock and the variants' row locks (id order)
- *     checks every line (ended, purchaseCap over orders and open sessions, availability) and
- *     writes the session row ('pending') with the line snapshot and its holds, expiring at the
- *     session's expiry;
- *  2. the provider's session is created with our session id as idempotency key and the same expiry;
- *  3. the row becomes 'open' with the provider's id.
- * If the provider call fails the holds are deleted at once; if the process dies between 1 and 3
- * the holds lapse at their expiry by themselves (availability never counts an expired hold), and
- * nobody can pay a session whose client secret was never handed out.
- */
-export async function openCheckout(
-  deps: CheckoutDeps,
+/** Step 1 of openCheckout: checks the member's cart under the locks and writes the 'pending' session with its holds. */
+export async function reserveCheckout(
+  db: Database,
   member: { brandId: string; userId: string; language: MailLanguage },
-  /** Where the app shows the checkout: the provider's return URL (used only for payment methods that redirect). */
-  appOrigin: string,
-): Promise<CheckoutSession> {
-  const { db, payments, now } = deps;
+  createdAt: number,
+): Promise<{ id: string; expiresAt: number; lines: OrderItem[]; amountTotal: number; currency: string; email: string }> {
   const { brandId, userId } = member;
   const id = randomUUID();
-  const createdAt = now();
   const expiresAt = createdAt + checkoutLifetimeMs;
   const snapshot = await db.transaction(async (tx) => {
     const version = await lockCart(tx, brandId, userId);
@@ -134,6 +120,30 @@ export async function openCheckout(
     return { lines, amountTotal: enriched.totalPrice, currency: enriched.currency, email: profile!.email };
   });
 
+  return { id, expiresAt, ...snapshot };
+}
+
+/**
+ * POST /v1/payment/checkout. Holds first, then the provider's session:
+ *  1. one transaction under the member's cart lock and the variants' row locks (id order)
+ *     checks every line (ended, purchaseCap over orders and open sessions, availability) and
+ *     writes the session row ('pending') with the line snapshot and its holds, expiring at the
+ *     session's expiry;
+ *  2. the provider's session is created with our session id as idempotency key and the same expiry;
+ *  3. the row becomes 'open' with the provider's id.
+ * If the provider call fails the holds are deleted at once; if the process dies between 1 and 3
+ * the holds lapse at their expiry by themselves (availability never counts an expired hold), and
+ * nobody can pay a session whose client secret was never handed out.
+ */
+export async function openCheckout(
+  deps: CheckoutDeps,
+  member: { brandId: string; userId: string; language: MailLanguage },
+  /** Where the app shows the checkout: the provider's return URL (used only for payment methods that redirect). */
+  appOrigin: string,
+): Promise<CheckoutSession> {
+  const { db, payments, now } = deps;
+  const { brandId, userId } = member;
+  const { id, expiresAt, ...snapshot } = await reserveCheckout(db, member, now());
   let session: Stripe.Checkout.Session;
   try {
     session = await payments.stripe.checkout.sessions.create(

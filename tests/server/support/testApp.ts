@@ -14,7 +14,7 @@ export const testProjectId = 'klubb-test';
 export async function createTestApp(
   options: { now?: () => number; loginLimits?: Partial<LoginLimits>; database?: OpenDatabase } & Pick<
     AppOptions,
-    'mail' | 'devTools' | 'logger' | 'accountRateLimits' | 'adminToken' | 'trustProxy' | 'clientDir'
+    'mail' | 'devTools' | 'logger' | 'accountRateLimits' | 'adminToken' | 'trustProxy' | 'clientDir' | 'payments' | 'checkoutSweepMs'
   > = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -37,6 +37,8 @@ export async function createTestApp(
     adminToken: options.adminToken,
     trustProxy: options.trustProxy,
     clientDir: options.clientDir,
+    payments: options.payments,
+    checkoutSweepMs: options.checkoutSweepMs ?? 0,
   });
   await app.ready();
 

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { Database } from '../../server/db/database.ts';
+import { checkoutSessions, identityAccounts, orders, paymentRefunds, shoppingCartLines, shoppingCarts, users, brandRoles } from '../../server/db/schema/index.ts';
+import type { CheckoutRow } from '../../server/repositories/checkout.repository.ts';
+import { reserveCheckout } from '../../server/payments/checkout.ts';
+import type { TestApp } from './support/testApp.ts';
+
+/** A Stripe-shaped session object as the provider sends it in its events. */
+export function providerSession(row: Pick<CheckoutRow, 'providerSessionId' | 'amountTotal' | 'id'>, status: 'open' | 'complete' | 'expired', paid = status === 'complete'): Stripe.Checkout.Session {
+  return {
+    id: row.providerSessionId!,
+    object: 'checkout.session',
+    status,
+    payment_status: paid ? 'paid' : 'unpaid',
+    payment_intent: paid ? `pi_${row.id.replace(/-/g, '').slice(0, 24)}` : null,
+    amount_total: row.amountTotal,
+    currency: 'sek',
+    client_reference_id: row.id,
+  } as unknown as Stripe.Checkout.Session;
+}
+
+/** A signed event as the provider delivers it to /v1/payment/webhook. */
+export function signedEvent(secret: string, type: 'checkout.session.completed' | 'checkout.session.expired', session: Stripe.Checkout.Session) {
+  const payload = JSON.stringify({
+    id: `evt_${randomBytes(8).toString('hex')}`,
+    object: 'event',
+    type,
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: session },
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return { payload, headers: { 'stripe-signature': signature, 'content-type': 'application/json' } };
+}
+
+/** Members with profiles only (no identity sign-in): enough for the database steps of checkout. */
+export async function plainMembers(db: Database, brand: { id: string; authTenantId: string }, count: number, prefix: string) {
+  const people = Array.from({ length: count }, (_, i) => ({ uid: `${prefix}-${i}`, email: `${prefix}-${i}@${brand.id}.test` }));
+  await db.insert(identityAccounts).values(people.map((p) => ({ uid: p.uid, tenantId: brand.authTenantId, email: p.email })));
+  await db.insert(users).values(people.map((p) => ({ brandId: brand.id, id: p.uid, email: p.email, firstName: 'Buy', lastName: 'Er', completedOnboarding: true })));
+  await db.insert(brandRoles).values(people.map((p) => ({ brandId: brand.id, id: `role-${p.uid}`, userId: p.uid, brandRoleId: 'member', name: 'Member', active: true })));
+  return people.map((p) => p.uid);
+}
+
+/** Puts `lines` in the member's cart directly. */
+export async function fillCart(db: Database, brandId: string, userId: string, lines: { itemVariantId: string; offerId: string; quantity: number }[]) {
+  await db.insert(shoppingCarts).values({ brandId, userId }).onConflictDoNothing();
+  await db.delete(shoppingCartLines).where(and(eq(shoppingCartLines.brandId, brandId), eq(shoppingCartLines.userId, userId)));
+  for (const line of lines) await db.insert(shoppingCartLines).values({ brandId, userId, ...line });
+}
+
+/** Step 1 of a checkout (holds) plus what the provider step would store: an open session with a provider id. */
+export async function reserveOpen(db: Database, brandId: string, userId: string, now: number, language: 'en' | 'sv' | 'nb' = 'en') {
+  const reserved = await reserveCheckout(db, { brandId, userId, language }, now);
+  const providerSessionId = `cs_test_${reserved.id.replace(/-/g, '')}`;
+  await db.update(checkoutSessions).set({ providerSessionId, status: 'open' }).where(and(eq(checkoutSessions.brandId, brandId), eq(checkoutSessions.id, reserved.id)));
+  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, providerSessionId));
+  return row!;
+}
+
+export async function ordersOf(db: Database, brandId: string, checkoutId?: string) {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.brandId, brandId), ...(checkoutId ? [eq(orders.checkoutSessionId, checkoutId)] : [])));
+}
+
+export async function refundsOf(db: Database, brandId: string) {
+  return db.select().from(paymentRefunds).where(eq(paymentRefunds.brandId, brandId));
+}
+
+export async function availability(t: TestApp, offerId: string, headers: Record<string, string>) {
+  const response = await t.app.inject({ method: 'GET', url: `/v1/get/offer?id=${offerId}&getAvailability=true`, headers });
+  return response.json().itemVariantAvailability as Record<string, number>;
+}

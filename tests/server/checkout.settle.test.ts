@@ -1,0 +1,289 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { checkoutSessions, mailOutbox, orderLines, shoppingCartLines, stockHolds } from '../../server/db/schema/index.ts';
+import { stripePayments } from '../../server/payments/index.ts';
+import { checkoutLifetimeMs, sweepCheckouts, type CheckoutDeps } from '../../server/payments/checkout.ts';
+import { ApiError } from '../../server/errors.ts';
+import { createTestApp, type TestApp } from './support/testApp.ts';
+import { makeBrand, makeMember, makeOffer } from './support/factories.ts';
+import { makeCustomFee, makeTaxRate, makeVariant } from './support/commerceFactories.ts';
+import { availability, fillCart, ordersOf, plainMembers, providerSession, refundsOf, reserveOpen, signedEvent } from './checkout.helpers.ts';
+
+/*
+ * The database half of checkout and fulfilment, with the provider's answers and events made
+ * here (signed with the webhook secret as Stripe signs them): holds under load, exactly-once
+ * fulfilment whatever the replays and order, expiry, lapse without any event, late payments.
+ * The provider itself (the stand-in, through the SDK) is exercised in checkout.flow.test.ts.
+ */
+
+const webhookSecret = 'whsec_test_settle';
+// Nothing listens here: a refund call fails at once, as an unreachable provider would.
+const payments = { ...stripePayments({ secretKey: 'sk_test_offline', publishableKey: 'pk_test_offline', webhookSecret }) };
+Object.assign(payments, { stripe: new (payments.stripe.constructor as typeof import('stripe').default)('sk_test_offline', { host: '127.0.0.1', port: 9, protocol: 'http', maxNetworkRetries: 0 }) });
+
+let t: TestApp;
+let clock = Date.now();
+let headers: Record<string, string>;
+let memberUid: string;
+const hour = 3_600_000;
+const future = new Date(Date.now() + 30 * 24 * hour);
+const brandId = 'aurora';
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock, payments });
+  const aurora = await makeBrand(t.db, brandId, ['localhost']);
+  await makeTaxRate(t.db, brandId, 'vat6', 6);
+  await makeTaxRate(t.db, brandId, 'vat25', 25);
+  await makeCustomFee(t.db, brandId, 'service', 2_500, ['vat25']);
+  await makeOffer(t.db, brandId, 'concert', { type: 'live', itemVariantType: 'ticket', title: 'Nordlys live' });
+  const ticket = {
+    priceCurrent: 34_900, priceOriginal: 34_900, taxRateIds: ['vat6'], customFeeIds: ['service'],
+    dateStart: future, dateEnd: new Date(future.getTime() + 3 * hour),
+    locationAddress: 'Sveavägen 1', locationZipCode: '111 57', locationCity: 'Stockholm',
+  };
+  for (const [id, stock] of [['rush', 10], ['replay', 5], ['expiry', 3], ['lapse', 3], ['late', 1], ['late-ok', 4], ['mail', 20]] as const) {
+    await makeVariant(t.db, brandId, 'concert', id, { ...ticket, stock, title: `Evening ${id}` });
+  }
+  await makeVariant(t.db, brandId, 'concert', 'capped', { ...ticket, stock: 100, purchaseCap: 3 });
+  await makeVariant(t.db, brandId, 'concert', 'ended', { ...ticket, dateEnd: new Date(Date.now() - hour) });
+  await makeVariant(t.db, brandId, 'concert', 'few', { ...ticket, stock: 1 });
+  await makeOffer(t.db, brandId, 'withdrawn', { itemVariantType: 'other', active: false });
+  await makeVariant(t.db, brandId, 'withdrawn', 'withdrawn-v', { stock: 5 });
+  memberUid = await makeMember(t.db, t.identity, aurora, { email: 'member@aurora.test' });
+  headers = { 'x-app-url': 'http://localhost:8080', authorization: `Bearer ${await t.idTokenFor('aurora-tenant', 'member@aurora.test')}` };
+}, 60_000);
+afterAll(() => t?.close());
+
+const webhook = (type: 'checkout.session.completed' | 'checkout.session.expired', session: ReturnType<typeof providerSession>, secret = webhookSecret) => {
+  const { payload, headers: h } = signedEvent(secret, type, session);
+  return t.app.inject({ method: 'POST', url: '/v1/payment/webhook', payload, headers: h });
+};
+const line = (itemVariantId: string, quantity: number) => ({ itemVariantId, offerId: 'concert', quantity });
+const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : String(error));
+const deps = (): CheckoutDeps => ({ db: t.db, payments, mail: { kind: 'outbox', send: async () => undefined }, now: () => clock, log: t.app.log, brandName: async () => 'Aurora' });
+
+describe('stock holds under load', () => {
+  it('300 parallel checkouts for a variant with 10 left: exactly 10 hold, the rest are refused; paying all makes exactly 10 orders', async () => {
+    const buyers = await plainMembers(t.db, { id: brandId, authTenantId: 'aurora-tenant' }, 300, 'rush');
+    for (const uid of buyers) await fillCart(t.db, brandId, uid, [line('rush', 1)]);
+    const results = await Promise.allSettled(buyers.map((uid) => reserveOpen(t.db, brandId, uid, clock)));
+    const held = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [codeOf(r.reason)] : []));
+    expect(held).toHaveLength(10);
+    expect(new Set(refused)).toEqual(new Set(['checkout/sold-out']));
+    expect((await availability(t, 'concert', headers)).rush).toBe(0);
+    const answers = await Promise.all(held.map((row) => webhook('checkout.session.completed', providerSession(row, 'complete'))));
+    expect(answers.map((a) => a.statusCode)).toEqual(held.map(() => 200));
+    const sold = await t.db.select().from(orderLines).where(and(eq(orderLines.brandId, brandId), eq(orderLines.itemVariantId, 'rush')));
+    expect(sold).toHaveLength(10);
+    expect((await availability(t, 'concert', headers)).rush).toBe(0);
+    // The bought line left each buyer's cart.
+    const cartLines = await t.db.select().from(shoppingCartLines).where(and(eq(shoppingCartLines.brandId, brandId), eq(shoppingCartLines.itemVariantId, 'rush')));
+    expect(cartLines).toHaveLength(290);
+  }, 60_000);
+
+  it('one member racing past purchaseCap across open sessions and orders is stopped', async () => {
+    const [uid] = await plainMembers(t.db, { id: brandId, authTenantId: 'aurora-tenant' }, 1, 'greedy');
+    await fillCart(t.db, brandId, uid!, [line('capped', 2)]);
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => reserveOpen(t.db, brandId, uid!, clock)));
+    const held = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    expect(held).toHaveLength(1);
+    expect(new Set(results.flatMap((r) => (r.status === 'rejected' ? [codeOf(r.reason)] : [])))).toEqual(new Set(['checkout/purchase-cap-reached']));
+    await webhook('checkout.session.completed', providerSession(held[0]!, 'complete'));
+    // Bought 2 of 3: two more is past the cap, one more is not.
+    await fillCart(t.db, brandId, uid!, [line('capped', 2)]);
+    await expect(reserveOpen(t.db, brandId, uid!, clock)).rejects.toMatchObject({ code: 'checkout/purchase-cap-reached', status: 409 });
+    await fillCart(t.db, brandId, uid!, [line('capped', 1)]);
+    await expect(reserveOpen(t.db, brandId, uid!, clock)).resolves.toMatchObject({ status: 'open' });
+  }, 30_000);
+});
+
+describe('fulfilment by webhook', () => {
+  it('refuses a missing or wrong signature with 400', async () => {
+    const [uid] = await plainMembers(t.db, { id: brandId, authTenantId: 'aurora-tenant' }, 1, 'forger');
+    await fillCart(t.db, brandId, uid!, [line('replay', 1)]);
+    const row = await reserveOpen(t.db, brandId, uid!, clock);
+    const forged = await webhook('checkout.session.completed', providerSession(row, 'complete'), 'whsec_someone_else');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({ status: 400, code: 'webhook/signature-invalid' });
+    const { payload } = signedEvent(webhookSecret, 'checkout.session.completed', providerSession(row, 'complete'));
+    const unsigned = await t.app.inject({ method: 'POST', url: '/v1/payment/webhook', payload, headers: { 'content-type': 'application/json' } });
+    expect(unsigned.statusCode).toBe(400);
+    const tampered = signedEvent(webhookSecret, 'checkout.session.completed', providerSession(row, 'complete'));
+    const changed = await t.app.inject({ method: 'POST', url: '/v1/payment/webhook', payload: tampered.payload.replace('"paid"', '"unpaid"'), headers: tampered.headers });
+    expect(changed.statusCode).toBe(400);
+    expect(await ordersOf(t.db, brandId, row.id)).toHaveLength(0);
+    await webhook('checkout.session.expired', providerSession(row, 'expired'));
+  });
+
+  it('a completion replayed 20 times, in parallel and after an expiry event, makes one order', async () => {
+    const [uid] = await plainMembers(t.db, { id: brandId, authTenantId: 'aurora-tenant' }, 1, 'replayer');
+    await fillCart(t.db, brandId, uid!, [line('replay', 2)]);
+    const row = await reserveOpen(t.db, brandId, uid!, clock);
+    const events = [
+      ...Array.from({ length: 20 }, () => webhook('checkout.session.completed', providerSession(row, 'complete'))),
+      // A stale 'expired' for the same session arriving in between changes nothing once it is complete.
+      webhook('checkout.session.expired', providerSession(row, 'expired')),
+    ];
+    const answers = await Promise.all(events);
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    const [stored] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, row.id));
+    // Either the completion won (an order) or the expiry came first and the completion found the stock still there: one order either way.
+    expect(stored!.status).toBe('complete');
+    expect(await ordersOf(t.db, brandId, row.id)).toHaveLength(1);
+    for (let i = 0; i < 5; i++) await webhook('checkout.session.completed', providerSession(row, 'complete'));
+    expect(await ordersOf(t.db, brandId, row.id)).toHaveLength(1);
+    expect(await t.db.select().from(stockHolds).where(eq(stockHolds.checkoutSessionId, row.id))).toHaveLength(0);
+  });
+
+  it('expiry returns the held stock', async () => {
+    const [uid] = await plainMembers(t.db, { id: brandId, authTenantId: 'aurora-tenant' }, 1, 'expirer');
+    await fillCart(t.db, brandId, uid!, [line('expiry', 3)]);
+    const row = await reserveOpen(t.db, brandId, uid!, clock);
+    expect((await availability(t, 'concert', headers)).expiry).toBe(0);
+    expect((await webhook('checkout.session.expired', providerSession(row, 'expired'))).statusCode).toBe(200);
+    expect((await availability(t, 'concert', headers)).expiry).toBe(3);
+    const [stored] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, row.id));
+    expect(stored!.status).toBe('expired');
+  });
+
+  it('a hold that lapses without any webhook frees its stock, and the sweep settles its session', async () => {
+    const [uid] = await plainMembers(t.db, { id: brandId, authTenantId: 'aurora-tenant' }, 1, 'lapser');
+    await fillCart(t.db, brandId, uid!, [line('lapse', 2)]);
+    const row = await reserveOpen(t.db, brandId, uid!, clock - checkoutLifetimeMs - 1000);
+    // Nobody told the server anything; the hold's expiry alone frees the stock.
+    expect((await availability(t, 'concert', headers)).lapse).toBe(3);
+    // A session that never reached the provider ('pending') is closed by the sweep without it.
+    const [pending] = await plainMembers(t.db, { id: brandId, authTenantId: 'aurora-tenant' }, 1, 'crashed');
+    await fillCart(t.db, brandId, pending!, [line('lapse', 1)]);
+    const { reserveCheckout } = await import('../../server/payments/checkout.ts');
+    const crashed = await reserveCheckout(t.db, { brandId, userId: pending!, language: 'en' }, clock - checkoutLifetimeMs - 1000);
+    expect((await availability(t, 'concert', headers)).lapse).toBe(3);
+    await sweepCheckouts(deps());
+    const [stored] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, crashed.id));
+    expect(stored!.status).toBe('failed');
+    expect(await t.db.select().from(stockHolds).where(eq(stockHolds.checkoutSessionId, crashed.id))).toHaveLength(0);
+    // The open one needs the provider's word (unreachable here): it stays for the next sweep, its stock free all along.
+    const [open] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, row.id));
+    expect(open!.status).toBe('open');
+    await webhook('checkout.session.expired', providerSession(row, 'expired'));
+  });
+});
+
+describe('payments that complete after their hold lapsed', () => {
+  it('become an order when the stock is still there', async () => {
+    const [uid] = await plainMembers(t.db, { id: brandId, authTenantId: 'aurora-tenant' }, 1, 'slow-ok');
+    await fillCart(t.db, brandId, uid!, [line('late-ok', 2)]);
+    const row = await reserveOpen(t.db, brandId, uid!, clock - checkoutLifetimeMs - 1000);
+    expect((await webhook('checkout.session.completed', providerSession(row, 'complete'))).statusCode).toBe(200);
+    expect(await ordersOf(t.db, brandId, row.id)).toHaveLength(1);
+    expect((await availability(t, 'concert', headers))['late-ok']).toBe(2);
+  });
+
+  it('are recorded as refunds (and mailed) when the stock was sold meanwhile, never left processing', async () => {
+    const [slow, fast] = await plainMembers(t.db, { id: brandId, authTenantId: 'aurora-tenant' }, 2, 'late');
+    await fillCart(t.db, brandId, slow!, [line('late', 1)]);
+    const lapsed = await reserveOpen(t.db, brandId, slow!, clock - checkoutLifetimeMs - 1000);
+    await fillCart(t.db, brandId, fast!, [line('late', 1)]);
+    const other = await reserveOpen(t.db, brandId, fast!, clock);
+    await webhook('checkout.session.completed', providerSession(other, 'complete'));
+    const answer = await webhook('checkout.session.completed', providerSession(lapsed, 'complete'));
+    expect(answer.statusCode).toBe(200);
+    expect(await ordersOf(t.db, brandId, lapsed.id)).toHaveLength(0);
+    const [stored] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, lapsed.id));
+    expect(stored!.status).toBe('refunded');
+    const refunds = (await refundsOf(t.db, brandId)).filter((r) => r.checkoutSessionId === lapsed.id);
+    expect(refunds).toHaveLength(1);
+    // The provider is unreachable in this file: the refund stays 'needed' with its error, for the sweep.
+    expect(refunds[0]).toMatchObject({ status: 'needed', amount: lapsed.amountTotal, providerPaymentId: expect.stringMatching(/^pi_/) });
+    expect(refunds[0]!.lastError).toBeTruthy();
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'late-0@aurora.test'));
+    expect(mails.map((m) => m.subject)).toEqual(['Your Aurora payment is refunded']);
+    // Replays change nothing.
+    await webhook('checkout.session.completed', providerSession(lapsed, 'complete'));
+    expect((await refundsOf(t.db, brandId)).filter((r) => r.checkoutSessionId === lapsed.id)).toHaveLength(1);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'late-0@aurora.test'))).toHaveLength(1);
+  });
+});
+
+describe('order confirmation mail and history', () => {
+  it('mails the order in the member language with lines, VAT and one ICS file per event; the history lists it', async () => {
+    const [uid] = await plainMembers(t.db, { id: brandId, authTenantId: 'aurora-tenant' }, 1, 'mailer');
+    await fillCart(t.db, brandId, uid!, [line('mail', 2), line('late-ok', 1)]);
+    const row = await reserveOpen(t.db, brandId, uid!, clock, 'sv');
+    await webhook('checkout.session.completed', providerSession(row, 'complete'));
+    const [order] = await ordersOf(t.db, brandId, row.id);
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'mailer-0@aurora.test'));
+    expect(mail!.subject).toBe('Din beställning hos Aurora');
+    expect(mail!.text).toContain(`Ordernummer: ${order!.id}`);
+    expect(mail!.text).toContain('Kortbetalning');
+    expect(mail!.text).toMatch(/Antal biljetter: 2 × 374,00\s*kr = 748,00\s*kr/);
+    // VAT: 6 % of 349 kr × 3 = 62,82 kr; 25 % of the 25 kr fee × 3 = 18,75 kr.
+    expect(mail!.text).toMatch(/Moms VAT 6%: 62,82\s*kr/);
+    expect(mail!.text).toMatch(/Moms VAT 25%: 18,75\s*kr/);
+    expect(mail!.text).toMatch(/Belopp: 1\s122,00\s*kr/);
+    expect(mail!.attachments.map((a) => [a.filename, a.contentType.split(';')[0]])).toEqual([
+      ['event-1.ics', 'text/calendar'],
+      ['event-2.ics', 'text/calendar'],
+    ]);
+    const ics = mail!.attachments[0]!.content;
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain('SUMMARY:Nordlys live: Evening mail');
+    expect(ics).toContain(`DTSTART:${future.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`);
+    expect(ics).toMatch(/LOCATION:Sveavägen 1\\?, 111 57 Stockholm/);
+  });
+});
+
+describe('POST /v1/payment/checkout refusals (before any provider call)', () => {
+  const checkout = () => t.app.inject({ method: 'POST', url: '/v1/payment/checkout', headers, payload: { testMode: true } });
+  it.each([
+    ['an empty cart', [], 'user/shopping-cart-empty', 'The shopping cart is empty'],
+    ['a line past its end date', [line('ended', 1)], 'checkout/offer-ended', 'The offer is no longer relevant'],
+    ['a line of an inactive offer', [{ itemVariantId: 'withdrawn-v', offerId: 'withdrawn', quantity: 1 }], 'checkout/offer-ended', 'The offer is no longer relevant'],
+    ['more than is left', [line('few', 2)], 'checkout/sold-out', 'Unfortunately the item for this offer are sold out.'],
+    ['more than purchaseCap', [line('capped', 4)], 'checkout/purchase-cap-reached', 'The number of maximum purchases per user has been reached.'],
+  ])('answers 409 for %s, holding nothing', async (_name, lines, code, message) => {
+    await fillCart(t.db, brandId, memberUid, lines);
+    const response = await checkout();
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ status: 409, code, message });
+    expect(await t.db.select().from(stockHolds).where(eq(stockHolds.userId, memberUid))).toHaveLength(0);
+  });
+
+  it('releases the holds at once when the provider cannot be reached', async () => {
+    await fillCart(t.db, brandId, memberUid, [line('few', 1)]);
+    const response = await checkout();
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ code: 'checkout/provider-unavailable' });
+    expect((await availability(t, 'concert', headers)).few).toBe(1);
+    const sessions = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, memberUid));
+    expect(sessions.map((s) => s.status)).toEqual(['failed']);
+  }, 30_000);
+
+  it('answers the order history newest first, with what the order panel shows', async () => {
+    const empty = await t.app.inject({ method: 'GET', url: '/v1/get_list/order_history', headers });
+    expect(empty.json()).toEqual([]);
+    await fillCart(t.db, brandId, memberUid, [line('mail', 1)]);
+    const first = await reserveOpen(t.db, brandId, memberUid, clock);
+    await webhook('checkout.session.completed', providerSession(first, 'complete'));
+    clock += 1000;
+    await fillCart(t.db, brandId, memberUid, [line('mail', 2)]);
+    const second = await reserveOpen(t.db, brandId, memberUid, clock);
+    await webhook('checkout.session.completed', providerSession(second, 'complete'));
+    const history = (await t.app.inject({ method: 'GET', url: '/v1/get_list/order_history', headers })).json();
+    expect(history).toHaveLength(2);
+    expect(history[0]).toMatchObject({
+      paymentMethod: 'card',
+      amount: 2 * 37_400,
+      currency: 'SEK',
+      additionalInfo: '',
+      itemList: [{ itemVariantId: 'mail', offerId: 'concert', offerTitle: 'Nordlys live', itemVariantType: 'ticket', quantity: 2, unitPrice: 37_400, linePrice: 74_800 }],
+      taxList: [{ taxRateId: 'vat6', amount: 4_188 }, { taxRateId: 'vat25', amount: 1_250 }],
+    });
+    expect(history[0].itemVariantCustomFeeBuildRecord.service.price.current).toBe(2_500);
+    expect(history[0].createdAt).toBeGreaterThan(history[1].createdAt);
+    // The cart is empty again: the bought quantities left it.
+    const cart = (await t.app.inject({ method: 'GET', url: '/v1/get/user/shopping_cart', headers })).json();
+    expect(cart.itemList).toEqual([]);
+  });
+});
