@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, makeAccountBrands, signUpMember } from './accounts.helpers.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
+import { stripePayments } from '../../server/payments/index.ts';
 
 /*
  * A bounded fuzz run over every route the API publishes in /v1/openapi.json and every method of
@@ -14,7 +15,10 @@ let t: TestApp;
 let idToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ accountRateLimits: { createPerWindow: 10_000, resetPerWindow: 10_000 } });
+  t = await createTestApp({
+    accountRateLimits: { createPerWindow: 10_000, resetPerWindow: 10_000 },
+    payments: stripePayments({ secretKey: 'sk_test_fuzz', publishableKey: 'pk_test_fuzz', webhookSecret: 'whsec_fuzz' }),
+  });
   await makeAccountBrands(t);
   idToken = (await signUpMember(t)).idToken;
 }, 60_000);
@@ -160,6 +164,17 @@ describe('fuzzing every published API route', () => {
   it('never answers 5xx and always in the {status, code, message} shape', async () => {
     const operations = await publishedOperations();
     expect(operations.length).toBeGreaterThan(10);
+    expect(operations.map((o) => `${o.method} ${o.path}`)).toEqual(
+      expect.arrayContaining([
+        'GET /v1/get/checkout/config',
+        'POST /v1/payment/checkout',
+        'POST /v1/expire/checkout',
+        'POST /v1/payment/checkout/complete',
+        'POST /v1/payment/local/confirm',
+        'POST /v1/payment/webhook',
+        'GET /v1/get_list/order_history',
+      ]),
+    );
     const random = seeded(9);
     let requests = 0;
     for (const operation of operations) {
