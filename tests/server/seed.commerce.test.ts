@@ -21,6 +21,8 @@ describe.each(demoContent.map((c) => [c.brandId, c] as const))('demo commerce of
     expect(new Set(shared.map((v) => v.title)).size).toBe(shared.length);
     expect(new Set(shared.map((v) => v.priceCurrent)).size).toBe(shared.length);
     expect(featured.filter((v) => v.stock === 0)).toHaveLength(1);
+    // One evening with only a few tickets left, for checkout runs that buy it out.
+    expect(featured.filter((v) => v.stock! > 0 && v.stock! <= 10).map((v) => v.id)).toEqual([`${offerId(brandId, 'live', 1)}-v2`]);
     expect(featured.every((v) => v.dateStart! > now && v.dateEnd! > v.dateStart! && v.locationMapUrl?.startsWith('https://'))).toBe(true);
   });
 

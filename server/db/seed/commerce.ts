@@ -63,7 +63,8 @@ function ticket(brandId: string, offer: string, n: number, show: Showing, fields
 
 /**
  * The brand's featured event, built to show every turn of the ticket cascade: two cities, two
- * evenings in one of them, two tickets (different title and price) on one evening, a sold-out city.
+ * evenings in one of them, two tickets (different title and price) on one evening, a sold-out city,
+ * and an evening with only a few tickets left (`…-live-001-v2`, 6 in stock).
  */
 function featuredEvent(brandId: string, now: Date, halls: readonly Hall[]): VariantRow[] {
   const offer = offerId(brandId, 'live', 1);
@@ -73,7 +74,8 @@ function featuredEvent(brandId: string, now: Date, halls: readonly Hall[]): Vari
   return [
     ticket(brandId, offer, 0, firstNight, { title: 'Standing', price: kr(395), priceOriginal: kr(450), stock: 150 }),
     ticket(brandId, offer, 1, firstNight, { title: 'Seated, front stalls', price: kr(595), customFeeIds: ['service-fee', 'booking-fee'], purchaseCap: 4, stock: 40 }),
-    ticket(brandId, offer, 2, at(first, 15), { title: 'Standing', price: kr(395), stock: 150 }),
+    // Few left: end-to-end runs buy these out and see the stock come back when a checkout is closed.
+    ticket(brandId, offer, 2, at(first, 15), { title: 'Standing', price: kr(395), stock: 6 }),
     ticket(brandId, offer, 3, at(second, 21, 19), { title: 'Standing', price: kr(345), stock: 0 }),
     ticket(brandId, offer, 4, at(third, 28), { title: 'Standing', price: kr(345), priceOriginal: kr(395), stock: 120 }),
   ];
