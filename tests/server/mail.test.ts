@@ -205,6 +205,33 @@ describe('GET /dev/outbox', () => {
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'bulk7@example.com'))).toHaveLength(1);
   });
 
+  it('lists each mail\'s attachments by file name and content type (page and JSON), and SMTP sends them', async () => {
+    clock.ms += 1000;
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+    await smtp.send({
+      brandId: 'aurora',
+      to: 'buyer@example.com',
+      subject: 'Your Aurora order',
+      text: 'Thank you',
+      attachments: [
+        { filename: 'event-1.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics },
+        { filename: 'event-<2>.ics', contentType: 'text/calendar', content: ics },
+      ],
+    });
+    expect(lastDelivered()).toContain('filename=event-1.ics');
+    expect(lastDelivered()).toContain('Content-Type: text/calendar');
+    const json = await devGet({ url: '/dev/outbox.json?to=buyer@example.com' });
+    expect(json.body.mails[0].attachments).toEqual([
+      { filename: 'event-1.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', size: ics.length },
+      { filename: 'event-<2>.ics', contentType: 'text/calendar', size: ics.length },
+    ]);
+    const page = await devGet({ url: '/dev/outbox?to=buyer@example.com' });
+    expect(page.text).toContain('<span class="filename">event-1.ics</span> (<span class="content-type">text/calendar; charset=utf-8; method=PUBLISH</span>)');
+    expect(page.text).toContain('<span class="filename">event-&lt;2&gt;.ics</span>');
+    const older = await devGet({ url: '/dev/outbox.json?to=bulk7@example.com' });
+    expect(older.body.mails[0].attachments).toEqual([]);
+  });
+
   it('links only http and https addresses', () => {
     expect(linkify('a javascript:alert(1) b mailto:x@y.z c http://x.test/1')).toBe(
       'a javascript:alert(1) b mailto:x@y.z c <a href="http://x.test/1">http://x.test/1</a>',
