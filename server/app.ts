@@ -84,15 +84,23 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerErrorHandler(app);
   registerStrictBodies(app);
   registerHttpsOnlyHsts(app);
+  // Stripe's embedded Checkout: its script, its frames and its API (only when Stripe is the provider).
+  const stripeCsp = options.payments?.kind === 'stripe';
   await app.register(helmet, {
     // Strict-Transport-Security is only meaningful (and only sent) over https: see registerHttpsOnlyHsts.
     hsts: false,
     contentSecurityPolicy: {
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:', ...(options.connectSources ?? [])],
+        'img-src': ["'self'", 'data:', 'blob:', ...(options.connectSources ?? []), ...(stripeCsp ? ['https://*.stripe.com'] : [])],
+        ...(stripeCsp ? { 'script-src': ["'self'", 'https://js.stripe.com'] } : {}),
         // Click-to-load players on offer pages; nothing is framed before the member asks for it.
-        'frame-src': ["'self'", 'https://open.spotify.com', 'https://www.youtube-nocookie.com'],
-        'connect-src': ["'self'", ...(options.connectSources ?? [])],
+        'frame-src': [
+          "'self'",
+          'https://open.spotify.com',
+          'https://www.youtube-nocookie.com',
+          ...(stripeCsp ? ['https://js.stripe.com', 'https://checkout.stripe.com'] : []),
+        ],
+        'connect-src': ["'self'", ...(options.connectSources ?? []), ...(stripeCsp ? ['https://api.stripe.com', 'https://checkout.stripe.com'] : [])],
         // The app is served over plain http on local hosts (aurora.localhost) too.
         'upgrade-insecure-requests': null,
       },
