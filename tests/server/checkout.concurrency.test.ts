@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderLines, shoppingCartLines, shoppingCarts } from '../../server/db/schema/index.ts';
+import { createTestApp, testProjectId, type TestApp } from './support/testApp.ts';
+import { openTestDatabase } from './support/testDatabase.ts';
+import { freePort } from './support/paymentsApp.ts';
+import { makeBrand, makeOffer } from './support/factories.ts';
+import { makeVariant } from './support/commerceFactories.ts';
+import { signedInMembers, type SignedInMember } from './promo.helpers.ts';
+
+/*
+ * Two server processes on one PostgreSQL database, each with its own embedded payments provider
+ * (as two instances of a local demo would be): 300 checkouts for 10 tickets spread over both
+ * never hold or sell more than 10, and one member racing over both never passes purchaseCap.
+ */
+
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const brandId = 'aurora';
+
+describe.skipIf(!postgres)('checkout on PostgreSQL with two server processes', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let t: TestApp;
+  let members: SignedInMember[];
+  const ports: number[] = [];
+  const servers: ChildProcess[] = [];
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    t = await createTestApp({ database });
+    const aurora = await makeBrand(t.db, brandId, ['localhost']);
+    await makeOffer(t.db, brandId, 'concert', { type: 'live', itemVariantType: 'ticket' });
+    await makeVariant(t.db, brandId, 'concert', 'rush', { stock: 10, purchaseCap: 8 });
+    await makeVariant(t.db, brandId, 'concert', 'capped', { stock: 100, purchaseCap: 3 });
+    members = await signedInMembers(t, aurora, 'http://localhost:8080', 300, 'racer');
+    for (const port of [await freePort(), await freePort()]) {
+      ports.push(port);
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH,
+          DATABASE_URL: database.url,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          KLUBB_NO_CLIENT: '1',
+          SEED_DEMO: 'false',
+          DEV_TOOLS: 'false',
+          FIREBASE_PROJECT_ID: testProjectId,
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout!.on('data', (d) => logs.push(String(d)));
+      child.stderr!.on('data', (d) => logs.push(String(d)));
+      servers.push(child);
+    }
+    const deadline = Date.now() + 60_000;
+    for (const port of ports) {
+      for (;;) {
+        const up = await fetch(`http://127.0.0.1:${port}/v1/health`).then((r) => r.ok, () => false);
+        if (up) break;
+        if (Date.now() > deadline || servers.some((s) => s.exitCode !== null)) throw new Error(`server on ${port} did not start:\n${logs.join('')}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(
+      servers.map((s) => (s.exitCode !== null ? undefined : new Promise<void>((resolve) => {
+        s.once('exit', () => resolve());
+        s.kill('SIGTERM');
+      }))),
+    );
+    await t?.close();
+    await database?.close();
+  });
+
+  const via = async (port: number, m: SignedInMember, method: string, path: string, body?: object) => {
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+      method,
+      headers: { ...m.headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  const fillCart = async (m: SignedInMember, itemVariantId: string, quantity: number) => {
+    await t.db.insert(shoppingCarts).values({ brandId, userId: m.uid }).onConflictDoNothing();
+    await t.db.delete(shoppingCartLines).where(and(eq(shoppingCartLines.brandId, brandId), eq(shoppingCartLines.userId, m.uid)));
+    await t.db.insert(shoppingCartLines).values({ brandId, userId: m.uid, itemVariantId, offerId: 'concert', quantity });
+  };
+  const pay = (port: number, m: SignedInMember, session: { id: string; clientSecret: string }) =>
+    via(port, m, 'POST', '/v1/payment/local/confirm', {
+      stripeCheckoutSessionId: session.id, clientSecret: session.clientSecret, name: 'Race Er', email: 'race@example.com',
+      cardNumber: '4242424242424242', expMonth: 12, expYear: 34, cvc: '123',
+    });
+
+  it('300 parallel checkouts over both processes for 10 tickets: exactly 10 sessions, and paying them exactly 10 orders', async () => {
+    for (const m of members) await fillCart(m, 'rush', 1);
+    const answers = await Promise.all(members.map((m, i) => via(ports[i % 2]!, m, 'POST', '/v1/payment/checkout', { testMode: true })));
+    const opened = answers.flatMap((a, i) => (a.status === 200 ? [{ i, session: a.body }] : []));
+    expect(opened).toHaveLength(10);
+    expect(new Set(answers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.body.code}`))).toEqual(new Set(['409 checkout/sold-out']));
+    const paid = await Promise.all(opened.map(({ i, session }) => pay(ports[i % 2]!, members[i]!, session)));
+    expect(paid.map((p) => p.body.status)).toEqual(opened.map(() => 'complete'));
+    const sold = await t.db.select().from(orderLines).where(and(eq(orderLines.brandId, brandId), eq(orderLines.itemVariantId, 'rush')));
+    expect(sold.reduce((sum, l) => sum + l.quantity, 0)).toBe(10);
+  }, 120_000);
+
+  it('one member firing 40 checkouts over both processes holds at most purchaseCap', async () => {
+    const greedy = members[0]!;
+    await fillCart(greedy, 'capped', 1);
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => via(ports[i % 2]!, greedy, 'POST', '/v1/payment/checkout', { testMode: true })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === 'checkout/purchase-cap-reached')).toBe(true);
+  }, 120_000);
+});
