@@ -52,6 +52,16 @@ describe('configuration', () => {
     expect(readConfig({ DEV_TOOLS: 'false' }).devTools).toBe(false);
   });
 
+  it('takes card payments through Stripe with all three keys, else through the embedded stand-in', () => {
+    expect(readConfig({}).payments).toEqual({ kind: 'local' });
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+    expect(readConfig(keys).payments).toEqual({ kind: 'stripe', secretKey: 'sk_test_abc', publishableKey: 'pk_test_abc', webhookSecret: 'whsec_abc' });
+    expect(() => readConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(() => readConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' })).toThrow(/need STRIPE_SECRET_KEY/);
+    expect(() => readConfig({ ...keys, STRIPE_SECRET_KEY: 'pk_live_wrong_place' })).toThrow(/STRIPE_SECRET_KEY=\(hidden\)/);
+    expect(() => readConfig({ ...keys, STRIPE_WEBHOOK_SECRET: 'secret-value' })).not.toThrow(/secret-value/);
+  });
+
   it('never echoes a value that may hold credentials', () => {
     expect(() => readConfig({ SMTP_URL: 'mail.example.com:25?pass=hunter2' })).toThrow(/SMTP_URL=\(hidden\)/);
     expect(() => readConfig({ SMTP_URL: 'mail.example.com:25?pass=hunter2' })).not.toThrow(/hunter2/);
