@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, makeAccountBrands, signUpMember } from './accounts.helpers.ts';
-import { createTestApp, type TestApp } from './support/testApp.ts';
-import { stripePayments } from '../../server/payments/index.ts';
+import type { TestApp } from './support/testApp.ts';
+import { createPaymentsTestApp } from './support/paymentsApp.ts';
 
 /*
  * A bounded fuzz run over every route the API publishes in /v1/openapi.json and every method of
@@ -15,10 +15,8 @@ let t: TestApp;
 let idToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    accountRateLimits: { createPerWindow: 10_000, resetPerWindow: 10_000 },
-    payments: stripePayments({ secretKey: 'sk_test_fuzz', publishableKey: 'pk_test_fuzz', webhookSecret: 'whsec_fuzz' }),
-  });
+  // With the embedded payments provider, so the card form's call is fuzzed too.
+  t = await createPaymentsTestApp({ accountRateLimits: { createPerWindow: 10_000, resetPerWindow: 10_000 } });
   await makeAccountBrands(t);
   idToken = (await signUpMember(t)).idToken;
 }, 60_000);
