@@ -125,7 +125,8 @@ export function orderConfirmationMail(order: Order, brandName: string, language:
     const count = item.itemVariantType === 'ticket' ? t.tickets : t.quantity;
     return `${item.offerTitle}: ${item.itemVariant.title}\n  ${count}: ${item.quantity} × ${m(item.unitPrice)} = ${m(item.linePrice)}${when}${where}`;
   });
-  const vatLines = order.taxList.map((tax) => `${t.vat} ${tax.display_name}: ${m(tax.amount)}`);
+  const percent = new Intl.NumberFormat(locales[language], { maximumFractionDigits: 2 });
+  const vatLines = order.taxList.map((tax) => `${t.vat} ${percent.format(tax.percentage)} %: ${m(tax.amount)}`);
   const attachments = orderCalendarFiles(order, brandName);
   const header = [`${t.orderId}: ${order.id}`, `${t.purchaseDay}: ${day(language, order.createdAt)}`, `${t.paymentMethod}: ${t.card}`];
   const text = [

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { mailLanguageOf, orderCalendarFiles, orderConfirmationMail } from '../../server/mail/orderMail.ts';
+import type { Order, OrderItem } from '../../server/schemas/checkout.ts';
+
+const start = Date.UTC(2026, 11, 9, 18, 0);
+const item = (fields: Partial<OrderItem> & Pick<OrderItem, 'itemVariantType'>): OrderItem => ({
+  itemVariantId: 'v1', offerId: 'o1', offerTitle: 'Nordlys live', offerPuffImage: { url: '/x.jpg' } as OrderItem['offerPuffImage'], quantity: 2,
+  itemVariant: {
+    id: 'v1', title: 'Standing', description: '', images: [], price: { current: 34_900, original: 34_900 }, currency: 'SEK', customFeeIdList: [], taxRates: [],
+    purchaseCap: null, date: { start, end: start + 3 * 3_600_000 }, location: { address: 'Hötorget 8', zipCode: '111 57', city: 'Stockholm', mapUrl: '' },
+  },
+  unitPrice: 34_900, linePrice: 69_800, ...fields,
+});
+const order: Order = {
+  id: 'order-1', createdAt: Date.UTC(2026, 10, 24, 12), paymentMethod: 'card', amount: 94_700, currency: 'SEK', additionalInfo: '',
+  itemList: [
+    item({ itemVariantType: 'ticket' }),
+    item({ itemVariantType: 'other', itemVariantId: 'shirt', offerTitle: 'Tour shirt', quantity: 1, unitPrice: 24_900, linePrice: 24_900,
+      itemVariant: { ...item({ itemVariantType: 'other' }).itemVariant, title: 'Size M', date: { start: null, end: null }, location: null } }),
+  ],
+  itemVariantCustomFeeBuildRecord: {},
+  taxList: [{ taxRateId: 'vat6', percentage: 6, display_name: 'VAT 6%', amount: 3_951 }, { taxRateId: 'vat25', percentage: 25, display_name: 'VAT 25%', amount: 4_980 }],
+};
+
+describe('order mail', () => {
+  it('picks the member language from Accept-Language: en, sv or nb, else English', () => {
+    expect(mailLanguageOf('sv-SE,sv;q=0.9,en;q=0.8')).toBe('sv');
+    expect(mailLanguageOf('nb-NO')).toBe('nb');
+    expect(mailLanguageOf('no')).toBe('nb');
+    expect(mailLanguageOf('de-DE,en;q=0.5')).toBe('en');
+    expect(mailLanguageOf('fr')).toBe('en');
+    expect(mailLanguageOf(undefined)).toBe('en');
+  });
+
+  it('writes the lines, VAT per rate and the total, and attaches one ICS file per ticket line with a date', () => {
+    const mail = orderConfirmationMail(order, 'Aurora', 'en');
+    // Intl puts no-break spaces between amount and currency.
+    mail.text = mail.text.replace(/[\u00a0\u202f]/g, ' ');
+    expect(mail.subject).toBe('Your Aurora order');
+    expect(mail.text).toContain('Order id: order-1');
+    expect(mail.text).toContain('Number of tickets: 2 × SEK 349.00 = SEK 698.00');
+    expect(mail.text).toContain('Quantity: 1 × SEK 249.00');
+    expect(mail.text).toContain('Location: Hötorget 8, 111 57 Stockholm');
+    expect(mail.text).toContain('VAT 6 %: SEK 39.51');
+    expect(mail.text).toContain('Amount: SEK 947.00');
+    expect(mail.attachments.map((a) => a.filename)).toEqual(['event-1.ics']);
+    expect(mail.html).toContain('<td>Nordlys live: Standing');
+    const ics = orderCalendarFiles(order, 'Aurora')[0]!.content;
+    expect(ics).toContain('DTSTART:20261209T180000Z');
+    expect(ics).toContain('DTEND:20261209T210000Z');
+    expect(ics).toContain('UID:order-1-1@klubb');
+  });
+
+  it('speaks Norwegian', () => {
+    const mail = orderConfirmationMail(order, 'Borealis', 'nb');
+    expect(mail.subject).toBe('Din bestilling hos Borealis');
+    expect(mail.text).toContain('Antall billetter: 2');
+    expect(mail.text).toMatch(/MVA 25 %: 49,80/);
+  });
+
+  it('escapes what it puts in HTML', () => {
+    const hostile = { ...order, itemList: [item({ itemVariantType: 'ticket', offerTitle: '<script>x</script>' })] };
+    expect(orderConfirmationMail(hostile, 'A&B', 'en').html).not.toContain('<script>');
+  });
+});
