@@ -4,7 +4,7 @@ import type { Order, OrderItem } from '../../server/schemas/checkout.ts';
 
 const start = Date.UTC(2026, 11, 9, 18, 0);
 const item = (fields: Partial<OrderItem> & Pick<OrderItem, 'itemVariantType'>): OrderItem => ({
-  itemVariantId: 'v1', offerId: 'o1', offerTitle: 'Nordlys live', offerPuffImage: { url: '/x.jpg' } as OrderItem['offerPuffImage'], quantity: 2,
+  itemVariantId: 'v1', offerId: 'o1', offerTitle: 'Nordlys live', offerPuffImage: { jpeg: { medium: '/x.jpg' }, webp: { medium: '/x.webp' } }, quantity: 2,
   itemVariant: {
     id: 'v1', title: 'Standing', description: '', images: [], price: { current: 34_900, original: 34_900 }, currency: 'SEK', customFeeIdList: [], taxRates: [],
     purchaseCap: null, date: { start, end: start + 3 * 3_600_000 }, location: { address: 'Hötorget 8', zipCode: '111 57', city: 'Stockholm', mapUrl: '' },
