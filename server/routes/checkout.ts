@@ -81,7 +81,8 @@ export async function checkoutRoutes(app: App, deps: RouteDeps & { payments?: Pa
       const owner = { brandId: brand.id, userId: token.uid };
       const row = await findCheckoutByProviderId(db, request.body.stripeCheckoutSessionId, owner);
       if (!row || !row.providerSessionId) throw sessionNotFound();
-      if (row.status !== 'open' && row.status !== 'pending') return outcomeOf(db, row);
+      if (row.status === 'complete' || row.status === 'refunded') return outcomeOf(db, row);
+      // Also when we saw it expire: a payment the provider took late is settled (order or refund) now.
       const session = await p.stripe.checkout.sessions.retrieve(row.providerSessionId);
       return (await settleCheckout(c, session, owner)) ?? outcomeOf(db, row);
     },
