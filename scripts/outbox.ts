@@ -18,6 +18,7 @@ interface PrintedMail {
   text: string;
   createdAt: string;
   sentAt: string | null;
+  attachments?: { filename: string; contentType: string }[];
 }
 
 class OutboxError extends Error {}
@@ -61,7 +62,12 @@ async function fromDatabase(config: Config, query: { to?: string; limit: number 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const rows = await newestMails(database.db, query);
-    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), sentAt: r.sentAt?.toISOString() ?? null }));
+    return rows.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      sentAt: r.sentAt?.toISOString() ?? null,
+      attachments: r.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })),
+    }));
   } finally {
     await database.close();
     release();
@@ -75,6 +81,8 @@ function print(mails: PrintedMail[], source: string) {
     console.log(`── ${time} UTC  to ${mail.to}${mail.sentAt ? '  (sent by SMTP)' : ''}`);
     console.log(`Subject: ${mail.subject}\n`);
     console.log(`${mail.text}\n`);
+    for (const a of mail.attachments ?? []) console.log(`Attached: ${a.filename} (${a.contentType})`);
+    if (mail.attachments?.length) console.log('');
   }
 }
 
