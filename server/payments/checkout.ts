@@ -371,6 +371,16 @@ export async function expireCheckout(deps: CheckoutDeps, row: CheckoutRow): Prom
   return (await settleCheckout(deps, session)) ?? outcomeOf(deps.db, row);
 }
 
+/** A lapsed session the provider does not know: expired here, its holds released. */
+async function closeUnknownSession(deps: CheckoutDeps, row: CheckoutRow) {
+  await deps.db.transaction(async (tx) => {
+    const locked = await lockCheckout(tx, row.brandId, row.id);
+    if (locked?.status !== 'open' && locked?.status !== 'pending') return;
+    await releaseHolds(tx, locked);
+    await setCheckoutStatus(tx, locked, 'expired', new Date(deps.now()));
+  });
+}
+
 /**
  * Settles sessions past their expiry that no event settled (a lost webhook, a crash before the
  * provider answered) and retries refunds still needed. Availability never waits for it: an
@@ -389,9 +399,13 @@ export async function sweepCheckouts(deps: CheckoutDeps): Promise<{ settled: num
           await setCheckoutStatus(tx, locked, 'failed', new Date(now()));
         });
       } else {
-        let session = await deps.payments.stripe.checkout.sessions.retrieve(row.providerSessionId);
-        if (session.status === 'open') session = await deps.payments.stripe.checkout.sessions.expire(row.providerSessionId);
-        await settleCheckout(deps, session);
+        const session = await deps.payments.stripe.checkout.sessions.retrieve(row.providerSessionId).catch((error: unknown) => {
+          // The provider does not know it (another instance's embedded provider, a purged test session): nobody can pay it.
+          if ((error as { statusCode?: number }).statusCode === 404) return null;
+          throw error;
+        });
+        if (session === null) await closeUnknownSession(deps, row);
+        else await settleCheckout(deps, session.status === 'open' ? await deps.payments.stripe.checkout.sessions.expire(session.id) : session);
       }
       settled++;
     } catch (error) {

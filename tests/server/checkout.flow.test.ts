@@ -6,6 +6,7 @@ import { makeBrand, makeMember, makeOffer } from './support/factories.ts';
 import { makeCustomFee, makeTaxRate, makeVariant } from './support/commerceFactories.ts';
 import { signedInMembers, type SignedInMember } from './promo.helpers.ts';
 import { availability, ordersOf } from './checkout.helpers.ts';
+import { sweepCheckouts } from '../../server/payments/checkout.ts';
 
 /*
  * Checkout end to end through the `stripe` SDK and the embedded stand-in (its real HTTP
@@ -165,6 +166,27 @@ describe('the embedded provider through the SDK', () => {
     expect(refunds).toEqual([expect.objectContaining({ status: 'refunded', providerRefundId: expect.stringMatching(/^re_/), amount: row!.amountTotal })]);
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'flow-297@aurora.test'));
     expect(mails.map((m) => m.subject)).toEqual(['Your Aurora payment is refunded']);
+  });
+});
+
+describe('the sweep', () => {
+  it('settles lapsed sessions no event settled: expired at the provider, or closed here when the provider does not know them', async () => {
+    const [a, b] = [members[295]!, members[296]!];
+    await setCart(a, [['main', 1]]);
+    const known = (await openSession(a)).json();
+    await setCart(b, [['main', 1]]);
+    const unknown = (await openSession(b)).json();
+    await t.db.update(checkoutSessions).set({ providerSessionId: 'cs_test_nobody_knows' }).where(eq(checkoutSessions.providerSessionId, unknown.id));
+    // Both lapse on our side (their rows only; the provider's sessions are still open).
+    for (const id of [known.id, 'cs_test_nobody_knows']) {
+      await t.db.update(checkoutSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(checkoutSessions.providerSessionId, id));
+    }
+    const result = await sweepCheckouts({ db: t.db, payments: t.payments, mail: { kind: 'outbox', send: async () => undefined }, now: Date.now, log: t.app.log, brandName: async () => 'Aurora' });
+    expect(result.settled).toBeGreaterThanOrEqual(2);
+    const rows = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.brandId, brandId));
+    expect(rows.find((r) => r.providerSessionId === known.id)!.status).toBe('expired');
+    expect(rows.find((r) => r.providerSessionId === 'cs_test_nobody_knows')!.status).toBe('expired');
+    expect((await t.payments.stripe.checkout.sessions.retrieve(known.id)).status).toBe('expired');
   });
 });
 
