@@ -19,14 +19,6 @@ export interface Payments {
   close(): Promise<void>;
 }
 
-/** The stand-in's entry point (server/payments/standIn). */
-type StartStandIn = (options: { port?: number; webhookUrl: string; webhookSecret: string; now?: () => number }) => Promise<{
-  host: string;
-  port: number;
-  close(): Promise<void> | void;
-}>;
-const standInModule = './standIn/index.ts';
-
 /** The SDK client with the options every call shares. */
 function stripeClient(secretKey: string, address?: { host: string; port: number }): Stripe {
   return new Stripe(secretKey, {
@@ -55,7 +47,7 @@ export function stripePayments(options: { secretKey: string; publishableKey: str
  * secret made here, for this run only.
  */
 export async function localPayments(options: { webhookUrl: string; now?: () => number; port?: number }): Promise<Payments> {
-  const { start } = (await import(standInModule)) as { start: StartStandIn };
+  const { start } = await import('./standIn/index.ts');
   const webhookSecret = `whsec_local_${randomBytes(24).toString('base64url')}`;
   const standIn = await start({ port: options.port, webhookUrl: options.webhookUrl, webhookSecret, now: options.now });
   const secretKey = `sk_test_local_${randomBytes(12).toString('hex')}`;

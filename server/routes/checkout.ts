@@ -26,6 +26,19 @@ const WebhookReceived = Type.Object({ received: Type.Boolean() });
 /** Stripe's card refusals, answered as 402 with Stripe's own code (our card form shows the spec's message for each). */
 const cardErrorCodes = new Set(['incorrect_number', 'card_declined', 'insufficient_funds', 'expired_card', 'incorrect_cvc']);
 
+/**
+ * The one of our five codes for a Stripe card error: insufficient funds is Stripe's
+ * `card_declined` with that `decline_code`; an invalid CVC or a past expiry count as the
+ * incorrect CVC and the expired card; any other refusal is a declined card.
+ */
+export function cardErrorCode(code: string | undefined, declineCode: string | undefined): string {
+  if (code === 'card_declined' && declineCode === 'insufficient_funds') return 'insufficient_funds';
+  if (code === 'invalid_cvc') return 'incorrect_cvc';
+  if (code === 'invalid_expiry_year' || code === 'invalid_expiry_month') return 'expired_card';
+  if (code === 'invalid_number') return 'incorrect_number';
+  return code && cardErrorCodes.has(code) ? code : 'card_declined';
+}
+
 const notConfigured = () => new ApiError(503, 'checkout/unavailable', 'Card payments are not configured on this server');
 
 /**
@@ -122,13 +135,12 @@ export async function checkoutRoutes(app: App, deps: RouteDeps & { payments?: Pa
       } catch {
         throw new ApiError(502, 'checkout/provider-unavailable', 'The payment provider could not be reached; try again');
       }
-      const answer = (await response.json().catch(() => null)) as (Stripe.Checkout.Session & { error?: undefined }) | { error?: { type?: string; code?: string; message?: string } } | null;
+      const answer = (await response.json().catch(() => null)) as (Stripe.Checkout.Session & { error?: undefined }) | { error?: { type?: string; code?: string; decline_code?: string; message?: string } } | null;
       if (!response.ok) {
         const error = answer && 'error' in answer ? answer.error : undefined;
-        if (response.status === 402 && error?.code && cardErrorCodes.has(error.code)) {
-          throw new ApiError(402, error.code, error.message ?? 'The card was declined');
+        if (response.status === 402 && error?.type === 'card_error') {
+          throw new ApiError(402, cardErrorCode(error.code, error.decline_code), error.message ?? 'Your card was declined.');
         }
-        if (response.status === 400 && error?.code === 'incorrect_number') throw new ApiError(402, 'incorrect_number', error.message ?? 'The card number is incorrect');
         if (response.status >= 400 && response.status < 500) throw checkoutRefusals.notOpen();
         throw new ApiError(502, 'checkout/provider-unavailable', 'The payment provider could not be reached; try again');
       }

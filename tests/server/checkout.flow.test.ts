@@ -103,6 +103,20 @@ describe('the embedded provider through the SDK', () => {
     expect((await pay(member, session)).json()).toMatchObject({ status: 'complete' });
   });
 
+  it('refuses a past expiry date as an expired card and a CVC that is not digits as an incorrect CVC', async () => {
+    await setCart(member, [['cards', 1]]);
+    const session = (await openSession(member)).json();
+    const base = { stripeCheckoutSessionId: session.id, clientSecret: session.clientSecret, ...card('4242424242424242') };
+    const past = await call(member, 'POST', '/v1/payment/local/confirm', { ...base, expMonth: 1, expYear: 20 });
+    expect(past.json()).toMatchObject({ status: 402, code: 'expired_card' });
+    const letters = await call(member, 'POST', '/v1/payment/local/confirm', { ...base, cvc: 'abc' });
+    expect(letters.json()).toMatchObject({ status: 402, code: 'incorrect_cvc' });
+    // A wrong client secret is not this session's: not open to this caller.
+    const stranger = await call(member, 'POST', '/v1/payment/local/confirm', { ...base, clientSecret: 'cs_wrong_secret' });
+    expect(stranger.statusCode).toBe(409);
+    expect((await pay(member, session)).json()).toMatchObject({ status: 'complete' });
+  });
+
   it('refuses a wrong CVC with 402 incorrect_cvc', async () => {
     await setCart(member, [['cards', 1]]);
     const session = (await openSession(member)).json();
