@@ -26,7 +26,7 @@ export function CardPaymentForm({ view }: { view: CheckoutView }) {
     if (firstInvalid) formRef.current?.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
   }, [firstInvalid, view.fieldErrors]);
 
-  const amount = view.amount ? formatMoney(view.amount.total, view.amount.currency, i18n.locale) : '';
+  const amount = view.session ? formatMoney(view.session.amountTotal, view.session.currency, i18n.locale) : '';
   return (
     <form
       ref={formRef}

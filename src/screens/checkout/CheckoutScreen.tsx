@@ -37,12 +37,17 @@ export function CheckoutScreen({ logic, input, loadStripe }: CheckoutScreenProps
           <p role="status">{view.status === 'completing' ? t`Confirming your order…` : t`Preparing the payment…`}</p>
         </>
       ) : null}
-      {view.amount && (view.status === 'card' || view.status === 'paying' || view.status === 'stripe') ? <Amount view={view} /> : null}
+      {view.session && (view.status === 'card' || view.status === 'paying' || view.status === 'stripe') ? <Amount view={view} /> : null}
       {view.status === 'card' || view.status === 'paying' ? <CardPaymentForm view={view} /> : null}
-      {view.status === 'stripe' && view.stripe ? (
+      {view.status === 'stripe' && view.config && view.session ? (
         <>
           <Suspense fallback={<Spinner />}>
-            <StripeEmbeddedCheckout {...view.stripe} loadStripe={loadStripe} onComplete={view.stripeCompleted} />
+            <StripeEmbeddedCheckout
+              publishableKey={view.config.publishableKey}
+              clientSecret={view.session.clientSecret}
+              loadStripe={loadStripe}
+              onComplete={view.stripeCompleted}
+            />
           </Suspense>
           <Button variant="secondary" onClick={view.cancel}>{t`Cancel payment`}</Button>
         </>
@@ -54,7 +59,7 @@ export function CheckoutScreen({ logic, input, loadStripe }: CheckoutScreenProps
 
 function Amount({ view }: { view: CheckoutView }) {
   const { t, i18n } = useLingui();
-  const amount = formatMoney(view.amount!.total, view.amount!.currency, i18n.locale);
+  const amount = formatMoney(view.session!.amountTotal, view.session!.currency, i18n.locale);
   return <p className={styles.total}>{t`To pay: ${amount}`}</p>;
 }
 

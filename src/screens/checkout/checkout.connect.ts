@@ -27,8 +27,9 @@ export function connectCheckout(snapshot: CheckoutSnapshot, ref: CheckoutRef) {
     fieldErrors: context.fieldErrors,
     refusal: context.refusal,
     errorCode: context.error?.code ?? null,
-    amount: context.session ? { total: context.session.amountTotal, currency: context.session.currency } : null,
-    stripe: context.config?.provider === 'stripe' && context.session ? { publishableKey: context.config.publishableKey, clientSecret: context.session.clientSecret } : null,
+    // Context objects as they are (a new object here would make every read a change).
+    session: context.session,
+    config: context.config,
     orderId: context.orderId,
     edit: (field: CardField, value: string) => ref.send({ type: 'checkout.edit', field, value }),
     pay: () => ref.send({ type: 'checkout.pay' }),
