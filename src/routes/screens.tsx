@@ -32,6 +32,16 @@ const LazyClaimedCodesScreen = lazy(() =>
   import('../wiring/claimedCodes.wiring.ts').then((m) => ({ default: m.WiredClaimedCodesScreen })),
 );
 
+const LazyCheckoutScreen = lazy(() => import('../wiring/checkout.wiring.ts').then((m) => ({ default: m.WiredCheckoutScreen })));
+
+function CheckoutRoute() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazyCheckoutScreen />
+    </Suspense>
+  );
+}
+
 function ClaimedCodesRoute() {
   return (
     <Suspense fallback={<Spinner />}>
@@ -45,7 +55,7 @@ export const screens: Record<ScreenName, ComponentType<RouteMatch>> = {
   mixedFeed: parsed(MixedFeedScreen, noProps),
   offer: parsed(WiredOfferScreen, (match) => ({ place: offerPlaceOf(match) })),
   search: parsed(SearchScreen, noProps),
-  checkout: ComingSoonScreen,
+  checkout: CheckoutRoute,
   // Shown for 10 ms before the navigator forwards to the start page.
   createAccountRedirect: () => null,
   typeFeed: parsed(TypeFeedScreen, ({ path }) => ({ type: offerTypeOfPath(path) })),

@@ -1,0 +1,194 @@
+import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { callErrorOf, notProvided, type CallError } from './errorCode.ts';
+import { emptyCardForm, validateCardForm, type CardField, type CardForm, type CardFormErrors } from '../src/domain/cardForm.ts';
+import type { CheckoutConfig, CheckoutOutcome, CheckoutSession } from '../server/schemas/checkout.ts';
+
+export interface CheckoutInput {
+  /** The member's name and e-mail, to start the card form with. */
+  name: string;
+  email: string;
+  /** Milliseconds since epoch, for the card's expiry check. */
+  now?: () => number;
+}
+
+export interface CheckoutContext {
+  config: CheckoutConfig | null;
+  session: CheckoutSession | null;
+  form: CardForm;
+  fieldErrors: CardFormErrors;
+  /** The provider's refusal of the last payment (a card error code), shown by the form. */
+  refusal: string | null;
+  /** Why the checkout cannot go on; the view tells the code's text. */
+  error: CallError | null;
+  orderId: string | null;
+  now: () => number;
+}
+
+export type CheckoutEvent =
+  | { type: 'checkout.edit'; field: CardField; value: string }
+  | { type: 'checkout.pay' }
+  | { type: 'checkout.stripeCompleted' }
+  | { type: 'checkout.cancel' }
+  | { type: 'checkout.retry' };
+
+/** What the session keeper is told: whether leaving now should expire the session. */
+export type SessionKeeperEvent = { type: 'keeper.arm' } | { type: 'keeper.disarm' };
+
+/** A failed invoke's error, as guard params. */
+const errorParams = ({ event }: { event: { error: unknown } }) => callErrorOf(event.error);
+
+/**
+ * Card checkout (spec 2.3 /checkout, 4): opening creates a session for the member's cart; the
+ * member pays in Stripe's embedded Checkout or, with the embedded provider, in our card form;
+ * once paid the server settles the order and the cart is reloaded (empty). Leaving before the
+ * payment and without an error expires the session on the server, so its stock is free again:
+ * the `keeper` child does that when it is stopped while armed (the page unmounts, the member
+ * cancels), and it is disarmed from the moment a payment is under way.
+ */
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    input: {} as CheckoutInput,
+    children: {} as { keeper: 'sessionKeeper' },
+  },
+  actors: {
+    /** GET /v1/get/checkout/config. */
+    loadConfig: fromPromise<CheckoutConfig>(async () => notProvided('loadConfig')),
+    /** POST /v1/payment/checkout: a session for the whole cart, its stock held. */
+    createSession: fromPromise<CheckoutSession>(async () => notProvided('createSession')),
+    /** POST /v1/payment/local/confirm: pays with the card form through the embedded provider. */
+    payWithCard: fromPromise<CheckoutOutcome, { session: CheckoutSession; form: CardForm }>(async () => notProvided('payWithCard')),
+    /** POST /v1/payment/checkout/complete: the server settles the paid session now. */
+    completeCheckout: fromPromise<CheckoutOutcome, { session: CheckoutSession }>(async () => notProvided('completeCheckout')),
+    /** Expires the session (POST /v1/expire/checkout) when stopped while armed; errors are only logged. */
+    sessionKeeper: fromCallback<SessionKeeperEvent, { session: CheckoutSession }>(() => notProvided('sessionKeeper')),
+  },
+  actions: {
+    edit: assign(({ context }, params: { field: CardField; value: string }) => {
+      const { [params.field]: _cleared, ...fieldErrors } = context.fieldErrors;
+      return { form: { ...context.form, [params.field]: params.value }, fieldErrors, refusal: null };
+    }),
+    checkForm: assign({ fieldErrors: ({ context }) => validateCardForm(context.form, context.now()) }),
+    arm: sendTo('keeper', { type: 'keeper.arm' }),
+    disarm: sendTo('keeper', { type: 'keeper.disarm' }),
+    settle: assign({ orderId: (_, outcome: CheckoutOutcome) => outcome.orderId }),
+    // The cart is empty now: the badge and the drawer follow.
+    reloadCart: enqueueActions(({ system, enqueue }) => {
+      const cart = system.get('cart');
+      if (cart) enqueue.sendTo(cart, { type: 'cart.reload' });
+    }),
+  },
+  guards: {
+    usesStripe: ({ context }) => context.config?.provider === 'stripe',
+    formIsValid: ({ context }) => Object.keys(context.fieldErrors).length === 0,
+    /** A card refusal of the provider is a 402 (Stripe's card errors); the member may try another card. */
+    isCardRefusal: (_, error: CallError) => error.status === 402,
+    isComplete: (_, outcome: CheckoutOutcome) => outcome.status === 'complete',
+    isRefunded: (_, outcome: CheckoutOutcome) => outcome.status === 'refunded',
+  },
+}).createMachine({
+  id: 'checkout',
+  context: ({ input }) => ({
+    config: null,
+    session: null,
+    form: { ...emptyCardForm, name: input.name, email: input.email },
+    fieldErrors: {},
+    refusal: null,
+    error: null,
+    orderId: null,
+    now: input.now ?? Date.now,
+  }),
+  initial: 'loadingConfig',
+  states: {
+    loadingConfig: {
+      tags: ['busy'],
+      entry: assign({ error: null }),
+      invoke: {
+        src: 'loadConfig',
+        onDone: { target: 'creatingSession', actions: assign({ config: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => callErrorOf(event.error) }) },
+      },
+    },
+    creatingSession: {
+      tags: ['busy'],
+      invoke: {
+        src: 'createSession',
+        onDone: { target: 'open', actions: assign({ session: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => callErrorOf(event.error) }) },
+      },
+    },
+    open: {
+      invoke: { id: 'keeper', src: 'sessionKeeper', input: ({ context }) => ({ session: context.session! }) },
+      initial: 'choosing',
+      states: {
+        choosing: { always: [{ guard: 'usesStripe', target: 'stripe' }, { target: 'card' }] },
+        stripe: {
+          initial: 'mounted',
+          states: {
+            mounted: { on: { 'checkout.stripeCompleted': 'paid', 'checkout.cancel': '#checkout.cancelled' } },
+            paid: { entry: 'disarm', always: '#checkout.completing' },
+          },
+        },
+        card: {
+          initial: 'editing',
+          states: {
+            editing: {
+              entry: 'arm',
+              on: {
+                'checkout.edit': { actions: { type: 'edit', params: ({ event }) => event } },
+                'checkout.pay': { target: 'checking', actions: 'checkForm' },
+                'checkout.cancel': '#checkout.cancelled',
+              },
+            },
+            checking: { always: [{ guard: 'formIsValid', target: 'paying' }, { target: 'editing' }] },
+            paying: {
+              tags: ['busy'],
+              entry: 'disarm',
+              invoke: {
+                src: 'payWithCard',
+                input: ({ context }) => ({ session: context.session!, form: context.form }),
+                onDone: [
+                  { guard: { type: 'isComplete', params: ({ event }) => event.output }, target: '#checkout.completed', actions: { type: 'settle', params: ({ event }) => event.output } },
+                  { guard: { type: 'isRefunded', params: ({ event }) => event.output }, target: '#checkout.refunded' },
+                  { target: '#checkout.completing' },
+                ],
+                onError: [
+                  {
+                    guard: { type: 'isCardRefusal', params: errorParams },
+                    target: 'editing',
+                    actions: assign({ refusal: ({ event }) => callErrorOf(event.error).code }),
+                  },
+                  { target: '#checkout.failed', actions: assign({ error: ({ event }) => callErrorOf(event.error) }) },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+    completing: {
+      tags: ['busy'],
+      invoke: {
+        src: 'completeCheckout',
+        input: ({ context }) => ({ session: context.session! }),
+        onDone: [
+          { guard: { type: 'isComplete', params: ({ event }) => event.output }, target: 'completed', actions: { type: 'settle', params: ({ event }) => event.output } },
+          { guard: { type: 'isRefunded', params: ({ event }) => event.output }, target: 'refunded' },
+          { target: 'failed', actions: assign({ error: { status: 409, code: 'checkout/session-not-open', message: 'The checkout session is no longer open' } }) },
+        ],
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => callErrorOf(event.error) }) },
+      },
+    },
+    completed: { entry: 'reloadCart', type: 'final' },
+    /** Paid after the stock was gone: the payment is refunded and the member mailed. */
+    refunded: { entry: 'reloadCart', type: 'final' },
+    /** The member cancelled before paying: leaving `open` expired the session. */
+    cancelled: {
+      on: { 'checkout.retry': 'loadingConfig' },
+    },
+    failed: {
+      on: { 'checkout.retry': 'loadingConfig' },
+    },
+  },
+});

@@ -1,0 +1,42 @@
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { checkoutMachine } from '../../../machines/checkout.machine.ts';
+import type { CardField } from '../../domain/cardForm.ts';
+
+export type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
+type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
+
+export type CheckoutStatus = 'loading' | 'card' | 'paying' | 'stripe' | 'completing' | 'completed' | 'refunded' | 'cancelled' | 'failed';
+
+function statusOf(snapshot: CheckoutSnapshot): CheckoutStatus {
+  if (snapshot.matches({ open: 'stripe' })) return 'stripe';
+  if (snapshot.matches({ open: { card: 'paying' } })) return 'paying';
+  if (snapshot.matches({ open: 'card' })) return 'card';
+  if (snapshot.matches('completing')) return 'completing';
+  if (snapshot.matches('completed')) return 'completed';
+  if (snapshot.matches('refunded')) return 'refunded';
+  if (snapshot.matches('cancelled')) return 'cancelled';
+  if (snapshot.matches('failed')) return 'failed';
+  return 'loading';
+}
+
+export function connectCheckout(snapshot: CheckoutSnapshot, ref: CheckoutRef) {
+  const { context } = snapshot;
+  return {
+    status: statusOf(snapshot),
+    form: context.form,
+    fieldErrors: context.fieldErrors,
+    refusal: context.refusal,
+    errorCode: context.error?.code ?? null,
+    // Context objects as they are (a new object here would make every read a change).
+    session: context.session,
+    config: context.config,
+    orderId: context.orderId,
+    edit: (field: CardField, value: string) => ref.send({ type: 'checkout.edit', field, value }),
+    pay: () => ref.send({ type: 'checkout.pay' }),
+    cancel: () => ref.send({ type: 'checkout.cancel' }),
+    retry: () => ref.send({ type: 'checkout.retry' }),
+    stripeCompleted: () => ref.send({ type: 'checkout.stripeCompleted' }),
+  };
+}
+
+export type CheckoutView = ReturnType<typeof connectCheckout>;

@@ -1,0 +1,23 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../theme/index.ts';
+
+export const page = style({
+  maxWidth: vars.layout.pageMaxWidth,
+  margin: '0 auto',
+  padding: `24px ${vars.layout.gutter} 48px`,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 20,
+});
+
+export const heading = style({ margin: 0, fontFamily: vars.font.heading });
+
+export const total = style({ margin: 0, fontSize: 18, fontWeight: 700 });
+
+export const form = style({ display: 'flex', flexDirection: 'column', gap: 16 });
+
+export const row = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 16 });
+
+export const refusal = style({ margin: 0, color: vars.color.error, fontWeight: 600 });
+
+export const actions = style({ display: 'flex', flexDirection: 'column', gap: 12 });

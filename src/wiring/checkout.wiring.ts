@@ -1,0 +1,60 @@
+import { fromCallback, fromPromise } from 'xstate';
+import { checkoutMachine, type CheckoutInput, type SessionKeeperEvent } from '../../machines/checkout.machine.ts';
+import type { CheckoutSession } from '../../server/schemas/checkout.ts';
+import {
+  completeCheckoutSession,
+  createCheckoutSession,
+  expireCheckoutSession,
+  getCheckoutConfig,
+  payWithLocalCard,
+} from '../api/checkout.ts';
+import { cardDigits, parseExpiry, type CardForm } from '../domain/cardForm.ts';
+import { CheckoutScreen } from '../screens/checkout/CheckoutScreen.tsx';
+import { wired, type WiringDeps } from './wired.tsx';
+
+/** Stripe.js, only when Stripe is the provider: its script loads from Stripe then, never before. */
+async function loadStripeJs(publishableKey: string) {
+  const { loadStripe } = await import('@stripe/stripe-js/pure');
+  return loadStripe(publishableKey);
+}
+
+/** /checkout: the session calls to the API, the card form's payment, and Stripe.js when Stripe is configured. */
+export function wireCheckout({ api, app }: WiringDeps) {
+  const user = app.getSnapshot().context.member?.user;
+  const input: CheckoutInput = { name: user ? `${user.firstName} ${user.lastName}`.trim() : '', email: user?.email ?? '' };
+  return {
+    input,
+    loadStripe: loadStripeJs,
+    logic: checkoutMachine.provide({
+      actors: {
+        loadConfig: fromPromise(() => getCheckoutConfig(api)),
+        createSession: fromPromise(() => createCheckoutSession(api)),
+        payWithCard: fromPromise(({ input: { session, form } }: { input: { session: CheckoutSession; form: CardForm } }) => {
+          const expiry = parseExpiry(form.expiry)!;
+          return payWithLocalCard(api, {
+            stripeCheckoutSessionId: session.id,
+            clientSecret: session.clientSecret,
+            name: form.name.trim(),
+            email: form.email.trim(),
+            cardNumber: cardDigits(form.cardNumber),
+            expMonth: expiry.month,
+            expYear: expiry.year,
+            cvc: form.cvc.trim(),
+          });
+        }),
+        completeCheckout: fromPromise(({ input }: { input: { session: CheckoutSession } }) => completeCheckoutSession(api, input.session.id)),
+        sessionKeeper: fromCallback<SessionKeeperEvent, { session: CheckoutSession }>(({ input, receive }) => {
+          let armed = false;
+          receive((event) => void (armed = event.type === 'keeper.arm'));
+          return () => {
+            // Leaving before paying: the session and its stock hold end now, not at their expiry.
+            if (armed) expireCheckoutSession(api, input.session.id).catch((error: unknown) => console.warn('Could not expire the checkout session', error));
+          };
+        }),
+      },
+    }),
+  };
+}
+
+/** The screen with its wiring: one lazy chunk, loaded when /checkout first shows. */
+export const WiredCheckoutScreen = wired(CheckoutScreen, wireCheckout);
