@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { callErrorOf, notProvided, type CallError } from './errorCode.ts';
 import { emptyCardForm, validateCardForm, type CardField, type CardForm, type CardFormErrors } from '../src/domain/cardForm.ts';
 import type { CheckoutConfig, CheckoutOutcome, CheckoutSession } from '../server/schemas/checkout.ts';
@@ -73,11 +73,8 @@ export const checkoutMachine = setup({
     arm: sendTo('keeper', { type: 'keeper.arm' }),
     disarm: sendTo('keeper', { type: 'keeper.disarm' }),
     settle: assign({ orderId: (_, outcome: CheckoutOutcome) => outcome.orderId }),
-    // The cart is empty now: the badge and the drawer follow.
-    reloadCart: enqueueActions(({ system, enqueue }) => {
-      const cart = system.get('cart');
-      if (cart) enqueue.sendTo(cart, { type: 'cart.reload' });
-    }),
+    /** The order took the cart's lines: the app's cart (badge and drawer) loads it again. */
+    reloadCart: () => notProvided('reloadCart'),
   },
   guards: {
     usesStripe: ({ context }) => context.config?.provider === 'stripe',

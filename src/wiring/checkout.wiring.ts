@@ -26,6 +26,10 @@ export function wireCheckout({ api, app }: WiringDeps) {
     input,
     loadStripe: loadStripeJs,
     logic: checkoutMachine.provide({
+      actions: {
+        // The screen's actor is its own system: the app's cart is reached through the app actor.
+        reloadCart: () => app.system.get('cart')?.send({ type: 'cart.reload' }),
+      },
       actors: {
         loadConfig: fromPromise(() => getCheckoutConfig(api)),
         createSession: fromPromise(() => createCheckoutSession(api)),

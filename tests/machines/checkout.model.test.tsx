@@ -6,7 +6,6 @@ import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { Stripe } from '@stripe/stripe-js';
 import type { appMachine } from '../../machines/app.machine.ts';
-import { checkoutMachine } from '../../machines/checkout.machine.ts';
 import type { CheckoutConfig, CheckoutOutcome, CheckoutSession, LocalCardPaymentBody } from '../../server/schemas/checkout.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import type { ApiClient } from '../../src/api/client.ts';
@@ -272,15 +271,14 @@ describe("Stripe's embedded Checkout", () => {
       }),
     } as unknown as Stripe;
     const loadStripe = vi.fn(async () => fakeStripe);
-    const logic = checkoutMachine.provide({
-      actors: (await import('../../src/wiring/checkout.wiring.ts')).wireCheckout({
+    const cart = { send: vi.fn() };
+    const { logic } = (await import('../../src/wiring/checkout.wiring.ts')).wireCheckout({
         api,
         identity: () => {
           throw new Error('no identity here');
         },
-        app: { getSnapshot: () => ({ context: { member: testMember() } }) } as never,
-      }).logic.implementations.actors,
-    });
+        app: { getSnapshot: () => ({ context: { member: testMember() } }), system: { get: (id: string) => (id === 'cart' ? cart : undefined) } } as never,
+      });
     render(
       <I18nProvider i18n={i18n}>
         <CheckoutScreen logic={logic} input={{ name: 'Maja', email: 'maja@aurora.test' }} loadStripe={loadStripe} />
@@ -293,5 +291,7 @@ describe("Stripe's embedded Checkout", () => {
     await screen.findByRole('status', { name: 'Order confirmed' });
     expect(calls.completed).toEqual(['cs_test_1']);
     expect(calls.expired).toEqual([]);
+    // The order took the cart's lines: the app's cart loads again.
+    expect(cart.send).toHaveBeenCalledWith({ type: 'cart.reload' });
   });
 });

@@ -72,14 +72,14 @@ function Outcome({ view }: { view: CheckoutView }) {
           <h2>{t`Thank you for your order!`}</h2>
           {view.orderId ? <p>{t`Order number: ${view.orderId}`}</p> : null}
           <p>{t`We have sent the confirmation to your e-mail.`}</p>
-          <AppLink href="/more/orderHistory">{t`See your orders`}</AppLink>
+          <AppLink href="/more/orderHistory" className={styles.link}>{t`See your orders`}</AppLink>
         </section>
       );
     case 'refunded':
       return (
         <section role="alert" className={styles.actions}>
           <p>{t`The tickets sold out before your payment arrived. Your payment is refunded; we have sent you an e-mail about it.`}</p>
-          <AppLink href="/">{t`Back to the offers`}</AppLink>
+          <AppLink href="/" className={styles.link}>{t`Back to the offers`}</AppLink>
         </section>
       );
     case 'cancelled':
@@ -87,7 +87,7 @@ function Outcome({ view }: { view: CheckoutView }) {
         <section role="status" className={styles.actions}>
           <p>{i18n._(paymentCancelled)}</p>
           <Button onClick={view.retry}>{t`Start the payment again`}</Button>
-          <AppLink href="/">{t`Back to the offers`}</AppLink>
+          <AppLink href="/" className={styles.link}>{t`Back to the offers`}</AppLink>
         </section>
       );
     case 'failed':
@@ -95,7 +95,7 @@ function Outcome({ view }: { view: CheckoutView }) {
         <section role="alert" className={styles.actions}>
           <p>{i18n._(checkoutMessage(view.errorCode ?? 'unknown'))}</p>
           {view.errorCode === 'user/shopping-cart-empty' ? (
-            <AppLink href="/">{t`Back to the offers`}</AppLink>
+            <AppLink href="/" className={styles.link}>{t`Back to the offers`}</AppLink>
           ) : (
             <Button onClick={view.retry}>{t`Try again`}</Button>
           )}

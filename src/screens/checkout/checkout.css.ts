@@ -21,3 +21,5 @@ export const row = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap:
 export const refusal = style({ margin: 0, color: vars.color.error, fontWeight: 600 });
 
 export const actions = style({ display: 'flex', flexDirection: 'column', gap: 12 });
+
+export const link = style({ color: vars.color.text, textDecoration: 'underline', fontWeight: 600 });
