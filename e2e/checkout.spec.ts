@@ -120,6 +120,17 @@ for (const brand of Object.keys(brands) as Brand[]) {
       // The cart was emptied by the order.
       await expect(page.getByRole('button', { name: 'Cart, empty' })).toBeVisible();
 
+      // The order on /more/orderHistory: a closed panel that opens to its details.
+      await confirmation.getByRole('link', { name: 'See your orders' }).click();
+      await expect(page.getByRole('heading', { name: 'My orders', level: 1 })).toBeVisible();
+      const panel = page.getByRole('region', { name: `Order ${orderNumber}` });
+      const toggle = page.locator(`button[aria-controls="order-${orderNumber}"]`);
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await toggle.click();
+      await expect(panel).toBeVisible();
+      await expect(panel).toContainText('Number of tickets');
+      await expect(panel.getByRole('definition').filter({ hasText: /^2$/ })).toHaveCount(1);
+
       const outbox = await request.get(`http://127.0.0.1:${port}/dev/outbox.json?to=${encodeURIComponent(brands[brand].email)}`);
       const { mails } = (await outbox.json()) as {
         mails: { subject: string; text: string; attachments: { filename: string; contentType: string }[] }[];

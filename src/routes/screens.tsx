@@ -42,6 +42,18 @@ function CheckoutRoute() {
   );
 }
 
+const LazyOrderHistoryScreen = lazy(() =>
+  import('../wiring/orderHistory.wiring.ts').then((m) => ({ default: m.WiredOrderHistoryScreen })),
+);
+
+function OrderHistoryRoute() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazyOrderHistoryScreen />
+    </Suspense>
+  );
+}
+
 function ClaimedCodesRoute() {
   return (
     <Suspense fallback={<Spinner />}>
@@ -63,7 +75,7 @@ export const screens: Record<ScreenName, ComponentType<RouteMatch>> = {
   restaurantMap: ComingSoonScreen,
   restaurant: ComingSoonScreen,
   vouchers: ClaimedCodesRoute,
-  orders: ComingSoonScreen,
+  orders: OrderHistoryRoute,
   profile: parsed(WiredProfileScreen, noProps),
   faq: ComingSoonScreen,
   about: ComingSoonScreen,

@@ -1,0 +1,68 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { callErrorOf, notProvided } from './errorCode.ts';
+import type { Order } from '../server/schemas/checkout.ts';
+
+export interface OrderHistoryContext {
+  orders: Order[];
+  /** The orders whose panels are open; several may be. */
+  openOrderIds: string[];
+  /** Why the list did not load; the view tells the code's text. */
+  errorCode: string | null;
+}
+
+export type OrderHistoryEvent = { type: 'orderHistory.toggle'; orderId: string } | { type: 'orderHistory.retry' };
+
+/**
+ * The member's orders at /more/orderHistory (spec 2.3): loading, then expandable panels (or the
+ * no-orders state), or a failure the member can retry.
+ */
+export const orderHistoryMachine = setup({
+  types: {
+    context: {} as OrderHistoryContext,
+    events: {} as OrderHistoryEvent,
+  },
+  actors: {
+    /** GET /v1/get_list/order_history. */
+    loadOrders: fromPromise<Order[]>(async () => notProvided('loadOrders')),
+  },
+  guards: {
+    hasNone: ({ context }) => context.orders.length === 0,
+  },
+}).createMachine({
+  id: 'orderHistory',
+  context: { orders: [], openOrderIds: [], errorCode: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      entry: assign({ errorCode: null }),
+      invoke: {
+        src: 'loadOrders',
+        onDone: { target: 'loaded', actions: assign({ orders: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: assign({ errorCode: ({ event }) => callErrorOf(event.error).code }) },
+      },
+    },
+    loaded: {
+      initial: 'checking',
+      states: {
+        checking: { always: [{ guard: 'hasNone', target: 'empty' }, { target: 'listed' }] },
+        empty: {},
+        listed: {
+          on: {
+            'orderHistory.toggle': {
+              actions: assign({
+                openOrderIds: ({ context, event }) =>
+                  context.openOrderIds.includes(event.orderId)
+                    ? context.openOrderIds.filter((id) => id !== event.orderId)
+                    : [...context.openOrderIds, event.orderId],
+              }),
+            },
+          },
+        },
+      },
+    },
+    failed: {
+      on: { 'orderHistory.retry': 'loading' },
+    },
+  },
+});

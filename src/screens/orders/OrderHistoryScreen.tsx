@@ -1,0 +1,118 @@
+import type { ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useLingui } from '@lingui/react/macro';
+import type { orderHistoryMachine } from '../../../machines/orderHistory.machine.ts';
+import type { Order, OrderItem } from '../../../server/schemas/checkout.ts';
+import { sameViewValues } from '../../appActor.ts';
+import { Button } from '../../components/Button.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { errorMessage } from '../../i18n/errorMessages.ts';
+import { formatEventDate, formatMoney } from '../../i18n/format.ts';
+import { connectOrderHistory } from './orderHistory.connect.ts';
+import * as styles from './orderHistory.css.ts';
+
+/** /more/orderHistory (spec 2.3): the member's orders as expandable panels, newest first. */
+export function OrderHistoryScreen({ logic }: { logic: typeof orderHistoryMachine }) {
+  const { t, i18n } = useLingui();
+  const ref = useActorRef(logic);
+  const view = useSelector(ref, (s) => connectOrderHistory(s, ref), sameViewValues);
+  return (
+    <main className={styles.page} aria-busy={view.status === 'loading'}>
+      <h1 className={styles.heading}>{t`My orders`}</h1>
+      {view.status === 'loading' ? <Spinner /> : null}
+      {view.status === 'failed' ? (
+        <div role="alert">
+          <p>{i18n._(errorMessage(view.errorCode ?? 'could_not_fetch'))}</p>
+          <Button onClick={view.retry}>{t`Try again`}</Button>
+        </div>
+      ) : null}
+      {view.status === 'empty' ? <p className={styles.muted}>{t`You have no orders yet.`}</p> : null}
+      {view.status === 'listed' ? (
+        <ul className={styles.orders} aria-label={t`Orders`}>
+          {view.orders.map((order) => (
+            <OrderPanel key={order.id} order={order} open={view.openOrderIds.includes(order.id)} onToggle={() => view.toggle(order.id)} />
+          ))}
+        </ul>
+      ) : null}
+    </main>
+  );
+}
+
+function OrderPanel({ order, open, onToggle }: { order: Order; open: boolean; onToggle: () => void }) {
+  const { t, i18n } = useLingui();
+  const money = (amount: number) => formatMoney(amount, order.currency, i18n.locale);
+  const purchaseDay = i18n.date(order.createdAt, { day: 'numeric', month: 'long', year: 'numeric' });
+  const panelId = `order-${order.id}`;
+  const paymentMethods: Record<Order['paymentMethod'], string> = {
+    card: t`Card payment`,
+    invoice: t`Invoice`,
+    interest_registration: t`Interest registration`,
+    card_net_bank: t`Card/net bank`,
+  };
+  return (
+    <li className={styles.panel}>
+      <h2 className={styles.panelHeading}>
+        <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
+          <span>{t`Order from ${purchaseDay}`}</span>
+          <span>{money(order.amount)}</span>
+        </button>
+      </h2>
+      <div id={panelId} role="region" aria-label={t`Order ${order.id}`} hidden={!open} className={styles.details}>
+        <dl className={styles.facts}>
+          <Fact term={t`Order id`} value={order.id} />
+          <Fact term={t`Payment method`} value={paymentMethods[order.paymentMethod]} />
+          <Fact term={t`Amount`} value={money(order.amount)} />
+          {order.taxList.map((tax) => (
+            <Fact key={tax.taxRateId} term={t`VAT ${tax.percentage}%`} value={money(tax.amount)} />
+          ))}
+          {order.additionalInfo ? <Fact term={t`Additional info`} value={order.additionalInfo} /> : null}
+          <Fact term={t`Purchase day`} value={purchaseDay} />
+        </dl>
+        <ul className={styles.lines} aria-label={t`What you bought`}>
+          {order.itemList.map((line) => (
+            <OrderLine key={line.itemVariantId} line={line} />
+          ))}
+        </ul>
+      </div>
+    </li>
+  );
+}
+
+function OrderLine({ line }: { line: OrderItem }) {
+  const { t, i18n } = useLingui();
+  const { itemVariant: variant } = line;
+  const place = variant.location ? `${variant.location.address}, ${variant.location.zipCode} ${variant.location.city}` : null;
+  return (
+    <li>
+      <dl className={styles.facts}>
+        <Fact term={t`Event`} value={line.offerTitle} />
+        <Fact term={t`Name`} value={variant.title} />
+        {place ? (
+          <Fact
+            term={t`Location`}
+            value={
+              variant.location!.mapUrl ? (
+                <a className={styles.link} href={variant.location!.mapUrl} target="_blank" rel="noreferrer">
+                  {place}
+                </a>
+              ) : (
+                place
+              )
+            }
+          />
+        ) : null}
+        {variant.date.start !== null ? <Fact term={t`Date`} value={formatEventDate(variant.date.start, i18n.locale)} /> : null}
+        <Fact term={line.itemVariantType === 'ticket' ? t`Number of tickets` : t`Quantity`} value={String(line.quantity)} />
+      </dl>
+    </li>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: ReactNode }) {
+  return (
+    <>
+      <dt className={styles.term}>{term}</dt>
+      <dd className={styles.value}>{value}</dd>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../theme/index.ts';
+
+export const page = style({
+  maxWidth: vars.layout.pageMaxWidth,
+  margin: '0 auto',
+  padding: `24px ${vars.layout.gutter} 48px`,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 20,
+});
+
+export const heading = style({ margin: 0, fontFamily: vars.font.heading });
+
+export const orders = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 12 });
+
+export const panel = style({ borderRadius: vars.radius.card, background: vars.color.surface, color: vars.color.text });
+
+export const panelHeading = style({ margin: 0, fontSize: 16 });
+
+export const toggle = style({
+  width: '100%',
+  minHeight: vars.layout.menuItemMinHeight,
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: 12,
+  padding: 16,
+  border: 0,
+  background: 'transparent',
+  color: 'inherit',
+  font: 'inherit',
+  fontWeight: 700,
+  textAlign: 'left',
+  cursor: 'pointer',
+});
+
+export const details = style({ padding: '0 16px 16px', display: 'flex', flexDirection: 'column', gap: 12 });
+
+export const facts = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px', margin: 0 });
+
+export const term = style({ color: vars.color.textMuted });
+
+export const value = style({ margin: 0 });
+
+export const lines = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 12 });
+
+export const link = style({ color: vars.color.text, textDecoration: 'underline' });
+
+export const muted = style({ margin: 0, color: vars.color.textMuted });

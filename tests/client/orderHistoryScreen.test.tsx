@@ -1,0 +1,172 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@lingui/core';
+import { createMachine } from 'xstate';
+import type { appMachine } from '../../machines/app.machine.ts';
+import type { Order } from '../../server/schemas/checkout.ts';
+import { ApiError } from '../../src/api/apiError.ts';
+import type { ApiClient } from '../../src/api/client.ts';
+import { AppActor, WiringContext } from '../../src/appActor.ts';
+import { activateLocale, loadContentMessages } from '../../src/i18n/i18n.ts';
+import { NavigatorContext, type NavigatorRef } from '../../src/routes/navigation.ts';
+import { screens } from '../../src/routes/screens.tsx';
+import { testBrand, testMember } from '../machines/fixtures.ts';
+
+const image = { jpeg: { medium: '/a.jpg' }, webp: { medium: '/a.webp' } };
+const evening = Date.parse('2026-12-09T18:00:00Z');
+
+function order(id: string, createdAt: string, overrides: Partial<Order> = {}): Order {
+  return {
+    id,
+    createdAt: Date.parse(createdAt),
+    paymentMethod: 'card',
+    amount: 84_000,
+    currency: 'SEK',
+    itemList: [
+      {
+        itemVariantId: `${id}-v`,
+        offerId: 'aurora-live-001',
+        offerTitle: 'Mørketid live',
+        offerPuffImage: image,
+        itemVariantType: 'ticket',
+        quantity: 2,
+        unitPrice: 42_000,
+        linePrice: 84_000,
+        itemVariant: {
+          id: `${id}-v`, title: 'Standing', description: '', images: [], price: { current: 39_500, original: 39_500 }, currency: 'SEK',
+          customFeeIdList: ['service-fee'], taxRates: [], purchaseCap: 8, date: { start: evening, end: evening + 3 * 3600_000 },
+          location: { address: 'Hötorget 8', zipCode: '111 57', city: 'Stockholm', mapUrl: 'https://maps.example/konserthuset' },
+        },
+      },
+    ],
+    itemVariantCustomFeeBuildRecord: {},
+    taxList: [
+      { taxRateId: 'vat-6', percentage: 6, display_name: 'VAT 6%', amount: 4_472 },
+      { taxRateId: 'vat-25', percentage: 25, display_name: 'VAT 25%', amount: 1_000 },
+    ],
+    additionalInfo: '',
+    ...overrides,
+  };
+}
+
+/** /more/orderHistory through the route table (lazy screen and wiring), over a fake API. */
+function renderOrders(answer: () => Promise<Order[]>) {
+  const calls: string[] = [];
+  const api: ApiClient = {
+    appUrl: 'http://localhost',
+    baseUrl: '',
+    get: async <T,>(path: string): Promise<T> => {
+      calls.push(path);
+      return (await answer()) as T;
+    },
+    send: async () => {
+      throw new Error('not used');
+    },
+  };
+  const navigator = { send: vi.fn() } as unknown as NavigatorRef;
+  const root = createMachine({ context: { brand: testBrand(), layout: 'mobile', member: testMember() } }) as unknown as typeof appMachine;
+  const Route = screens.orders;
+  render(
+    <I18nProvider i18n={i18n}>
+      <AppActor.Provider logic={root}>
+        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity here'); } }}>
+          <NavigatorContext.Provider value={navigator}>
+            <Route params={{}} path="/more/orderHistory" />
+          </NavigatorContext.Provider>
+        </WiringContext.Provider>
+      </AppActor.Provider>
+    </I18nProvider>,
+  );
+  return { calls };
+}
+
+const facts = (region: HTMLElement) =>
+  Object.fromEntries(
+    within(region)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent?.replace(/[\u00a0\u202f]/g, ' ')]),
+  );
+
+afterEach(async () => {
+  cleanup();
+  await activateLocale('en');
+});
+
+describe('/more/orderHistory', () => {
+  it('lists the orders newest first as closed panels that open by click and by keyboard, with every label of the spec', async () => {
+    const { calls } = renderOrders(async () => [order('o-2', '2026-11-24T10:00:00Z'), order('o-1', '2026-11-01T10:00:00Z', { additionalInfo: 'Row 3' })]);
+    const list = await screen.findByRole('list', { name: 'Orders' });
+    expect(calls).toEqual(['/v1/get_list/order_history']);
+    const toggles = within(list).getAllByRole('button');
+    expect(toggles.map((b) => b.textContent?.replace(/[\u00a0\u202f]/g, ' '))).toEqual([
+      'Order from November 24, 2026SEK 840.00',
+      'Order from November 1, 2026SEK 840.00',
+    ]);
+    expect(toggles.map((b) => b.getAttribute('aria-expanded'))).toEqual(['false', 'false']);
+    expect(screen.queryByRole('region', { name: 'Order o-2' })).toBeNull();
+
+    fireEvent.click(toggles[0]!);
+    const panel = screen.getByRole('region', { name: 'Order o-2' });
+    expect(toggles[0]!.getAttribute('aria-controls')).toBe(panel.id);
+    expect(toggles[0]!.getAttribute('aria-expanded')).toBe('true');
+    const orderFacts = panel.querySelector('dl')!;
+    const lineFacts = within(panel).getByRole('list', { name: 'What you bought' });
+    expect(facts(orderFacts)).toMatchObject({
+      'Order id': 'o-2',
+      'Payment method': 'Card payment',
+      Amount: 'SEK 840.00',
+      'VAT 6%': 'SEK 44.72',
+      'VAT 25%': 'SEK 10.00',
+      'Purchase day': 'November 24, 2026',
+    });
+    expect(facts(lineFacts)).toMatchObject({
+      Event: 'Mørketid live',
+      Name: 'Standing',
+      Location: 'Hötorget 8, 111 57 Stockholm',
+      'Number of tickets': '2',
+    });
+    expect(within(panel).getByRole('link', { name: 'Hötorget 8, 111 57 Stockholm' }).getAttribute('href')).toBe('https://maps.example/konserthuset');
+    expect(facts(lineFacts).Date).toMatch(/^Dec 9, 2026/);
+
+    // A second panel opens beside the first; Enter on a focused toggle closes it again (a real button).
+    fireEvent.click(toggles[1]!);
+    expect(facts(screen.getByRole('region', { name: 'Order o-1' }))['Additional info']).toBe('Row 3');
+    expect(screen.getByRole('region', { name: 'Order o-2' })).toBeTruthy();
+    toggles[0]!.focus();
+    expect(toggles[0]!.tagName).toBe('BUTTON');
+    fireEvent.click(toggles[0]!);
+    expect(screen.queryByRole('region', { name: 'Order o-2' })).toBeNull();
+  });
+
+  it('says so when there are no orders', async () => {
+    renderOrders(async () => []);
+    expect(await screen.findByText('You have no orders yet.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Orders' })).toBeNull();
+  });
+
+  it('tells a failure and loads again on Try again', async () => {
+    let fail = true;
+    const { calls } = renderOrders(async () => {
+      if (fail) throw new ApiError(500, 'internal_error', 'boom');
+      return [order('o-1', '2026-11-01T10:00:00Z')];
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not fetch the data just now. Please try again.');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('list', { name: 'Orders' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('writes dates and labels in Swedish for a Swedish member', async () => {
+    await activateLocale('sv');
+    await loadContentMessages();
+    renderOrders(async () => [order('o-1', '2026-11-01T10:00:00Z')]);
+    const toggle = await screen.findByRole('button', { name: /Beställning från 1 november 2026/ });
+    fireEvent.click(toggle);
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Order o-1' })).toBeTruthy());
+    const region = screen.getByRole('region', { name: 'Order o-1' });
+    expect(facts(region.querySelector('dl')!)).toMatchObject({ Ordernummer: 'o-1', Betalningssätt: 'Kortbetalning', Köpdag: '1 november 2026' });
+  });
+});
