@@ -1,18 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
-import { i18n } from '@lingui/core';
-import { createMachine } from 'xstate';
-import type { appMachine } from '../../machines/app.machine.ts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ClaimedPromoCode } from '../../server/schemas/promoCode.ts';
 import type { ApiClient } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/apiError.ts';
-import { AppActor, WiringContext } from '../../src/appActor.ts';
 import { activateLocale, loadContentMessages } from '../../src/i18n/i18n.ts';
-import { NavigatorContext, type NavigatorRef } from '../../src/routes/navigation.ts';
-import { screens } from '../../src/routes/screens.tsx';
 import { imageOptions } from './components/offerFixtures.ts';
-import { testBrand, testMember } from '../machines/fixtures.ts';
+import { renderRoute } from './routeHarness.tsx';
 
 const claimed = (code: string, claimedAt: string, offerId: string, title: string): ClaimedPromoCode => ({
   code,
@@ -35,21 +28,7 @@ function renderClaimedCodes(answer: () => Promise<ClaimedPromoCode[]>) {
       throw new Error('not used');
     },
   };
-  const pushed: string[] = [];
-  const navigator = { send: vi.fn((event: { path: string }) => pushed.push(event.path)) } as unknown as NavigatorRef;
-  const root = createMachine({ context: { brand: testBrand(), layout: 'mobile', member: testMember() } }) as unknown as typeof appMachine;
-  const Route = screens.vouchers;
-  render(
-    <I18nProvider i18n={i18n}>
-      <AppActor.Provider logic={root}>
-        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity here'); } }}>
-          <NavigatorContext.Provider value={navigator}>
-            <Route params={{}} path="/more/voucher" />
-          </NavigatorContext.Provider>
-        </WiringContext.Provider>
-      </AppActor.Provider>
-    </I18nProvider>,
-  );
+  const { pushed } = renderRoute('vouchers', '/more/voucher', api);
   return { calls, pushed };
 }
 

@@ -1,17 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
-import { i18n } from '@lingui/core';
-import { createMachine } from 'xstate';
-import type { appMachine } from '../../machines/app.machine.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Order } from '../../server/schemas/checkout.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import type { ApiClient } from '../../src/api/client.ts';
-import { AppActor, WiringContext } from '../../src/appActor.ts';
 import { activateLocale, loadContentMessages } from '../../src/i18n/i18n.ts';
-import { NavigatorContext, type NavigatorRef } from '../../src/routes/navigation.ts';
-import { screens } from '../../src/routes/screens.tsx';
-import { testBrand, testMember } from '../machines/fixtures.ts';
+import { renderRoute } from './routeHarness.tsx';
 
 const image = { jpeg: { medium: '/a.jpg' }, webp: { medium: '/a.webp' } };
 const evening = Date.parse('2026-12-09T18:00:00Z');
@@ -64,20 +57,7 @@ function renderOrders(answer: () => Promise<Order[]>) {
       throw new Error('not used');
     },
   };
-  const navigator = { send: vi.fn() } as unknown as NavigatorRef;
-  const root = createMachine({ context: { brand: testBrand(), layout: 'mobile', member: testMember() } }) as unknown as typeof appMachine;
-  const Route = screens.orders;
-  render(
-    <I18nProvider i18n={i18n}>
-      <AppActor.Provider logic={root}>
-        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity here'); } }}>
-          <NavigatorContext.Provider value={navigator}>
-            <Route params={{}} path="/more/orderHistory" />
-          </NavigatorContext.Provider>
-        </WiringContext.Provider>
-      </AppActor.Provider>
-    </I18nProvider>,
-  );
+  renderRoute('orders', '/more/orderHistory', api);
   return { calls };
 }
 

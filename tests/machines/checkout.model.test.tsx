@@ -5,16 +5,13 @@ import { i18n } from '@lingui/core';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { Stripe } from '@stripe/stripe-js';
-import type { appMachine } from '../../machines/app.machine.ts';
 import type { CheckoutConfig, CheckoutOutcome, CheckoutSession, LocalCardPaymentBody } from '../../server/schemas/checkout.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import type { ApiClient } from '../../src/api/client.ts';
-import { AppActor, WiringContext } from '../../src/appActor.ts';
-import { NavigatorContext, type NavigatorRef } from '../../src/routes/navigation.ts';
-import { screens } from '../../src/routes/screens.tsx';
 import { CheckoutScreen } from '../../src/screens/checkout/CheckoutScreen.tsx';
-import { testBrand, testMember } from './fixtures.ts';
+import { testMember } from './fixtures.ts';
 import { exploreWorlds, pathPerTransition } from './modelPaths.ts';
+import { renderRoute } from '../client/routeHarness.tsx';
 
 /**
  * The checkout as the member meets it: /checkout through the route table (lazy screen and its
@@ -112,22 +109,7 @@ function fakeApi(options: { provider?: CheckoutConfig['provider']; refuseSession
   return { api, calls };
 }
 
-function renderCheckout(api: ApiClient) {
-  const navigator = { send: vi.fn() } as unknown as NavigatorRef;
-  const root = createMachine({ context: { brand: testBrand(), layout: 'mobile', member: testMember() } }) as unknown as typeof appMachine;
-  const Route = screens.checkout;
-  return render(
-    <I18nProvider i18n={i18n}>
-      <AppActor.Provider logic={root}>
-        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity here'); } }}>
-          <NavigatorContext.Provider value={navigator}>
-            <Route params={{}} path="/checkout" />
-          </NavigatorContext.Provider>
-        </WiringContext.Provider>
-      </AppActor.Provider>
-    </I18nProvider>,
-  );
-}
+const renderCheckout = (api: ApiClient) => renderRoute('checkout', '/checkout', api).page;
 
 const field = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
 function fillCard(number: string, cvc = '123') {

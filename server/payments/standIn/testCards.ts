@@ -1,3 +1,5 @@
+import { passesLuhn } from '../../../src/domain/cardForm.ts';
+
 /**
  * Stripe's test-card rules (https://docs.stripe.com/testing): the number decides the outcome.
  * A number failing the Luhn check is `incorrect_number`; a past expiry is `expired_card`.
@@ -25,17 +27,6 @@ const outcomes: Record<string, Omit<CardRefusal, 'status'>> = {
   '4000000000000069': { code: 'expired_card', param: 'exp_month', message: 'Your card has expired.' },
   '4000000000000127': { code: 'incorrect_cvc', param: 'cvc', message: "Your card's security code is incorrect." },
 };
-
-export function passesLuhn(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 /** Null when the card pays; otherwise Stripe's refusal for it. `now` decides a past expiry. */
 export function cardRefusal(card: CardInput, now: number): CardRefusal | null {

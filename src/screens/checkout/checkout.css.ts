@@ -1,16 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/index.ts';
 
-export const page = style({
-  maxWidth: vars.layout.pageMaxWidth,
-  margin: '0 auto',
-  padding: `24px ${vars.layout.gutter} 48px`,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: 20,
-});
-
-export const heading = style({ margin: 0, fontFamily: vars.font.heading });
+export { heading, page } from '../listPage.css.ts';
 
 export const total = style({ margin: 0, fontSize: 18, fontWeight: 700 });
 

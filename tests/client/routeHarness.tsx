@@ -1,0 +1,35 @@
+import { render } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@lingui/core';
+import { vi } from 'vitest';
+import { createMachine } from 'xstate';
+import type { appMachine } from '../../machines/app.machine.ts';
+import type { ApiClient } from '../../src/api/client.ts';
+import { AppActor, WiringContext } from '../../src/appActor.ts';
+import { NavigatorContext, type NavigatorRef } from '../../src/routes/navigation.ts';
+import type { ScreenName } from '../../src/routes/routeTable.ts';
+import { screens } from '../../src/routes/screens.tsx';
+import { testBrand, testMember } from '../machines/fixtures.ts';
+
+/**
+ * Renders one route's page as the app does (the route table's lazy screen with its wiring) for
+ * the signed-in test member, over a fake API; answers the paths the navigator was asked to push.
+ */
+export function renderRoute(screen: ScreenName, path: string, api: ApiClient) {
+  const pushed: string[] = [];
+  const navigator = { send: vi.fn((event: { path: string }) => pushed.push(event.path)) } as unknown as NavigatorRef;
+  const root = createMachine({ context: { brand: testBrand(), layout: 'mobile', member: testMember() } }) as unknown as typeof appMachine;
+  const Route = screens[screen];
+  const page = render(
+    <I18nProvider i18n={i18n}>
+      <AppActor.Provider logic={root}>
+        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity here'); } }}>
+          <NavigatorContext.Provider value={navigator}>
+            <Route params={{}} path={path} />
+          </NavigatorContext.Provider>
+        </WiringContext.Provider>
+      </AppActor.Provider>
+    </I18nProvider>,
+  );
+  return { page, pushed };
+}
