@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, shoppingCartLines, shoppingCarts } from '../../server/db/schema/index.ts';
-import { createTestApp, testProjectId, type TestApp } from './support/testApp.ts';
+import { createTestApp, type TestApp } from './support/testApp.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
+import { startServerProcesses } from './support/serverProcesses.ts';
 import { freePort } from './support/paymentsApp.ts';
 import { makeBrand, makeOffer } from './support/factories.ts';
 import { makeVariant } from './support/commerceFactories.ts';
@@ -17,7 +16,6 @@ import { signedInMembers, type SignedInMember } from './promo.helpers.ts';
  */
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const brandId = 'aurora';
 
 describe.skipIf(!postgres)('checkout on PostgreSQL with two server processes', () => {
@@ -25,8 +23,7 @@ describe.skipIf(!postgres)('checkout on PostgreSQL with two server processes', (
   let t: TestApp;
   let members: SignedInMember[];
   const ports: number[] = [];
-  const servers: ChildProcess[] = [];
-  const logs: string[] = [];
+  let processes: Awaited<ReturnType<typeof startServerProcesses>> | undefined;
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -36,45 +33,12 @@ describe.skipIf(!postgres)('checkout on PostgreSQL with two server processes', (
     await makeVariant(t.db, brandId, 'concert', 'rush', { stock: 10, purchaseCap: 8 });
     await makeVariant(t.db, brandId, 'concert', 'capped', { stock: 100, purchaseCap: 3 });
     members = await signedInMembers(t, aurora, 'http://localhost:8080', 300, 'racer');
-    for (const port of [await freePort(), await freePort()]) {
-      ports.push(port);
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH,
-          DATABASE_URL: database.url,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          KLUBB_NO_CLIENT: '1',
-          SEED_DEMO: 'false',
-          DEV_TOOLS: 'false',
-          FIREBASE_PROJECT_ID: testProjectId,
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout!.on('data', (d) => logs.push(String(d)));
-      child.stderr!.on('data', (d) => logs.push(String(d)));
-      servers.push(child);
-    }
-    const deadline = Date.now() + 60_000;
-    for (const port of ports) {
-      for (;;) {
-        const up = await fetch(`http://127.0.0.1:${port}/v1/health`).then((r) => r.ok, () => false);
-        if (up) break;
-        if (Date.now() > deadline || servers.some((s) => s.exitCode !== null)) throw new Error(`server on ${port} did not start:\n${logs.join('')}`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
+    ports.push(await freePort(), await freePort());
+    processes = await startServerProcesses(database.url!, ports);
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(
-      servers.map((s) => (s.exitCode !== null ? undefined : new Promise<void>((resolve) => {
-        s.once('exit', () => resolve());
-        s.kill('SIGTERM');
-      }))),
-    );
+    await processes?.stop();
     await t?.close();
     await database?.close();
   });

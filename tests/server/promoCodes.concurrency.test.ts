@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promoCodes } from '../../server/db/schema/index.ts';
-import { createTestApp, testProjectId, type TestApp } from './support/testApp.ts';
+import { createTestApp, type TestApp } from './support/testApp.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
+import { startServerProcesses } from './support/serverProcesses.ts';
 import { makeBrand, makeOffer } from './support/factories.ts';
 import { codeList, givePromo, signedInMembers, type SignedInMember } from './promo.helpers.ts';
 
@@ -15,7 +14,6 @@ interface Answer {
 
 const appUrl = 'http://localhost:8080';
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
-const root = fileURLToPath(new URL('../../', import.meta.url));
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let t: TestApp;
@@ -99,48 +97,14 @@ describe(`claims under load (${postgres ? 'PostgreSQL' : 'PGlite'}, one server)`
 
 describe.skipIf(!postgres)('claims under load on PostgreSQL with two server processes', () => {
   const ports = [8204, 8214].map((fallback, i) => Number([process.env.PORT, process.env.PORT2][i] ?? fallback));
-  const servers: ChildProcess[] = [];
-  const logs: string[] = [];
+  let processes: Awaited<ReturnType<typeof startServerProcesses>> | undefined;
 
   beforeAll(async () => {
-    for (const port of ports) {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH,
-          DATABASE_URL: database.url,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          KLUBB_NO_CLIENT: '1',
-          SEED_DEMO: 'false',
-          DEV_TOOLS: 'false',
-          FIREBASE_PROJECT_ID: testProjectId,
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout!.on('data', (d) => logs.push(String(d)));
-      child.stderr!.on('data', (d) => logs.push(String(d)));
-      servers.push(child);
-    }
-    const deadline = Date.now() + 60_000;
-    for (const port of ports) {
-      for (;;) {
-        const up = await fetch(`http://127.0.0.1:${port}/v1/health`).then((r) => r.ok, () => false);
-        if (up) break;
-        if (Date.now() > deadline || servers.some((s) => s.exitCode !== null)) throw new Error(`server on ${port} did not start:\n${logs.join('')}`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
+    processes = await startServerProcesses(database.url!, ports);
   }, 90_000);
 
   afterAll(async () => {
-    await Promise.all(
-      servers.map((s) => (s.exitCode !== null ? undefined : new Promise<void>((resolve) => {
-        s.once('exit', () => resolve());
-        s.kill('SIGTERM');
-      }))),
-    );
+    await processes?.stop();
   });
 
   const claimVia = async (port: number, offerId: string, m: SignedInMember): Promise<Answer> => {

@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { testProjectId } from './testApp.ts';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * Starts `server/index.ts` once per port on one database, as separate processes (how several
+ * instances share a PostgreSQL), and waits until each answers /v1/health. `stop` ends them.
+ */
+export async function startServerProcesses(databaseUrl: string, ports: number[]) {
+  const servers: ChildProcess[] = [];
+  const logs: string[] = [];
+  for (const port of ports) {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        KLUBB_NO_CLIENT: '1',
+        SEED_DEMO: 'false',
+        DEV_TOOLS: 'false',
+        FIREBASE_PROJECT_ID: testProjectId,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d) => logs.push(String(d)));
+    child.stderr!.on('data', (d) => logs.push(String(d)));
+    servers.push(child);
+  }
+  const stop = () =>
+    Promise.all(
+      servers.map((s) =>
+        s.exitCode !== null
+          ? undefined
+          : new Promise<void>((resolve) => {
+              s.once('exit', () => resolve());
+              s.kill('SIGTERM');
+            }),
+      ),
+    );
+  const deadline = Date.now() + 60_000;
+  for (const port of ports) {
+    for (;;) {
+      const up = await fetch(`http://127.0.0.1:${port}/v1/health`).then((r) => r.ok, () => false);
+      if (up) break;
+      if (Date.now() > deadline || servers.some((s) => s.exitCode !== null)) {
+        await stop();
+        throw new Error(`server on ${port} did not start:\n${logs.join('')}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  return { logs, stop };
+}
