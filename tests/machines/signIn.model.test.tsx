@@ -181,7 +181,8 @@ describe('sign-in, generated paths through the rendered screen', () => {
             const w = parse(String(state.value));
             const alert = screen.queryByRole('alert');
             if (w.screen === 'feed') {
-              const list = screen.getByRole('list', { name: 'Offers' });
+              // The content routes and their catalog load lazily (real module loading, not the fake clock).
+              const list = await vi.waitFor(() => screen.getByRole('list', { name: 'Offers' }), { timeout: 10_000, interval: 20 });
               expect(within(list).getAllByRole('listitem')).toHaveLength(3);
               return;
             }
