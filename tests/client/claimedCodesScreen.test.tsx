@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ClaimedPromoCode } from '../../server/schemas/promoCode.ts';
-import type { ApiClient } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import { activateLocale, loadContentMessages } from '../../src/i18n/i18n.ts';
 import { imageOptions } from './components/offerFixtures.ts';
-import { renderRoute } from './routeHarness.tsx';
+import { readOnlyApi, renderRoute } from './routeHarness.tsx';
 
 const claimed = (code: string, claimedAt: string, offerId: string, title: string): ClaimedPromoCode => ({
   code,
@@ -16,18 +15,8 @@ const claimed = (code: string, claimedAt: string, offerId: string, title: string
 
 /** /more/voucher through the route table (lazy screen and wiring), over a fake API. */
 function renderClaimedCodes(answer: () => Promise<ClaimedPromoCode[]>) {
-  const calls: string[] = [];
-  const api: ApiClient = {
-    appUrl: 'http://localhost',
-    baseUrl: '',
-    get: async <T,>(path: string): Promise<T> => {
-      calls.push(path);
-      return (await answer()) as T;
-    },
-    send: async () => {
-      throw new Error('not used');
-    },
-  };
+  const { api, calls } = readOnlyApi(answer);
+
   const { pushed } = renderRoute('vouchers', '/more/voucher', api);
   return { calls, pushed };
 }

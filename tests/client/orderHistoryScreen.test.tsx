@@ -2,9 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Order } from '../../server/schemas/checkout.ts';
 import { ApiError } from '../../src/api/apiError.ts';
-import type { ApiClient } from '../../src/api/client.ts';
 import { activateLocale, loadContentMessages } from '../../src/i18n/i18n.ts';
-import { renderRoute } from './routeHarness.tsx';
+import { readOnlyApi, renderRoute } from './routeHarness.tsx';
 
 const image = { jpeg: { medium: '/a.jpg' }, webp: { medium: '/a.webp' } };
 const evening = Date.parse('2026-12-09T18:00:00Z');
@@ -45,18 +44,8 @@ function order(id: string, createdAt: string, overrides: Partial<Order> = {}): O
 
 /** /more/orderHistory through the route table (lazy screen and wiring), over a fake API. */
 function renderOrders(answer: () => Promise<Order[]>) {
-  const calls: string[] = [];
-  const api: ApiClient = {
-    appUrl: 'http://localhost',
-    baseUrl: '',
-    get: async <T,>(path: string): Promise<T> => {
-      calls.push(path);
-      return (await answer()) as T;
-    },
-    send: async () => {
-      throw new Error('not used');
-    },
-  };
+  const { api, calls } = readOnlyApi(answer);
+
   renderRoute('orders', '/more/orderHistory', api);
   return { calls };
 }

@@ -33,3 +33,20 @@ export function renderRoute(screen: ScreenName, path: string, api: ApiClient) {
   );
   return { page, pushed };
 }
+
+/** A fake API for a page that only reads: every GET answers `answer()`; the paths asked are kept. */
+export function readOnlyApi(answer: () => Promise<unknown>) {
+  const calls: string[] = [];
+  const api: ApiClient = {
+    appUrl: 'http://localhost',
+    baseUrl: '',
+    get: async <T,>(path: string): Promise<T> => {
+      calls.push(path);
+      return (await answer()) as T;
+    },
+    send: async () => {
+      throw new Error('not used');
+    },
+  };
+  return { api, calls };
+}

@@ -4,28 +4,22 @@ import { useLingui } from '@lingui/react/macro';
 import type { orderHistoryMachine } from '../../../machines/orderHistory.machine.ts';
 import type { Order, OrderItem } from '../../../server/schemas/checkout.ts';
 import { sameViewValues } from '../../appActor.ts';
-import { Button } from '../../components/Button.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { errorMessage } from '../../i18n/errorMessages.ts';
 import { formatEventDate, formatMoney } from '../../i18n/format.ts';
 import { connectOrderHistory } from './orderHistory.connect.ts';
 import * as styles from './orderHistory.css.ts';
+import { LoadFailure } from '../LoadFailure.tsx';
 
 /** /more/orderHistory (spec 2.3): the member's orders as expandable panels, newest first. */
 export function OrderHistoryScreen({ logic }: { logic: typeof orderHistoryMachine }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const ref = useActorRef(logic);
   const view = useSelector(ref, (s) => connectOrderHistory(s, ref), sameViewValues);
   return (
     <main className={styles.page} aria-busy={view.status === 'loading'}>
       <h1 className={styles.heading}>{t`My orders`}</h1>
       {view.status === 'loading' ? <Spinner /> : null}
-      {view.status === 'failed' ? (
-        <div role="alert">
-          <p>{i18n._(errorMessage(view.errorCode ?? 'could_not_fetch'))}</p>
-          <Button onClick={view.retry}>{t`Try again`}</Button>
-        </div>
-      ) : null}
+      {view.status === 'failed' ? <LoadFailure errorCode={view.errorCode} onRetry={view.retry} /> : null}
       {view.status === 'empty' ? <p className={styles.muted}>{t`You have no orders yet.`}</p> : null}
       {view.status === 'listed' ? (
         <ul className={styles.orders} aria-label={t`Orders`}>

@@ -2,33 +2,27 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { claimedCodesMachine } from '../../../machines/claimedCodes.machine.ts';
 import { sameViewValues } from '../../appActor.ts';
-import { Button } from '../../components/Button.tsx';
 import { Image } from '../../components/Image.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 // Not in the components index, which loads with the sign-in page.
 import { connectClipboard, type ClipboardRef } from '../../components/clipboard.connect.ts';
 import { CopyableCode } from '../../components/CopyableCode.tsx';
 import type { ClaimedCodeGroup } from '../../domain/claimedCodes.ts';
-import { errorMessage } from '../../i18n/errorMessages.ts';
 import { AppLink } from '../../routes/AppLink.tsx';
 import { connectClaimedCodes } from './claimedCodes.connect.ts';
 import * as styles from './claimedCodes.css.ts';
+import { LoadFailure } from '../LoadFailure.tsx';
 
 /** /more/voucher (spec 2.3): the member's claimed promo codes, grouped by offer, newest first. */
 export function ClaimedCodesScreen({ logic }: { logic: typeof claimedCodesMachine }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const ref = useActorRef(logic);
   const view = useSelector(ref, (s) => connectClaimedCodes(s, ref), sameViewValues);
   return (
     <main className={styles.page} aria-busy={view.status === 'loading'}>
       <h1 className={styles.heading}>{t`My promo codes`}</h1>
       {view.status === 'loading' ? <Spinner /> : null}
-      {view.status === 'failed' ? (
-        <div role="alert">
-          <p>{i18n._(errorMessage(view.errorCode ?? 'could_not_fetch'))}</p>
-          <Button onClick={view.retry}>{t`Try again`}</Button>
-        </div>
-      ) : null}
+      {view.status === 'failed' ? <LoadFailure errorCode={view.errorCode} onRetry={view.retry} /> : null}
       {view.status === 'empty' ? (
         <p className={styles.muted}>{t`You have not claimed any promo codes yet. Claim them on the offers that have them.`}</p>
       ) : null}
