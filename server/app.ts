@@ -15,6 +15,7 @@ import { registerStrictBodies } from './plugins/strictBody.ts';
 import { createBrands, createMemberGuard } from './plugins/memberContext.ts';
 import { appUrlHost } from './repositories/brands.repository.ts';
 import { brandRoutes } from './routes/brand.ts';
+import { ticketRoutes } from './routes/tickets.ts';
 import { userRoutes } from './routes/user.ts';
 import { accountRoutes } from './routes/account.ts';
 import { passwordResetRoutes } from './routes/passwordReset.ts';
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (options.identity.registerRoutes) await options.identity.registerRoutes(app);
   app.get('/v1/health', async () => ({ status: 'ok' as const }));
   await brandRoutes(app, deps);
+  await ticketRoutes(app, deps);
   await userRoutes(app, deps);
   await accountRoutes(app, deps);
   await passwordResetRoutes(app, deps);

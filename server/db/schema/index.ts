@@ -9,3 +9,4 @@ export * from './rateLimits.ts';
 export * from './promoCodes.ts';
 export * from './commerce.ts';
 export * from './orders.ts';
+export * from './tickets.ts';
