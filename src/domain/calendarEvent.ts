@@ -1,0 +1,65 @@
+/**
+ * "Add to calendar" for an event (spec 3 calendar event, 7, 9): the same event as a web calendar
+ * template link, Apple's `calshow:` link, the native container's `createCalendarEvent` payload,
+ * and an ICS file. Times are milliseconds since epoch.
+ */
+export interface CalendarEvent {
+  title: string;
+  description: string;
+  location: string;
+  start: number;
+  end: number;
+}
+
+/** `yyyymmddThhmm00Z` in UTC, as calendar template links want dates (spec 9). */
+export function templateDate(ms: number): string {
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}T${two(d.getUTCHours())}${two(d.getUTCMinutes())}00Z`;
+}
+
+/** A Google Calendar template link that opens the event ready to save. */
+export function calendarTemplateUrl(event: CalendarEvent): string {
+  const query = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: event.title,
+    dates: `${templateDate(event.start)}/${templateDate(event.end)}`,
+    details: event.description,
+    location: event.location,
+  });
+  return `https://calendar.google.com/calendar/render?${query.toString()}`;
+}
+
+/** Apple platforms open the Calendar app at a moment given in seconds since 2001-01-01 UTC. */
+const appleEpochMs = Date.UTC(2001, 0, 1);
+export const calshowUrl = (event: CalendarEvent): string => `calshow:${Math.floor((event.start - appleEpochMs) / 1000)}`;
+
+/** The native bridge's `createCalendarEvent` call: start and end in seconds since 1970. */
+export function nativeCalendarEvent(event: CalendarEvent) {
+  return {
+    title: event.title,
+    description: event.description,
+    startDate: Math.floor(event.start / 1000),
+    endDate: Math.floor(event.end / 1000),
+  };
+}
+
+/** The event as an ICS file (one VEVENT). `ics` loads only when a member asks for the file. */
+export async function icsFile(event: CalendarEvent, uid: string): Promise<string> {
+  const { createEvent } = await import('ics');
+  const { error, value } = createEvent({
+    uid,
+    title: event.title,
+    description: event.description,
+    location: event.location,
+    start: event.start,
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: event.end,
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    productId: 'klubb/ics',
+  });
+  if (error || !value) throw error ?? new Error('the calendar file could not be made');
+  return value;
+}
