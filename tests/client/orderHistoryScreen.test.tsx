@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Order } from '../../server/schemas/checkout.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import { activateLocale, loadContentMessages } from '../../src/i18n/i18n.ts';
@@ -69,8 +70,8 @@ describe('/more/orderHistory', () => {
     expect(calls).toEqual(['/v1/get_list/order_history']);
     const toggles = within(list).getAllByRole('button');
     expect(toggles.map((b) => b.textContent?.replace(/[\u00a0\u202f]/g, ' '))).toEqual([
-      'Order from November 24, 2026SEK 840.00',
-      'Order from November 1, 2026SEK 840.00',
+      'Order o-2November 24, 2026SEK 840.00',
+      'Order o-1November 1, 2026SEK 840.00',
     ]);
     expect(toggles.map((b) => b.getAttribute('aria-expanded'))).toEqual(['false', 'false']);
     expect(screen.queryByRole('region', { name: 'Order o-2' })).toBeNull();
@@ -98,13 +99,21 @@ describe('/more/orderHistory', () => {
     expect(within(panel).getByRole('link', { name: 'Hötorget 8, 111 57 Stockholm' }).getAttribute('href')).toBe('https://maps.example/konserthuset');
     expect(facts(lineFacts).Date).toMatch(/^Dec 9, 2026/);
 
-    // A second panel opens beside the first; Enter on a focused toggle closes it again (a real button).
-    fireEvent.click(toggles[1]!);
+    // By keyboard: Tab goes through the open panel (its map link) to the second toggle, Enter opens it
+    // beside the first, Space on the first toggle closes the first.
+    const user = userEvent.setup({ delay: null });
+    toggles[0]!.focus();
+    await user.tab();
+    expect(document.activeElement).toBe(within(panel).getByRole('link'));
+    await user.tab();
+    expect(document.activeElement).toBe(toggles[1]);
+    await user.keyboard('{Enter}');
+    expect(toggles[1]!.getAttribute('aria-expanded')).toBe('true');
     expect(facts(screen.getByRole('region', { name: 'Order o-1' }))['Additional info']).toBe('Row 3');
     expect(screen.getByRole('region', { name: 'Order o-2' })).toBeTruthy();
     toggles[0]!.focus();
-    expect(toggles[0]!.tagName).toBe('BUTTON');
-    fireEvent.click(toggles[0]!);
+    await user.keyboard(' ');
+    expect(toggles[0]!.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('region', { name: 'Order o-2' })).toBeNull();
   });
 
@@ -132,10 +141,20 @@ describe('/more/orderHistory', () => {
     await activateLocale('sv');
     await loadContentMessages();
     renderOrders(async () => [order('o-1', '2026-11-01T10:00:00Z')]);
-    const toggle = await screen.findByRole('button', { name: /Beställning från 1 november 2026/ });
+    const toggle = await screen.findByRole('button', { name: /^Order o-1\s*1 november 2026\s*840,00\skr$/ });
     fireEvent.click(toggle);
     await waitFor(() => expect(screen.getByRole('region', { name: 'Order o-1' })).toBeTruthy());
     const region = screen.getByRole('region', { name: 'Order o-1' });
-    expect(facts(region.querySelector('dl')!)).toMatchObject({ Ordernummer: 'o-1', Betalningssätt: 'Kortbetalning', Köpdag: '1 november 2026' });
+    expect(facts(region.querySelector('dl')!)).toMatchObject({
+      Ordernummer: 'o-1',
+      Betalningssätt: 'Kortbetalning',
+      Belopp: '840,00 kr',
+      'Moms 6%': '44,72 kr',
+      'Moms 25%': '10,00 kr',
+      Köpdag: '1 november 2026',
+    });
+    const line = facts(within(region).getByRole('list'));
+    expect(line.Evenemang).toBe('Mørketid live');
+    expect(line.Datum).toMatch(/^9 dec\. 2026/);
   });
 });

@@ -47,7 +47,10 @@ function OrderPanel({ order, open, onToggle }: { order: Order; open: boolean; on
     <li className={styles.panel}>
       <h2 className={styles.panelHeading}>
         <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
-          <span>{t`Order from ${purchaseDay}`}</span>
+          <span className={styles.toggleTitle}>
+            <span>{t`Order ${order.id}`}</span>
+            <span className={styles.toggleDay}>{purchaseDay}</span>
+          </span>
           <span>{money(order.amount)}</span>
         </button>
       </h2>

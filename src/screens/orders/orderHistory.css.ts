@@ -25,6 +25,10 @@ export const toggle = style({
   cursor: 'pointer',
 });
 
+export const toggleTitle = style({ display: 'flex', flexDirection: 'column', gap: 2 });
+
+export const toggleDay = style({ fontWeight: 400, color: vars.color.textMuted });
+
 export const details = style({ padding: '0 16px 16px', display: 'flex', flexDirection: 'column', gap: 12 });
 
 export const facts = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px', margin: 0 });
