@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { checkoutSessions, mailOutbox, paymentRefunds, stockHolds } from '../../server/db/schema/index.ts';
 import { createPaymentsTestApp, type PaymentsTestApp } from './support/paymentsApp.ts';
-import { makeBrand, makeMember, makeOffer } from './support/factories.ts';
-import { makeCustomFee, makeTaxRate, makeVariant } from './support/commerceFactories.ts';
+import { makeBrand, makeMember } from './support/factories.ts';
 import { signedInMembers, type SignedInMember } from './promo.helpers.ts';
-import { availability, ordersOf } from './checkout.helpers.ts';
+import { availability, makeConcert, ordersOf } from './checkout.helpers.ts';
 import { sweepCheckouts } from '../../server/payments/checkout.ts';
 
 /*
@@ -17,24 +16,12 @@ import { sweepCheckouts } from '../../server/payments/checkout.ts';
 let t: PaymentsTestApp;
 let member: SignedInMember;
 let members: SignedInMember[];
-const hour = 3_600_000;
-const future = new Date(Date.now() + 30 * 24 * hour);
 const brandId = 'aurora';
 
 beforeAll(async () => {
   t = await createPaymentsTestApp({ devTools: true });
   const aurora = await makeBrand(t.db, brandId, ['localhost']);
-  await makeTaxRate(t.db, brandId, 'vat6', 6);
-  await makeTaxRate(t.db, brandId, 'vat25', 25);
-  await makeCustomFee(t.db, brandId, 'service', 2_500, ['vat25']);
-  await makeOffer(t.db, brandId, 'concert', { type: 'live', itemVariantType: 'ticket', title: 'Nordlys live' });
-  const ticket = {
-    priceCurrent: 34_900, priceOriginal: 34_900, taxRateIds: ['vat6'], customFeeIds: ['service'], purchaseCap: 8,
-    dateStart: future, dateEnd: new Date(future.getTime() + 3 * hour), locationAddress: 'Sveavägen 1', locationZipCode: '111 57', locationCity: 'Stockholm',
-  };
-  for (const [id, stock] of [['main', 100], ['cards', 100], ['closing', 4], ['rush', 10], ['late', 1]] as const) {
-    await makeVariant(t.db, brandId, 'concert', id, { ...ticket, stock, title: `Evening ${id}` });
-  }
+  await makeConcert(t.db, brandId, [['main', 100], ['cards', 100], ['closing', 4], ['rush', 10], ['late', 1]], { purchaseCap: 8 });
   await makeMember(t.db, t.identity, aurora, { email: 'member@aurora.test' });
   member = { uid: '', headers: { 'x-app-url': 'http://localhost:8080', authorization: `Bearer ${await t.idTokenFor('aurora-tenant', 'member@aurora.test')}` } };
   members = await signedInMembers(t, aurora, 'http://localhost:8080', 300, 'flow');

@@ -6,6 +6,8 @@ import { checkoutSessions, identityAccounts, orders, paymentRefunds, shoppingCar
 import type { CheckoutRow } from '../../server/repositories/checkout.repository.ts';
 import { reserveCheckout } from '../../server/payments/checkout.ts';
 import type { TestApp } from './support/testApp.ts';
+import { makeOffer } from './support/factories.ts';
+import { makeCustomFee, makeTaxRate, makeVariant, type VariantFields } from './support/commerceFactories.ts';
 
 /** A Stripe-shaped session object as the provider sends it in its events. */
 export function providerSession(row: Pick<CheckoutRow, 'providerSessionId' | 'amountTotal' | 'id'>, status: 'open' | 'complete' | 'expired', paid = status === 'complete'): Stripe.Checkout.Session {
@@ -74,4 +76,27 @@ export async function refundsOf(db: Database, brandId: string) {
 export async function availability(t: TestApp, offerId: string, headers: Record<string, string>) {
   const response = await t.app.inject({ method: 'GET', url: `/v1/get/offer?id=${offerId}&getAvailability=true`, headers });
   return response.json().itemVariantAvailability as Record<string, number>;
+}
+
+const hour = 3_600_000;
+
+/**
+ * The checkout tests' event: the 'concert' offer (Nordlys live) a month ahead in Stockholm, a
+ * 6 % ticket price of 349 kr with a 25 kr service fee at 25 %, one standing evening per
+ * `[variant id, stock]`. Answers the ticket fields, for variants a test adds with its own twists.
+ */
+export async function makeConcert(db: Database, brandId: string, evenings: readonly (readonly [string, number])[], fields: VariantFields = {}) {
+  const future = new Date(Date.now() + 30 * 24 * hour);
+  await makeTaxRate(db, brandId, 'vat6', 6);
+  await makeTaxRate(db, brandId, 'vat25', 25);
+  await makeCustomFee(db, brandId, 'service', 2_500, ['vat25']);
+  await makeOffer(db, brandId, 'concert', { type: 'live', itemVariantType: 'ticket', title: 'Nordlys live' });
+  const ticket: VariantFields = {
+    priceCurrent: 34_900, priceOriginal: 34_900, taxRateIds: ['vat6'], customFeeIds: ['service'],
+    dateStart: future, dateEnd: new Date(future.getTime() + 3 * hour),
+    locationAddress: 'Sveavägen 1', locationZipCode: '111 57', locationCity: 'Stockholm',
+    ...fields,
+  };
+  for (const [id, stock] of evenings) await makeVariant(db, brandId, 'concert', id, { ...ticket, stock, title: `Evening ${id}` });
+  return ticket;
 }

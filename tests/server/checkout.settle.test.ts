@@ -6,8 +6,8 @@ import { checkoutLifetimeMs, sweepCheckouts, type CheckoutDeps } from '../../ser
 import { ApiError } from '../../server/errors.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import { makeBrand, makeMember, makeOffer } from './support/factories.ts';
-import { makeCustomFee, makeTaxRate, makeVariant } from './support/commerceFactories.ts';
-import { availability, fillCart, ordersOf, plainMembers, providerSession, refundsOf, reserveOpen, signedEvent } from './checkout.helpers.ts';
+import { makeVariant } from './support/commerceFactories.ts';
+import { availability, fillCart, makeConcert, ordersOf, plainMembers, providerSession, refundsOf, reserveOpen, signedEvent } from './checkout.helpers.ts';
 
 /*
  * The database half of checkout and fulfilment, with the provider's answers and events made
@@ -32,18 +32,11 @@ const brandId = 'aurora';
 beforeAll(async () => {
   t = await createTestApp({ now: () => clock, payments });
   const aurora = await makeBrand(t.db, brandId, ['localhost']);
-  await makeTaxRate(t.db, brandId, 'vat6', 6);
-  await makeTaxRate(t.db, brandId, 'vat25', 25);
-  await makeCustomFee(t.db, brandId, 'service', 2_500, ['vat25']);
-  await makeOffer(t.db, brandId, 'concert', { type: 'live', itemVariantType: 'ticket', title: 'Nordlys live' });
-  const ticket = {
-    priceCurrent: 34_900, priceOriginal: 34_900, taxRateIds: ['vat6'], customFeeIds: ['service'],
-    dateStart: future, dateEnd: new Date(future.getTime() + 3 * hour),
-    locationAddress: 'Sveavägen 1', locationZipCode: '111 57', locationCity: 'Stockholm',
-  };
-  for (const [id, stock] of [['rush', 10], ['replay', 5], ['expiry', 3], ['lapse', 3], ['late', 1], ['late-ok', 4], ['mail', 20]] as const) {
-    await makeVariant(t.db, brandId, 'concert', id, { ...ticket, stock, title: `Evening ${id}` });
-  }
+  const ticket = await makeConcert(t.db, brandId, [['rush', 10], ['replay', 5], ['expiry', 3], ['lapse', 3], ['late', 1], ['late-ok', 4], ['mail', 20]], {
+    // The order mail's calendar file is checked against this start.
+    dateStart: future,
+    dateEnd: new Date(future.getTime() + 3 * hour),
+  });
   await makeVariant(t.db, brandId, 'concert', 'capped', { ...ticket, stock: 100, purchaseCap: 3 });
   await makeVariant(t.db, brandId, 'concert', 'ended', { ...ticket, dateEnd: new Date(Date.now() - hour) });
   await makeVariant(t.db, brandId, 'concert', 'few', { ...ticket, stock: 1 });
