@@ -37,6 +37,8 @@ import type { App } from './routes/types.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import type { Payments } from './payments/index.ts';
 import { sweepCheckouts, type CheckoutDeps } from './payments/checkout.ts';
+import { sweepWaitingLists, type WaitingListDeps } from './waitingList/waitingList.ts';
+import { waitingListRoutes } from './routes/waitingList.ts';
 import { brands as brandTable } from './db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 
@@ -62,7 +64,7 @@ export interface AppOptions {
   eid?: EidProvider;
   /** Card payments (Stripe or the embedded stand-in); without it the checkout calls answer 503. The caller closes it. */
   payments?: Payments;
-  /** How often lapsed checkouts are settled and needed refunds retried (ms); 0 turns the sweep off. */
+  /** How often lapsed checkouts are settled, needed refunds retried and lapsed waiting-list offers passed on (ms); 0 turns the sweep off. */
   checkoutSweepMs?: number;
   /** Serves the operators' /admin/* calls (codes import) to loopback clients that send it; off when omitted. */
   adminToken?: string;
@@ -152,23 +154,28 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (options.adminToken) await adminPromoCodeRoutes(app, { ...deps, adminToken: options.adminToken });
   await categoryRoutes(app, deps);
   await shoppingCartRoutes(app, deps);
-  const checkout: CheckoutDeps | undefined = options.payments && {
+  const waitingList: WaitingListDeps = {
     db: options.db,
-    payments: options.payments,
     mail: deps.mail,
     now: options.now ?? Date.now,
     log: app.log,
     brandName: async (brandId) => (await options.db.select({ name: brandTable.name }).from(brandTable).where(eq(brandTable.id, brandId)))[0]?.name ?? brandId,
   };
+  const checkout: CheckoutDeps | undefined = options.payments && { ...waitingList, payments: options.payments };
   await checkoutRoutes(app, { ...deps, payments: options.payments, checkout });
+  await waitingListRoutes(app, { ...deps, waitingList });
   const sweepMs = options.checkoutSweepMs ?? 60_000;
-  if (checkout && sweepMs > 0) {
+  if (sweepMs > 0) {
     let sweeping = false;
+    const sweep = async () => {
+      if (checkout) await sweepCheckouts(checkout);
+      await sweepWaitingLists(waitingList);
+    };
     const timer = setInterval(() => {
       if (sweeping) return;
       sweeping = true;
-      sweepCheckouts(checkout)
-        .catch((error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : 'unknown' }, 'checkout sweep failed'))
+      sweep()
+        .catch((error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : 'unknown' }, 'checkout and waiting list sweep failed'))
         .finally(() => (sweeping = false));
     }, sweepMs);
     timer.unref();

@@ -1,4 +1,5 @@
 import { createEvent } from 'ics';
+import qrcode from 'qrcode-generator';
 import type { Order, OrderItem } from '../schemas/checkout.ts';
 import { escapeHtml, type MailAttachment } from './mail.ts';
 
@@ -38,6 +39,8 @@ const texts = {
     amount: 'Amount',
     vat: 'VAT',
     calendar: 'The events are attached as calendar files.',
+    ticket: (n: number, of: number, what: string) => `Ticket ${n} of ${of}: ${what}`,
+    showAtDoor: 'Show the QR code of each ticket at the door.',
     refundSubject: (brand: string) => `Your ${brand} payment is refunded`,
     refundText:
       'Your payment went through after your reservation had run out, and the tickets or items were sold meanwhile. We have refunded the whole amount to your card; it shows on your account within a few days.',
@@ -56,6 +59,8 @@ const texts = {
     amount: 'Belopp',
     vat: 'Moms',
     calendar: 'Evenemangen finns bifogade som kalenderfiler.',
+    ticket: (n: number, of: number, what: string) => `Biljett ${n} av ${of}: ${what}`,
+    showAtDoor: 'Visa varje biljetts QR-kod vid entrén.',
     refundSubject: (brand: string) => `Din betalning till ${brand} är återbetald`,
     refundText:
       'Din betalning gick igenom efter att din reservation hade gått ut, och biljetterna eller varorna hann säljas under tiden. Vi har återbetalat hela beloppet till ditt kort; det syns på ditt konto inom några dagar.',
@@ -74,6 +79,8 @@ const texts = {
     amount: 'Beløp',
     vat: 'MVA',
     calendar: 'Arrangementene er vedlagt som kalenderfiler.',
+    ticket: (n: number, of: number, what: string) => `Billett ${n} av ${of}: ${what}`,
+    showAtDoor: 'Vis QR-koden til hver billett ved inngangen.',
     refundSubject: (brand: string) => `Betalingen din til ${brand} er refundert`,
     refundText:
       'Betalingen din gikk gjennom etter at reservasjonen din hadde utløpt, og billettene eller varene ble solgt i mellomtiden. Vi har refundert hele beløpet til kortet ditt; det vises på kontoen din innen noen dager.',
@@ -115,7 +122,33 @@ export function orderCalendarFiles(order: Order, brandName: string): MailAttachm
   });
 }
 
-/** The order confirmation (spec 1: sent by e-mail): lines, VAT, total, and the events as ICS files. */
+/** A ticket code as a QR image (GIF, base64), for mail. */
+export function ticketQrGif(code: string): string {
+  const qr = qrcode(0, 'M');
+  qr.addData(code, 'Byte');
+  qr.make();
+  return qr.createDataURL(4, 4).replace(/^data:image\/gif;base64,/, '');
+}
+
+/** Each ticket's QR code as an inline image of the mail, with the text that labels it. */
+function ticketImages(order: Order, language: MailLanguage) {
+  const t = texts[language];
+  return order.ticketList.map((ticket) => {
+    const item = order.itemList[ticket.lineNo - 1]!;
+    const label = t.ticket(ticket.unitNo, item.quantity, `${item.offerTitle}: ${item.itemVariant.title}`);
+    const contentId = `ticket-${ticket.lineNo}-${ticket.unitNo}@klubb`;
+    const attachment: MailAttachment = {
+      filename: `ticket-${ticket.lineNo}-${ticket.unitNo}.gif`,
+      contentType: 'image/gif',
+      content: ticketQrGif(ticket.code),
+      encoding: 'base64',
+      contentId,
+    };
+    return { ticket, label, attachment, contentId };
+  });
+}
+
+/** The order confirmation (spec 1: sent by e-mail): lines, VAT, total, each ticket's QR code, and the events as ICS files. */
 export function orderConfirmationMail(order: Order, brandName: string, language: MailLanguage) {
   const t = texts[language];
   const m = (amount: number) => money(language, amount, order.currency);
@@ -128,6 +161,7 @@ export function orderConfirmationMail(order: Order, brandName: string, language:
   const percent = new Intl.NumberFormat(locales[language], { maximumFractionDigits: 2 });
   const vatLines = order.taxList.map((tax) => `${t.vat} ${percent.format(tax.percentage)} %: ${m(tax.amount)}`);
   const attachments = orderCalendarFiles(order, brandName);
+  const images = ticketImages(order, language);
   const header = [`${t.orderId}: ${order.id}`, `${t.purchaseDay}: ${day(language, order.createdAt)}`, `${t.paymentMethod}: ${t.card}`];
   const text = [
     t.thanks,
@@ -137,6 +171,7 @@ export function orderConfirmationMail(order: Order, brandName: string, language:
     ...lineTexts.flatMap((l) => [l, '']),
     ...vatLines,
     `${t.amount}: ${m(order.amount)}`,
+    ...(images.length > 0 ? ['', t.showAtDoor, ...images.map((i) => `${i.label}\n  ${i.ticket.code}`)] : []),
     ...(attachments.length > 0 ? ['', t.calendar] : []),
   ].join('\n');
   const html = `<p>${escapeHtml(t.thanks)}</p>
@@ -149,9 +184,15 @@ export function orderConfirmationMail(order: Order, brandName: string, language:
     })
     .join('')}</table>
 <p>${vatLines.map(escapeHtml).join('<br>')}<br><strong>${escapeHtml(`${t.amount}: ${m(order.amount)}`)}</strong></p>${
+    images.length > 0
+      ? `\n<p>${escapeHtml(t.showAtDoor)}</p>\n${images
+          .map((i) => `<figure><img src="cid:${i.contentId}" alt="${escapeHtml(i.label)}" width="240" height="240"><figcaption>${escapeHtml(i.label)}</figcaption></figure>`)
+          .join('\n')}`
+      : ''
+  }${
     attachments.length > 0 ? `\n<p>${escapeHtml(t.calendar)}</p>` : ''
   }`;
-  return { subject: t.subject(brandName), text, html, attachments };
+  return { subject: t.subject(brandName), text, html, attachments: [...images.map((i) => i.attachment), ...attachments] };
 }
 
 /** The mail of a payment that could not become an order and was refunded. */

@@ -31,7 +31,7 @@ export function createSmtpMailer(db: Executor, options: SmtpOptions): MailSender
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
-          attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+          attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content, encoding: a.encoding, cid: a.contentId })),
         });
       } catch (error) {
         throw new MailDeliveryError(error);

@@ -3,11 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/database.ts';
-import { checkoutSessions, orderLines, orders, paymentRefunds, stockHolds, users } from '../db/schema/index.ts';
+import { checkoutSessions, orderLines, orders, paymentRefunds, stockHolds, tickets, users } from '../db/schema/index.ts';
 import { ApiError } from '../errors.ts';
 import type { MailSender } from '../mail/mail.ts';
 import { orderConfirmationMail, refundMail, type MailLanguage } from '../mail/orderMail.ts';
-import { availabilityOf, findVariantsWithOffers, loadStockUse } from '../repositories/itemVariants.repository.ts';
+import { availabilityOf, findVariantsWithOffers, freeUnitsOf, loadStockUse } from '../repositories/itemVariants.repository.ts';
 import { lockCart, readCart, writeCart } from '../repositories/shoppingCart.repository.ts';
 import {
   findOrderOfCheckout,
@@ -24,6 +24,8 @@ import {
 import { enrichCart } from '../routes/shoppingCart.ts';
 import type { CheckoutOutcome, CheckoutSession, OrderItem } from '../schemas/checkout.ts';
 import type { Payments } from './index.ts';
+import { loadOrCreateTicketKey, signTicket, type TicketKey } from '../tickets/ticketCodes.ts';
+import { closePlacesOfOrder, mailOfferedPlaces, returnPlacesOfCheckout, takeOfferedPlaces, type OfferedPlace } from '../waitingList/waitingList.ts';
 
 /** How long a session (and its stock hold) lives: Stripe's minimum of 30 minutes, plus a margin for clock differences. */
 export const checkoutLifetimeMs = 31 * 60_000;
@@ -75,7 +77,10 @@ export async function reserveCheckout(
     const variants = new Map((await findVariantsWithOffers(tx, brandId, variantIds)).map((r) => [r.variant.id, r]));
     const enriched = await enrichCart(tx, brandId, cart, variants);
     if (enriched.itemList.length === 0) throw checkoutRefusals.empty();
-    const [use, taken] = await Promise.all([loadStockUse(tx, brandId, variantIds, createdAt), memberTakenUnits(tx, brandId, userId, variantIds, createdAt)]);
+    const [use, taken] = await Promise.all([
+      loadStockUse(tx, brandId, variantIds, createdAt, userId),
+      memberTakenUnits(tx, brandId, userId, variantIds, createdAt),
+    ]);
     for (const line of enriched.itemList) {
       const { variant, offer } = variants.get(line.itemVariantId)!;
       if (!offer.active || (variant.dateEnd !== null && variant.dateEnd.getTime() <= createdAt)) throw checkoutRefusals.offerEnded();
@@ -117,6 +122,8 @@ export async function reserveCheckout(
         expiresAt: new Date(expiresAt),
       })),
     );
+    // A place the waiting list offered this member is now held by this checkout instead.
+    await takeOfferedPlaces(tx, member, variantIds, id, createdAt);
     return { lines, amountTotal: enriched.totalPrice, currency: enriched.currency, email: profile!.email };
   });
 
@@ -170,20 +177,14 @@ export async function openCheckout(
       { idempotencyKey: `checkout-create-${id}` },
     );
   } catch (error) {
-    await db.transaction(async (tx) => {
-      await releaseHolds(tx, { brandId, id });
-      await setCheckoutStatus(tx, { brandId, id }, 'failed', new Date(now()));
-    });
+    await endUnpaid(deps, { brandId, id, lines: snapshot.lines }, 'failed');
     deps.log.error({ err: error instanceof Error ? { name: error.name, message: error.message } : undefined }, 'payments provider refused to create a checkout session');
     throw new ApiError(502, 'checkout/provider-unavailable', 'The payment provider could not be reached; try again');
   }
   if (session.amount_total !== null && session.amount_total !== snapshot.amountTotal) {
     // Never charge another amount than the member was shown.
     await payments.stripe.checkout.sessions.expire(session.id).catch(() => undefined);
-    await db.transaction(async (tx) => {
-      await releaseHolds(tx, { brandId, id });
-      await setCheckoutStatus(tx, { brandId, id }, 'failed', new Date(now()));
-    });
+    await endUnpaid(deps, { brandId, id, lines: snapshot.lines }, 'failed');
     throw new ApiError(502, 'checkout/provider-unavailable', 'The payment provider answered another amount');
   }
   await db
@@ -199,10 +200,26 @@ export async function openCheckout(
   };
 }
 
-type Settlement =
+type Settlement = { offered?: OfferedPlace[] } & (
   | { kind: 'none'; outcome: CheckoutOutcome }
   | { kind: 'ordered'; outcome: CheckoutOutcome; row: CheckoutRow; order: ReturnType<typeof toOrder> }
-  | { kind: 'refund'; outcome: CheckoutOutcome; row: CheckoutRow };
+  | { kind: 'refund'; outcome: CheckoutOutcome; row: CheckoutRow }
+);
+
+/**
+ * Ends a checkout that was not paid, under its row's lock when the caller holds one: its holds go,
+ * places it took from the waiting list go back (or expire), and freed units are offered in line.
+ */
+async function releaseUnpaid(tx: Executor, row: Pick<CheckoutRow, 'brandId' | 'id' | 'lines'>, status: 'expired' | 'failed', now: number): Promise<OfferedPlace[]> {
+  await releaseHolds(tx, row);
+  await setCheckoutStatus(tx, row, status, new Date(now));
+  return returnPlacesOfCheckout(tx, row.brandId, row.id, row.lines.map((l) => l.itemVariantId), now);
+}
+
+async function endUnpaid(deps: CheckoutDeps, row: Pick<CheckoutRow, 'brandId' | 'id' | 'lines'>, status: 'expired' | 'failed') {
+  const offered = await deps.db.transaction((tx) => releaseUnpaid(tx, row, status, deps.now()));
+  await mailOfferedPlaces(deps, offered);
+}
 
 const paymentIdOf = (session: Stripe.Checkout.Session): string | null =>
   typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
@@ -223,14 +240,16 @@ export async function settleCheckout(deps: CheckoutDeps, session: Stripe.Checkou
     .where(eq(checkoutSessions.providerSessionId, session.id));
   if (!found || (owner && (found.brandId !== owner.brandId || found.userId !== owner.userId))) return null;
   const paid = session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
+  // Signing keys are made outside the settling transaction (their creation takes its own lock).
+  const ticketKey = paid ? await loadOrCreateTicketKey(db, found.brandId) : null;
   const settlement = await db.transaction(async (tx): Promise<Settlement> => {
     const row = (await lockCheckout(tx, found.brandId, found.id))!;
     const settledAt = new Date(now());
     if (row.status === 'complete' || row.status === 'refunded') return { kind: 'none', outcome: await outcomeOf(tx, row) };
     if (session.status === 'expired') {
-      await releaseHolds(tx, row);
-      if (row.status !== 'expired') await setCheckoutStatus(tx, row, 'expired', settledAt);
-      return { kind: 'none', outcome: { status: 'expired', orderId: null } };
+      if (row.status === 'expired') return { kind: 'none', outcome: { status: 'expired', orderId: null } };
+      const offered = await releaseUnpaid(tx, row, 'expired', settledAt.getTime());
+      return { kind: 'none', outcome: { status: 'expired', orderId: null }, offered };
     }
     if (!paid) return { kind: 'none', outcome: await outcomeOf(tx, row) };
 
@@ -244,7 +263,11 @@ export async function settleCheckout(deps: CheckoutDeps, session: Stripe.Checkou
       findVariantsWithOffers(tx, row.brandId, variantIds),
     ]);
     const byId = new Map(variants.map((v) => [v.variant.id, v.variant]));
-    const fits = row.lines.every((line) => byId.has(line.itemVariantId) && line.quantity <= availabilityOf(byId.get(line.itemVariantId)!, use));
+    // While its hold ran, the units were kept for this session (free units count them once its
+    // holds are gone); a payment after the hold lapsed gets only what is on sale, behind the waiting list.
+    const holdRan = row.expiresAt.getTime() > settledAt.getTime();
+    const unitsFor = holdRan ? freeUnitsOf : availabilityOf;
+    const fits = row.lines.every((line) => byId.has(line.itemVariantId) && line.quantity <= unitsFor(byId.get(line.itemVariantId)!, use));
     if (!fits) {
       await setCheckoutStatus(tx, row, 'refunded', settledAt);
       await tx
@@ -260,7 +283,8 @@ export async function settleCheckout(deps: CheckoutDeps, session: Stripe.Checkou
           createdAt: settledAt,
         })
         .onConflictDoNothing();
-      return { kind: 'refund', outcome: { status: 'refunded', orderId: null }, row };
+      const offered = await returnPlacesOfCheckout(tx, row.brandId, row.id, variantIds, settledAt.getTime());
+      return { kind: 'refund', outcome: { status: 'refunded', orderId: null }, row, offered };
     }
     const orderId = randomUUID();
     const [order] = await tx
@@ -295,11 +319,14 @@ export async function settleCheckout(deps: CheckoutDeps, session: Stripe.Checkou
         })),
       )
       .returning();
+    const madeTickets = await issueTickets(tx, ticketKey!, row.brandId, orderId, row.lines);
     await setCheckoutStatus(tx, row, 'complete', settledAt);
     await removeFromCart(tx, row);
-    return { kind: 'ordered', outcome: { status: 'complete', orderId }, row, order: toOrder(order!, lines) };
+    const offered = await closePlacesOfOrder(tx, row, variantIds, settledAt.getTime());
+    return { kind: 'ordered', outcome: { status: 'complete', orderId }, row, order: toOrder(order!, lines, madeTickets), offered };
   });
 
+  if (settlement.offered?.length) await mailOfferedPlaces(deps, settlement.offered);
   if (settlement.kind === 'ordered') {
     const { row, order } = settlement;
     await deps
@@ -314,6 +341,22 @@ export async function settleCheckout(deps: CheckoutDeps, session: Stripe.Checkou
       .catch((error: unknown) => deps.log.error({ err: error instanceof Error ? error.message : 'unknown' }, 'refund mail not sent'));
   }
   return settlement.outcome;
+}
+
+/** One ticket per unit of each ticket line, each with its signed code (docs/tickets.md). */
+async function issueTickets(tx: Executor, key: TicketKey, brandId: string, orderId: string, lines: readonly OrderItem[]) {
+  const units = lines.flatMap((line, i) =>
+    line.itemVariantType === 'ticket' ? Array.from({ length: line.quantity }, (_, u) => ({ line, lineNo: i + 1, unitNo: u + 1 })) : [],
+  );
+  if (units.length === 0) return [];
+  const rows = await Promise.all(
+    units.map(async ({ line, lineNo, unitNo }) => {
+      const id = randomUUID();
+      const code = await signTicket(key, { ticketId: id, orderId, offerId: line.offerId, itemVariantId: line.itemVariantId, brandId });
+      return { brandId, id, orderId, lineNo, unitNo, offerId: line.offerId, itemVariantId: line.itemVariantId, code };
+    }),
+  );
+  return tx.insert(tickets).values(rows).returning();
 }
 
 /** The ordered quantities leave the member's cart (lines bought out entirely disappear). Runs under the cart lock. */
@@ -373,12 +416,12 @@ export async function expireCheckout(deps: CheckoutDeps, row: CheckoutRow): Prom
 
 /** A lapsed session the provider does not know: expired here, its holds released. */
 async function closeUnknownSession(deps: CheckoutDeps, row: CheckoutRow) {
-  await deps.db.transaction(async (tx) => {
+  const offered = await deps.db.transaction(async (tx) => {
     const locked = await lockCheckout(tx, row.brandId, row.id);
-    if (locked?.status !== 'open' && locked?.status !== 'pending') return;
-    await releaseHolds(tx, locked);
-    await setCheckoutStatus(tx, locked, 'expired', new Date(deps.now()));
+    if (locked?.status !== 'open' && locked?.status !== 'pending') return [];
+    return releaseUnpaid(tx, locked, 'expired', deps.now());
   });
+  await mailOfferedPlaces(deps, offered);
 }
 
 /**
@@ -392,12 +435,12 @@ export async function sweepCheckouts(deps: CheckoutDeps): Promise<{ settled: num
   for (const row of await lapsedCheckouts(db, now())) {
     try {
       if (!row.providerSessionId) {
-        await db.transaction(async (tx) => {
+        const offered = await db.transaction(async (tx) => {
           const locked = await lockCheckout(tx, row.brandId, row.id);
-          if (locked?.status !== 'pending') return;
-          await releaseHolds(tx, locked);
-          await setCheckoutStatus(tx, locked, 'failed', new Date(now()));
+          if (locked?.status !== 'pending') return [];
+          return releaseUnpaid(tx, locked, 'failed', now());
         });
+        await mailOfferedPlaces(deps, offered);
       } else {
         const session = await deps.payments.stripe.checkout.sessions.retrieve(row.providerSessionId).catch((error: unknown) => {
           // The provider does not know it (another instance's embedded provider, a purged test session): nobody can pay it.

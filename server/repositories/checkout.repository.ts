@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
-import { checkoutSessions, orderLines, orders, paymentRefunds, stockHolds, type CheckoutStatus } from '../db/schema/index.ts';
+import { checkoutSessions, orderLines, orders, paymentRefunds, stockHolds, tickets, type CheckoutStatus } from '../db/schema/index.ts';
 import type { Order } from '../schemas/checkout.ts';
 
 export type CheckoutRow = typeof checkoutSessions.$inferSelect;
@@ -127,10 +127,23 @@ export async function orderHistory(db: Executor, brandId: string, userId: string
     .from(orderLines)
     .where(and(eq(orderLines.brandId, brandId), inArray(orderLines.orderId, rows.map((r) => r.id))))
     .orderBy(asc(orderLines.orderId), asc(orderLines.lineNo));
-  return rows.map((row) => toOrder(row, lines.filter((l) => l.orderId === row.id)));
+  const ticketRows = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.brandId, brandId), inArray(tickets.orderId, rows.map((r) => r.id))))
+    .orderBy(asc(tickets.lineNo), asc(tickets.unitNo));
+  return rows.map((row) =>
+    toOrder(
+      row,
+      lines.filter((l) => l.orderId === row.id),
+      ticketRows.filter((t) => t.orderId === row.id),
+    ),
+  );
 }
 
-export function toOrder(row: OrderRow, lines: (typeof orderLines.$inferSelect)[]): Order {
+export type TicketRow = typeof tickets.$inferSelect;
+
+export function toOrder(row: OrderRow, lines: (typeof orderLines.$inferSelect)[], ticketRows: readonly TicketRow[]): Order {
   return {
     id: row.id,
     createdAt: row.createdAt.getTime(),
@@ -141,6 +154,9 @@ export function toOrder(row: OrderRow, lines: (typeof orderLines.$inferSelect)[]
     itemVariantCustomFeeBuildRecord: row.feeRecord,
     taxList: row.taxList,
     additionalInfo: row.additionalInfo,
+    ticketList: [...ticketRows]
+      .sort((a, b) => a.lineNo - b.lineNo || a.unitNo - b.unitNo)
+      .map((t) => ({ id: t.id, lineNo: t.lineNo, unitNo: t.unitNo, itemVariantId: t.itemVariantId, code: t.code })),
   };
 }
 

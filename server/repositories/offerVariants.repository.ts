@@ -4,11 +4,11 @@ import { availabilityOf, findOfferVariants, loadPricing, loadStockUse } from './
 
 type VariantFields = Pick<OfferDetail, 'itemVariantList' | 'itemVariantCustomFeeBuildRecord' | 'itemVariantAvailability' | 'itemVariantIndex'>;
 
-/** The offer detail's variant fields (spec 3): the variants, their fees, availability per variant and the first to show. */
-export async function offerVariantFields(db: Executor, brandId: string, offerId: string, now: number, withAvailability: boolean): Promise<VariantFields> {
+/** The offer detail's variant fields (spec 3): the variants, their fees, availability per variant (for the member asking) and the first to show. */
+export async function offerVariantFields(db: Executor, brandId: string, offerId: string, now: number, withAvailability: boolean, forUserId?: string): Promise<VariantFields> {
   const rows = await findOfferVariants(db, brandId, offerId);
   if (rows.length === 0) return { itemVariantList: [], itemVariantCustomFeeBuildRecord: {}, itemVariantAvailability: {}, itemVariantIndex: 0 };
-  const [pricing, use] = await Promise.all([loadPricing(db, brandId, rows), loadStockUse(db, brandId, rows.map((row) => row.id), now)]);
+  const [pricing, use] = await Promise.all([loadPricing(db, brandId, rows), loadStockUse(db, brandId, rows.map((row) => row.id), now, forUserId)]);
   const buyable = rows.findIndex((row) => availabilityOf(row, use) > 0 && (row.dateEnd === null || row.dateEnd.getTime() > now));
   return {
     itemVariantList: rows.map(pricing.toItemVariant),

@@ -26,8 +26,14 @@ const toJson = (row: OutboxRow) => ({
   html: row.html,
   createdAt: row.createdAt.toISOString(),
   sentAt: row.sentAt?.toISOString() ?? null,
-  attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: Buffer.byteLength(a.content) })),
+  attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: Buffer.byteLength(a.content, a.encoding === 'base64' ? 'base64' : 'utf8') })),
 });
+
+/** Inline images (ticket QR codes) shown as the mail shows them. */
+const imagePreview = (a: OutboxRow['attachments'][number]) =>
+  a.encoding === 'base64' && /^image\/(gif|png)$/.test(a.contentType)
+    ? `<br><img src="data:${a.contentType};base64,${escapeHtml(a.content)}" alt="${escapeHtml(a.filename)}">`
+    : '';
 
 function page(rows: OutboxRow[], to: string | undefined): string {
   const items = rows
@@ -37,7 +43,7 @@ function page(rows: OutboxRow[], to: string | undefined): string {
 <p class="meta">To <strong>${escapeHtml(row.to)}</strong> · <time datetime="${row.createdAt.toISOString()}">${escapeHtml(row.createdAt.toISOString().replace('T', ' ').slice(0, 19))} UTC</time>${row.sentAt ? ' · sent by SMTP' : ''}</p>
 <pre>${linkify(row.text)}</pre>${
         row.attachments.length > 0
-          ? `\n<ul class="attachments">${row.attachments.map((a) => `<li>📎 <span class="filename">${escapeHtml(a.filename)}</span> (<span class="content-type">${escapeHtml(a.contentType)}</span>)</li>`).join('')}</ul>`
+          ? `\n<ul class="attachments">${row.attachments.map((a) => `<li>📎 <span class="filename">${escapeHtml(a.filename)}</span> (<span class="content-type">${escapeHtml(a.contentType)}</span>)${imagePreview(a)}</li>`).join('')}</ul>`
           : ''
       }
 </article>`,

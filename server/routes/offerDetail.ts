@@ -20,7 +20,7 @@ export async function offerDetailRoutes(app: App, { db, requireMember, now = Dat
       if (!row) throw notFound('offer_not_found', 'The article was not found..');
       if (!row.offer.active) throw new ApiError(410, 'offer_not_relevant', 'The offer is no longer relevant');
       const detail = toOfferDetail(row, request.query.getCompanionOffer === true);
-      const variants = await offerVariantFields(db, brand.id, row.offer.id, now(), request.query.getAvailability === true);
+      const variants = await offerVariantFields(db, brand.id, row.offer.id, now(), request.query.getAvailability === true, token.uid);
       return { ...detail, ...promo, ...variants };
     },
   );

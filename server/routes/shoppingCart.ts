@@ -113,7 +113,7 @@ export async function shoppingCartRoutes(app: App, { db, requireMember, now = Da
         const { lines: current } = await readCart(tx, brand.id, token.uid);
         const next = applyCartUpdate(current, action, requested);
         const variants = new Map((await findVariantsWithOffers(tx, brand.id, next.map((l) => l.itemVariantId))).map((r) => [r.variant.id, r]));
-        const use = await loadStockUse(tx, brand.id, [...variants.keys()], now());
+        const use = await loadStockUse(tx, brand.id, [...variants.keys()], now(), token.uid);
         checkCart(current, next, requested, variants, use, now());
         const written = next.filter((line) => variants.has(line.itemVariantId));
         const newVersion = await writeCart(tx, brand.id, token.uid, current, written);

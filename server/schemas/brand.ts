@@ -72,6 +72,8 @@ export const BrandSettings = Type.Object({
   minimumContainerVersion: Type.String(),
   appStoreUrl: Type.String(),
   playStoreUrl: Type.String(),
+  /** How long a place freed for the first member of a waiting list is held for them (hours; 12 when absent). */
+  waitingListHoldHours: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 168 })),
 });
 export type BrandSettings = Static<typeof BrandSettings>;
 

@@ -96,6 +96,19 @@ export const OrderItem = Type.Object({
 });
 export type OrderItem = Static<typeof OrderItem>;
 
+/**
+ * One ticket of an order: one per unit of a ticket line (`lineNo` counts `itemList` from 1), with
+ * the signed code its QR code carries (docs/tickets.md).
+ */
+export const Ticket = Type.Object({
+  id: Type.String(),
+  lineNo: Type.Integer({ minimum: 1 }),
+  unitNo: Type.Integer({ minimum: 1 }),
+  itemVariantId: Type.String(),
+  code: Type.String(),
+});
+export type Ticket = Static<typeof Ticket>;
+
 /** One order (spec 3) with what the order panel labels need. */
 export const Order = Type.Object({
   id: Type.String(),
@@ -115,6 +128,7 @@ export const Order = Type.Object({
   /** VAT per tax rate (same rule as the cart). */
   taxList: Type.Array(TaxTotal),
   additionalInfo: Type.String(),
+  ticketList: Type.Array(Ticket),
 });
 export type Order = Static<typeof Order>;
 

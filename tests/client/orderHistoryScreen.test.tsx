@@ -39,6 +39,7 @@ function order(id: string, createdAt: string, overrides: Partial<Order> = {}): O
       { taxRateId: 'vat-25', percentage: 25, display_name: 'VAT 25%', amount: 1_000 },
     ],
     additionalInfo: '',
+    ticketList: [],
     ...overrides,
   };
 }

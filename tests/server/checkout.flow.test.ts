@@ -73,7 +73,12 @@ describe('the embedded provider through the SDK', () => {
     expect((await availability(t, 'concert', member.headers)).main).toBe(98);
     const outbox = (await t.app.inject({ method: 'GET', url: '/dev/outbox.json?to=member@aurora.test', remoteAddress: '127.0.0.1' })).json();
     expect(outbox.mails).toHaveLength(1);
-    expect(outbox.mails[0]).toMatchObject({ subject: 'Din beställning hos Aurora', attachments: [{ filename: 'event-1.ics', contentType: expect.stringContaining('text/calendar') }] });
+    expect(outbox.mails[0]).toMatchObject({ subject: 'Din beställning hos Aurora', attachments: [
+        { filename: 'ticket-1-1.gif', contentType: 'image/gif' },
+        { filename: 'ticket-1-2.gif', contentType: 'image/gif' },
+        { filename: 'event-1.ics', contentType: expect.stringContaining('text/calendar') },
+      ],
+    });
   });
 
   it.each([

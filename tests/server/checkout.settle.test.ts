@@ -7,6 +7,8 @@ import { ApiError } from '../../server/errors.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import { makeBrand, makeMember, makeOffer } from './support/factories.ts';
 import { makeVariant } from './support/commerceFactories.ts';
+import { orderHistory } from '../../server/repositories/checkout.repository.ts';
+import { ticketPublicKeys, verifyTicket } from '../../server/tickets/ticketCodes.ts';
 import { availability, fillCart, makeConcert, ordersOf, plainMembers, providerSession, refundsOf, reserveOpen, signedEvent } from './checkout.helpers.ts';
 
 /*
@@ -215,11 +217,32 @@ describe('order confirmation mail and history', () => {
     expect(mail!.text).toMatch(/Moms 6 %: 62,82\s*kr/);
     expect(mail!.text).toMatch(/Moms 25 %: 18,75\s*kr/);
     expect(mail!.text).toMatch(/Belopp: 1\s122,00\s*kr/);
+    // One QR code per ticket (two of the first line, one of the second), shown inline and labelled, then the calendar files.
     expect(mail!.attachments.map((a) => [a.filename, a.contentType.split(';')[0]])).toEqual([
+      ['ticket-1-1.gif', 'image/gif'],
+      ['ticket-1-2.gif', 'image/gif'],
+      ['ticket-2-1.gif', 'image/gif'],
       ['event-1.ics', 'text/calendar'],
       ['event-2.ics', 'text/calendar'],
     ]);
-    const ics = mail!.attachments[0]!.content;
+    expect(mail!.html).toContain('<img src="cid:ticket-1-2@klubb" alt="Biljett 2 av 2: Nordlys live: Evening mail"');
+    expect(mail!.attachments[0]).toMatchObject({ encoding: 'base64', contentId: 'ticket-1-1@klubb' });
+    expect(Buffer.from(mail!.attachments[0]!.content, 'base64').subarray(0, 6).toString('latin1')).toBe('GIF87a');
+    // Each ticket's code is in the mail and in the order history, and verifies with the brand's public keys.
+    const [history] = await orderHistory(t.db, brandId, uid!);
+    const tickets = history!.ticketList;
+    expect(tickets.map((k) => [k.lineNo, k.unitNo, k.itemVariantId])).toEqual([[1, 1, 'mail'], [1, 2, 'mail'], [2, 1, 'late-ok']]);
+    expect(new Set(tickets.map((k) => k.id)).size).toBe(3);
+    const keys = await ticketPublicKeys(t.db, brandId);
+    for (const ticket of tickets) {
+      expect(mail!.text).toContain(ticket.code);
+      expect(await verifyTicket(ticket.code, keys, brandId)).toEqual({
+        ok: true,
+        kid: keys.keys[0]!.kid,
+        claims: { ticketId: ticket.id, orderId: order!.id, offerId: 'concert', itemVariantId: ticket.itemVariantId, brandId },
+      });
+    }
+    const ics = mail!.attachments.find((a) => a.filename === 'event-1.ics')!.content;
     expect(ics).toContain('BEGIN:VEVENT');
     expect(ics).toContain('SUMMARY:Nordlys live: Evening mail');
     expect(ics).toContain(`DTSTART:${future.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`);

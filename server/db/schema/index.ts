@@ -10,3 +10,4 @@ export * from './promoCodes.ts';
 export * from './commerce.ts';
 export * from './orders.ts';
 export * from './tickets.ts';
+export * from './waitingList.ts';

@@ -1,10 +1,16 @@
 import { jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** A file sent with a mail (an order's calendar events); `content` is text (ICS) as sent. */
+/**
+ * A file sent with a mail (an order's calendar events and ticket QR codes): `content` is text
+ * (ICS) as sent, or base64 with `encoding` 'base64' (images). An image with `contentId` is shown
+ * in the HTML body where it says `cid:<contentId>`.
+ */
 export interface MailAttachment {
   filename: string;
   contentType: string;
   content: string;
+  encoding?: 'base64';
+  contentId?: string;
 }
 
 /** Every mail the product sends; the embedded mail provider only writes here. */
