@@ -5,6 +5,7 @@ import type { Database } from '../../server/db/database.ts';
 import { checkoutSessions, identityAccounts, orders, paymentRefunds, shoppingCartLines, shoppingCarts, users, brandRoles } from '../../server/db/schema/index.ts';
 import type { CheckoutRow } from '../../server/repositories/checkout.repository.ts';
 import { reserveCheckout } from '../../server/payments/checkout.ts';
+import { stripePayments } from '../../server/payments/index.ts';
 import type { TestApp } from './support/testApp.ts';
 import { makeOffer } from './support/factories.ts';
 import { makeCustomFee, makeTaxRate, makeVariant, type VariantFields } from './support/commerceFactories.ts';
@@ -21,6 +22,16 @@ export function providerSession(row: Pick<CheckoutRow, 'providerSessionId' | 'am
     currency: 'sek',
     client_reference_id: row.id,
   } as unknown as Stripe.Checkout.Session;
+}
+
+/**
+ * Stripe payments whose provider cannot be reached (nothing listens on its port): tests make the
+ * provider's answers and events themselves, and a refund call fails at once.
+ */
+export function offlinePayments(webhookSecret: string) {
+  const payments = { ...stripePayments({ secretKey: 'sk_test_offline', publishableKey: 'pk_test_offline', webhookSecret }) };
+  Object.assign(payments, { stripe: new Stripe('sk_test_offline', { host: '127.0.0.1', port: 9, protocol: 'http', maxNetworkRetries: 0 }) });
+  return payments;
 }
 
 /** A signed event as the provider delivers it to /v1/payment/webhook. */
