@@ -171,6 +171,10 @@ describe('fuzzing every published API route', () => {
         'POST /v1/payment/local/confirm',
         'POST /v1/payment/webhook',
         'GET /v1/get_list/order_history',
+        'GET /v1/get_list/waiting_list',
+        'POST /v1/join/waiting_list',
+        'POST /v1/leave/waiting_list',
+        'GET /v1/get/tickets/public_keys',
       ]),
     );
     const random = seeded(9);
