@@ -3,6 +3,9 @@ import { callErrorOf, notProvided } from './errorCode.ts';
 import { promoClaimMachine } from './promoClaim.machine.ts';
 import { commonPromoMachine } from './commonPromo.machine.ts';
 import { clipboardCopyMachine } from './clipboardCopy.machine.ts';
+import { waitingListMachine } from './waitingList.machine.ts';
+import { addToCalendarMachine } from './addToCalendar.machine.ts';
+import type { OrderItem } from '../server/schemas/checkout.ts';
 import type { CategoryList, OfferDetail, OfferType } from '../server/schemas/offer.ts';
 import { selectedVariant, ticketSelectionMachine } from './ticketSelection.machine.ts';
 import { clampQuantity } from '../src/domain/cartUpdate.ts';
@@ -31,6 +34,8 @@ export interface OfferPageContext extends OfferPageInput {
   addToCart: AddToCartChoice | null;
   /** The dialog's quantity (spec 5: integer, 1 up to the limit). */
   quantity: number;
+  /** What the member has bought of this offer (one line per variant), for "Add to calendar"; empty until known. */
+  purchases: OrderItem[];
 }
 
 export interface AddToCartChoice {
@@ -76,18 +81,29 @@ const isCode = (error: OfferLoadError, status: number, code: string) => error.st
 /**
  * One offer page (spec 4 "Offer page: loading, loaded, error"). The failure is a state per
  * reason the page tells apart. A loaded page invokes its promo code rows (promoClaim,
- * commonPromo) and the copy buttons' clipboard.
+ * commonPromo), the copy buttons' clipboard, the waiting list of its sold-out variants, and
+ * "Add to calendar" for what the member bought of it.
  */
 export const offerPageMachine = setup({
   types: {
     context: {} as OfferPageContext,
     events: {} as OfferPageEvent,
     input: {} as OfferPageInput,
-    children: {} as { promoClaim: 'promoClaim'; commonPromo: 'commonPromo'; clipboard: 'clipboard' },
+    children: {} as {
+      promoClaim: 'promoClaim';
+      commonPromo: 'commonPromo';
+      clipboard: 'clipboard';
+      waitingList: 'waitingList';
+      calendar: 'addToCalendar';
+    },
   },
   actors: {
     loadOffer: fromPromise<OfferDetail, { id: string }>(async () => notProvided('loadOffer')),
     loadCategories: fromPromise<CategoryList>(async () => notProvided('loadCategories')),
+    /** The member's order lines of this offer (none to ask for when it sells no tickets). */
+    loadPurchases: fromPromise<OrderItem[], { offerId: string; sellsTickets: boolean }>(async () => notProvided('loadPurchases')),
+    waitingList: waitingListMachine,
+    addToCalendar: addToCalendarMachine,
     ticketSelection: ticketSelectionMachine,
     // The promo rows and their copy buttons; the wiring provides their calls.
     promoClaim: promoClaimMachine,
@@ -125,7 +141,7 @@ export const offerPageMachine = setup({
   },
 }).createMachine({
   id: 'offerPage',
-  context: ({ input }) => ({ ...input, offer: null, categories: null, error: null, selection: null, addToCart: null, quantity: 1 }),
+  context: ({ input }) => ({ ...input, offer: null, categories: null, error: null, selection: null, addToCart: null, quantity: 1, purchases: [] }),
   // The category tag is a nicety: without categories the page simply shows no tag.
   invoke: {
     src: 'loadCategories',
@@ -156,6 +172,19 @@ export const offerPageMachine = setup({
         { id: 'promoClaim', src: 'promoClaim', input: ({ context }) => loadedOffer(context) },
         { id: 'commonPromo', src: 'commonPromo', input: ({ context }) => loadedOffer(context) },
         { id: 'clipboard', src: 'clipboard' },
+        // Follows the selection, so it starts after it (entry actions run before invocations).
+        { id: 'waitingList', src: 'waitingList', input: ({ context }) => ({ offerId: loadedOffer(context).id, selection: context.selection }) },
+        { id: 'calendar', src: 'addToCalendar' },
+        // A nicety: without them the page simply offers no calendar entry.
+        {
+          src: 'loadPurchases',
+          input: ({ context }) => {
+            const offer = loadedOffer(context);
+            return { offerId: offer.id, sellsTickets: offer.itemVariantType === 'ticket' && offer.itemVariantList.length > 0 };
+          },
+          onDone: { actions: assign({ purchases: ({ event }) => event.output }) },
+          onError: {},
+        },
       ],
       initial: 'browsing',
       states: {

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { callErrorOf, notProvided } from './errorCode.ts';
 import type { Order } from '../server/schemas/checkout.ts';
+import { addToCalendarMachine } from './addToCalendar.machine.ts';
 
 export interface OrderHistoryContext {
   orders: Order[];
@@ -14,14 +15,18 @@ export type OrderHistoryEvent = { type: 'orderHistory.toggle'; orderId: string }
 
 /**
  * The member's orders at /more/orderHistory (spec 2.3): loading, then expandable panels (or the
- * no-orders state), or a failure the member can retry.
+ * no-orders state), or a failure the member can retry. Beside it runs "Add to calendar" for the
+ * orders' events.
  */
 export const orderHistoryMachine = setup({
   types: {
     context: {} as OrderHistoryContext,
     events: {} as OrderHistoryEvent,
+    children: {} as { calendar: 'addToCalendar' },
   },
   actors: {
+    /** "Add to calendar" of the orders' events. */
+    addToCalendar: addToCalendarMachine,
     /** GET /v1/get_list/order_history. */
     loadOrders: fromPromise<Order[]>(async () => notProvided('loadOrders')),
   },
@@ -31,6 +36,7 @@ export const orderHistoryMachine = setup({
 }).createMachine({
   id: 'orderHistory',
   context: { orders: [], openOrderIds: [], errorCode: null },
+  invoke: { id: 'calendar', src: 'addToCalendar' },
   initial: 'loading',
   states: {
     loading: {

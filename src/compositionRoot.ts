@@ -125,7 +125,7 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
       }),
     },
   });
-  return { appMachine: provided, services: { api, identity: requireIdentity } };
+  return { appMachine: provided, services: { api, identity: requireIdentity, container } };
 }
 
 /** What the app machine needs to know about this browser at start. */

@@ -18,3 +18,12 @@ export async function getOrderHistory(api: ApiClient): Promise<Order[]> {
     })),
   }));
 }
+
+/** What the member bought of one offer: one line per variant (the newest purchase's), from the order history. */
+export async function getPurchasesOf(api: ApiClient, offerId: string): Promise<Order['itemList']> {
+  const byVariant = new Map<string, Order['itemList'][number]>();
+  for (const order of await getOrderHistory(api)) {
+    for (const line of order.itemList) if (line.offerId === offerId && !byVariant.has(line.itemVariantId)) byVariant.set(line.itemVariantId, line);
+  }
+  return [...byVariant.values()];
+}

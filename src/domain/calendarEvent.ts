@@ -63,3 +63,29 @@ export async function icsFile(event: CalendarEvent, uid: string): Promise<string
   if (error || !value) throw error ?? new Error('the calendar file could not be made');
   return value;
 }
+
+/** Events without an end are entered as three hours long (the order mail's calendar files agree). */
+export const defaultEventLengthMs = 3 * 3_600_000;
+
+interface BoughtLine {
+  offerTitle: string;
+  itemVariant: {
+    title: string;
+    description?: string;
+    date: { start: number | null; end: number | null };
+    location: { address: string; zipCode: string; city: string } | null;
+  };
+}
+
+/** The calendar event of a bought ticket line (spec 3: name, description, location, start, end), or null when it has no date. */
+export function calendarEventOfLine(line: BoughtLine): CalendarEvent | null {
+  const { title, description, date, location } = line.itemVariant;
+  if (date.start === null) return null;
+  return {
+    title: `${line.offerTitle}: ${title}`,
+    description: description ?? '',
+    location: location ? [location.address, [location.zipCode, location.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '',
+    start: date.start,
+    end: date.end !== null && date.end > date.start ? date.end : date.start + defaultEventLengthMs,
+  };
+}

@@ -36,6 +36,21 @@ export interface ContainerService {
    * build 0, the spec's default: it predates the call, so it is treated as old.
    */
   version(): Promise<ContainerVersion | null>;
+  /**
+   * Asks the iOS container to add an event to the device's calendar (spec 7: title, description,
+   * start and end in seconds since 1970). Resolves false where there is no such bridge (a plain
+   * browser, Android, an older container); the container does not answer this message.
+   */
+  createCalendarEvent(event: NativeCalendarEvent): Promise<boolean>;
+  /** Whether `createCalendarEvent` reaches a native calendar here. */
+  hasNativeCalendar(): boolean;
+}
+
+export interface NativeCalendarEvent {
+  title: string;
+  description: string;
+  startDate: number;
+  endDate: number;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout?: () => void): Promise<T> {
@@ -65,6 +80,7 @@ function createBridge(win: BridgeWindow) {
   };
   return {
     has: (message: string) => typeof win.webkit?.messageHandlers?.[message]?.postMessage === 'function',
+    post: (message: string, body: unknown) => win.webkit!.messageHandlers![message]!.postMessage(body),
     ask(message: string, timeoutMs: number): Promise<unknown> {
       ensureAnswerFunction();
       const answered = new Promise<unknown>((resolve) => waiting.set(message, [...(waiting.get(message) ?? []), resolve]));
@@ -113,6 +129,12 @@ export function createContainerService(options: ContainerOptions): ContainerServ
         return defaultContainerVersion;
       });
       return asked;
+    },
+    hasNativeCalendar: () => options.containerType === 'ios-wv' && bridge.has('createCalendarEvent'),
+    async createCalendarEvent(event) {
+      if (options.containerType !== 'ios-wv' || !bridge.has('createCalendarEvent')) return false;
+      bridge.post('createCalendarEvent', event);
+      return true;
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/client.ts';
 import type { IdentityService } from './identity.ts';
+import type { ContainerService } from './container.ts';
 
 /**
  * What screen machines need from the outside world, made once by the composition root and
@@ -9,4 +10,6 @@ export interface Services {
   api: ApiClient;
   /** The brand tenant's identity provider; throws before the brand is loaded. */
   identity: () => IdentityService;
+  /** The native container around the app (its bridge messages), or a plain browser's stand-in that has none. */
+  container: ContainerService;
 }

@@ -6,11 +6,20 @@ import { getCategories, getOffer } from '../api/offers.ts';
 import { claimCommonPromoCode, claimPromoCode } from '../api/promoCodes.ts';
 import type { WiringDeps } from './wired.tsx';
 import { wireClipboard } from './clipboard.wiring.ts';
+import { calendarPlatformOf, wireCalendar } from './calendar.wiring.ts';
+import { waitingListMachine } from '../../machines/waitingList.machine.ts';
+import { getWaitingListPlaces, joinWaitingList, leaveWaitingList } from '../api/waitingList.ts';
+import { getPurchasesOf } from '../api/orders.ts';
 
 type OfferInput = { input: { offerId: string } };
 
-/** An offer page: the offer, the category names and the promo claims come from the API; purchases go to the app's cart. */
-export function wireOfferPage({ api, app }: WiringDeps) {
+type VariantInput = { input: { itemVariantId: string } };
+
+/**
+ * An offer page: the offer, the category names, the promo claims, the waiting list and what the
+ * member bought come from the API; purchases go to the app's cart; calendar entries to the device.
+ */
+export function wireOfferPage({ api, app, container }: WiringDeps) {
   return {
     logic: offerPageMachine.provide({
       actors: {
@@ -23,6 +32,17 @@ export function wireOfferPage({ api, app }: WiringDeps) {
           actors: { claimCommonCode: fromPromise(({ input }: OfferInput) => claimCommonPromoCode(api, input.offerId)) },
         }),
         clipboard: wireClipboard(),
+        waitingList: waitingListMachine.provide({
+          actors: {
+            loadPlaces: fromPromise(({ input }: { input: { offerId: string } }) => getWaitingListPlaces(api, input.offerId)),
+            joinWaitingList: fromPromise(({ input }: VariantInput) => joinWaitingList(api, input.itemVariantId)),
+            leaveWaitingList: fromPromise(({ input }: VariantInput) => leaveWaitingList(api, input.itemVariantId)),
+          },
+        }),
+        addToCalendar: wireCalendar({ container }),
+        loadPurchases: fromPromise(async ({ input }: { input: { offerId: string; sellsTickets: boolean } }) =>
+          input.sellsTickets ? getPurchasesOf(api, input.offerId) : [],
+        ),
       },
       actions: {
         addToCart: (_, addition: CartAddition) => {
@@ -34,5 +54,6 @@ export function wireOfferPage({ api, app }: WiringDeps) {
     }),
     /** The API's base, whose links count as in-app links. */
     apiBase: api.baseUrl,
+    calendarPlatform: calendarPlatformOf(container),
   };
 }

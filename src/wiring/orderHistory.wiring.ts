@@ -3,11 +3,13 @@ import { orderHistoryMachine } from '../../machines/orderHistory.machine.ts';
 import { getOrderHistory } from '../api/orders.ts';
 import { OrderHistoryScreen } from '../screens/orders/OrderHistoryScreen.tsx';
 import { wired, type WiringDeps } from './wired.tsx';
+import { calendarPlatformOf, wireCalendar } from './calendar.wiring.ts';
 
-/** /more/orderHistory: the member's orders from the API. */
-export function wireOrderHistory({ api }: WiringDeps) {
+/** /more/orderHistory: the member's orders from the API; their events go to the device's calendar. */
+export function wireOrderHistory({ api, container }: WiringDeps) {
   return {
-    logic: orderHistoryMachine.provide({ actors: { loadOrders: fromPromise(() => getOrderHistory(api)) } }),
+    logic: orderHistoryMachine.provide({ actors: { loadOrders: fromPromise(() => getOrderHistory(api)), addToCalendar: wireCalendar({ container }) } }),
+    calendarPlatform: calendarPlatformOf(container),
   };
 }
 

@@ -10,6 +10,7 @@ import { NavigatorContext, type NavigatorRef } from '../../src/routes/navigation
 import type { ScreenName } from '../../src/routes/routeTable.ts';
 import { screens } from '../../src/routes/screens.tsx';
 import { testBrand, testMember } from '../machines/fixtures.ts';
+import { browserContainer } from './browserContainer.ts';
 
 /**
  * Renders one route's page as the app does (the route table's lazy screen with its wiring) for
@@ -23,7 +24,7 @@ export function renderRoute(screen: ScreenName, path: string, api: ApiClient) {
   const page = render(
     <I18nProvider i18n={i18n}>
       <AppActor.Provider logic={root}>
-        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity here'); } }}>
+        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity here'); }, container: browserContainer }}>
           <NavigatorContext.Provider value={navigator}>
             <Route params={{}} path={path} />
           </NavigatorContext.Provider>

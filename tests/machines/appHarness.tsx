@@ -20,6 +20,7 @@ import type { Brand } from '../../server/schemas/brand.ts';
 import type { ContainerVersion } from '../../src/domain/version.ts';
 import type { Billboard, FeedOffer } from '../../server/schemas/offer.ts';
 import { testBrand, testMember, testOffers } from './fixtures.ts';
+import { browserContainer } from '../client/browserContainer.ts';
 
 type ApiHandler = (method: string, path: string, body?: unknown) => Promise<unknown>;
 
@@ -113,7 +114,7 @@ export function renderAppWithFakes(
 
   render(
     <I18nProvider i18n={i18n}>
-      <WiringContext.Provider value={{ api, identity: () => identity }}>
+      <WiringContext.Provider value={{ api, identity: () => identity, container: browserContainer }}>
         <AppActor.Provider logic={machine} options={{ input: { layout: 'mobile', navigation, ...input } }}>
           <App />
         </AppActor.Provider>

@@ -13,6 +13,7 @@ import { type Services } from '../../src/services/services.ts';
 import { WiringContext } from '../../src/appActor.ts';
 import AuthRoutes from '../../src/routes/AuthRoutes.tsx';
 import { testBrand } from './fixtures.ts';
+import { browserContainer } from '../client/browserContainer.ts';
 
 interface Answer {
   status: number;
@@ -30,6 +31,7 @@ function renderAuth(path: string, answers: Answer[] = []) {
     invoke: { id: 'signIn', src: 'signIn', input: {} },
   }) as unknown as typeof appMachine;
   const services: Services = {
+    container: browserContainer,
     api: createApiClient({
       baseUrl: '',
       appUrl: 'http://localhost',

@@ -12,6 +12,7 @@ import { CheckoutScreen } from '../../src/screens/checkout/CheckoutScreen.tsx';
 import { testMember } from './fixtures.ts';
 import { exploreWorlds, pathPerTransition } from './modelPaths.ts';
 import { renderRoute } from '../client/routeHarness.tsx';
+import { browserContainer } from '../client/browserContainer.ts';
 
 /**
  * The checkout as the member meets it: /checkout through the route table (lazy screen and its
@@ -256,6 +257,7 @@ describe("Stripe's embedded Checkout", () => {
     const cart = { send: vi.fn() };
     const { logic } = (await import('../../src/wiring/checkout.wiring.ts')).wireCheckout({
         api,
+        container: browserContainer,
         identity: () => {
           throw new Error('no identity here');
         },

@@ -18,6 +18,7 @@ import { wireProfile } from '../../src/wiring/profile.wiring.ts';
 /** The screen as the route table shows it: with its real wiring over the test's services. */
 const WiredProfileScreen = wired(ProfileScreen, wireProfile);
 import { testMember } from './fixtures.ts';
+import { browserContainer } from '../client/browserContainer.ts';
 
 interface Answer {
   status: number;
@@ -35,6 +36,7 @@ function renderProfile(answers: Answer[] = [], identity?: Partial<IdentityServic
   const methods: string[] = [];
   const root = createMachine({ context: { member } }) as unknown as typeof appMachine;
   const services: Services = {
+    container: browserContainer,
     api: createApiClient({
       baseUrl: '',
       appUrl: 'http://localhost',

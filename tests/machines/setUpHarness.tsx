@@ -20,6 +20,7 @@ import type { User } from '../../server/schemas/user.ts';
 import type { Billboard, FeedOffer } from '../../server/schemas/offer.ts';
 import { testMember, testOffers } from './fixtures.ts';
 import { freshTokens, noTokenRejections } from './sessionFakes.ts';
+import { browserContainer } from '../client/browserContainer.ts';
 
 interface ApiFailure {
   status: number;
@@ -122,6 +123,7 @@ export function renderSetUpApp(brand: Brand, options: { savedReferralCode?: stri
 
   // Screens that start their own machines (the sign-in screen's eID) get services that reach nothing.
   const services: Services = {
+    container: browserContainer,
     api: createApiClient({
       baseUrl: '',
       appUrl: 'http://localhost',

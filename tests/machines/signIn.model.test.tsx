@@ -9,7 +9,7 @@ import { exploreWorlds, pathPerTransition } from './modelPaths.ts';
 import { renderAppWithFakes } from './appHarness.tsx';
 import { testMember } from './fixtures.ts';
 import { ApiError } from '../../src/api/apiError.ts';
-import { qrPath } from '../../src/screens/signIn/BankIdQrCode.tsx';
+import { qrPath } from '../../src/components/QrCode.tsx';
 import { BankIdOrder } from '../../src/screens/signIn/BankIdOrder.tsx';
 
 const WiredBankIdOrder = wired(BankIdOrder, wireBankIdOrder);
@@ -20,6 +20,7 @@ import { AppActor } from '../../src/appActor.ts';
 import type { appMachine } from '../../machines/app.machine.ts';
 import type { ApiClient } from '../../src/api/client.ts';
 import type { IdentityService } from '../../src/services/identity.ts';
+import { browserContainer } from '../client/browserContainer.ts';
 
 /**
  * A fake of the API's bank-eID calls with BankID's rules: the phone's answers are set by the
@@ -315,7 +316,7 @@ describe('leaving the sign-in screen while an order runs', { timeout: 15_000 }, 
   it("survives StrictMode's trial remount, and cancels once when the view really goes", async () => {
     const eid = createFakeEid();
     const api = { appUrl: '', baseUrl: '', get: () => Promise.reject(new Error('no GET')), send: eid.handle } as unknown as ApiClient;
-    const services = { api, identity: () => ({}) as IdentityService };
+    const services = { api, identity: () => ({}) as IdentityService, container: browserContainer };
     const view = render(
       <StrictMode>
         <I18nProvider i18n={i18n}>

@@ -9,6 +9,7 @@ import { errorMessage } from '../../i18n/errorMessages.ts';
 import { useNavigate } from '../../routes/navigation.ts';
 import { visuallyHidden } from '../../theme/index.ts';
 import { connectOfferPage, type OfferPageStatus } from './offer.connect.ts';
+import type { CalendarPlatform } from '../AddToCalendar.tsx';
 import { OfferArticle } from './OfferArticle.tsx';
 import { SellingOfferArticle } from './SellingOfferArticle.tsx';
 import { usePromoViews } from './usePromoViews.ts';
@@ -22,13 +23,15 @@ export interface OfferScreenProps {
   logic: typeof offerPageMachine;
   /** The API's base address: its links open in the app. */
   apiBase: string;
+  /** How this device adds bought events to a calendar. */
+  calendarPlatform: CalendarPlatform;
 }
 
-export function OfferScreen({ place, logic, apiBase }: OfferScreenProps) {
-  return <OfferPage key={`${place.origin}/${place.type}/${place.id}`} input={place} logic={logic} apiBase={apiBase} />;
+export function OfferScreen({ place, ...rest }: OfferScreenProps) {
+  return <OfferPage key={`${place.origin}/${place.type}/${place.id}`} input={place} {...rest} />;
 }
 
-function OfferPage({ input, logic, apiBase }: { input: OfferPageInput; logic: OfferScreenProps['logic']; apiBase: string }) {
+function OfferPage({ input, logic, apiBase, calendarPlatform }: Omit<OfferScreenProps, 'place'> & { input: OfferPageInput }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const pageRef = useActorRef(logic, { input });
@@ -63,7 +66,11 @@ function OfferPage({ input, logic, apiBase }: { input: OfferPageInput; logic: Of
   };
   return (
     <main className={styles.page}>
-      {page.selection ? <SellingOfferArticle {...article} selectionRef={page.selection} page={page} /> : <OfferArticle {...article} />}
+      {page.selection ? (
+        <SellingOfferArticle {...article} selectionRef={page.selection} page={page} calendarPlatform={calendarPlatform} />
+      ) : (
+        <OfferArticle {...article} />
+      )}
     </main>
   );
 }

@@ -9,15 +9,19 @@ import type { OfferPageView } from './offer.connect.ts';
 import { PaymentBar } from './PaymentBar.tsx';
 import { connectTicketSelection, type TicketSelectionRef } from './ticketSelection.connect.ts';
 import { TicketSelector } from './TicketSelector.tsx';
+import { WaitingListPanel } from './WaitingListPanel.tsx';
+import { BoughtEvents } from './BoughtEvents.tsx';
+import type { CalendarPlatform } from '../AddToCalendar.tsx';
 
 export interface SellingOfferArticleProps extends Omit<OfferArticleProps, 'purchase'> {
   offer: OfferDetail;
   selectionRef: TicketSelectionRef;
   page: OfferPageView;
+  calendarPlatform: CalendarPlatform;
 }
 
 /** An offer that sells tickets or items: the article with the selector, payment bar and add-to-cart dialog (spec 2.3, 4). */
-export function SellingOfferArticle({ selectionRef, page, ...article }: SellingOfferArticleProps) {
+export function SellingOfferArticle({ selectionRef, page, calendarPlatform, ...article }: SellingOfferArticleProps) {
   const { t } = useLingui();
   const view = useSelector(selectionRef, (s) => connectTicketSelection(s, selectionRef, article.offer), sameViewValues);
   const label = article.offer.callToAction?.label ?? t`Add to cart`;
@@ -27,7 +31,13 @@ export function SellingOfferArticle({ selectionRef, page, ...article }: SellingO
         {...article}
         purchase={{
           media: view.media,
-          selector: <TicketSelector view={view} />,
+          selector: (
+            <>
+              <TicketSelector view={view} />
+              {page.waitingListRef ? <WaitingListPanel waitingListRef={page.waitingListRef} /> : null}
+              <BoughtEvents purchases={page.purchases} platform={calendarPlatform} onAdd={page.addToCalendar} navigate={article.navigate} />
+            </>
+          ),
           paymentBar: (
             <PaymentBar label={label} status={view.status} onBuy={page.buy} placement={article.layout === 'desktop' ? 'inline' : 'floating'} />
           ),

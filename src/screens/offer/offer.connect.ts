@@ -1,5 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { offerPageMachine } from '../../../machines/offerPage.machine.ts';
+import type { CalendarRequest } from '../../../machines/addToCalendar.machine.ts';
 
 export type OfferPageRef = ActorRefFrom<typeof offerPageMachine>;
 
@@ -40,6 +41,11 @@ export function connectOfferPage(snapshot: SnapshotFrom<typeof offerPageMachine>
     uniquePromoRef: snapshot.children.promoClaim,
     commonPromoRef: snapshot.children.commonPromo,
     clipboardRef: snapshot.children.clipboard,
+    /** The waiting list of the selected variant, while the offer is shown. */
+    waitingListRef: snapshot.children.waitingList,
+    /** What the member bought of this offer, and "Add to calendar" for it. */
+    purchases: snapshot.context.purchases,
+    addToCalendar: (request: CalendarRequest) => snapshot.children.calendar?.send({ type: 'calendar.add', ...request }),
   };
 }
 

@@ -24,3 +24,22 @@ export const notice = style({ margin: 0, fontWeight: 600, color: vars.color.text
 export const dialogBody = style({ display: 'flex', flexDirection: 'column', gap: 12, marginBlock: 12 });
 
 export const value = style({ margin: 0 });
+
+export const waitingList = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: 8,
+  padding: 12,
+  borderRadius: vars.radius.card,
+  background: vars.color.surface,
+  color: vars.color.text,
+});
+
+export const bought = style([waitingList, {}]);
+
+export const boughtList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 12 });
+
+export const boughtItem = style({ display: 'flex', flexDirection: 'column', gap: 4 });
+
+export const link = style({ color: vars.color.text, textDecoration: 'underline' });

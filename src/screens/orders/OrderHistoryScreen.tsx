@@ -2,7 +2,11 @@ import type { ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { orderHistoryMachine } from '../../../machines/orderHistory.machine.ts';
-import type { Order, OrderItem } from '../../../server/schemas/checkout.ts';
+import type { Order, OrderItem, Ticket } from '../../../server/schemas/checkout.ts';
+import type { CalendarRequest } from '../../../machines/addToCalendar.machine.ts';
+import { AddToCalendar, type CalendarPlatform } from '../AddToCalendar.tsx';
+import { QrCode } from '../../components/QrCode.tsx';
+import { calendarEventOfLine } from '../../domain/calendarEvent.ts';
 import { sameViewValues } from '../../appActor.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatEventDate, formatMoney } from '../../i18n/format.ts';
@@ -10,8 +14,17 @@ import { connectOrderHistory } from './orderHistory.connect.ts';
 import * as styles from './orderHistory.css.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 
-/** /more/orderHistory (spec 2.3): the member's orders as expandable panels, newest first. */
-export function OrderHistoryScreen({ logic }: { logic: typeof orderHistoryMachine }) {
+/** What each order line needs besides the line: its tickets and how to add its event to a calendar. */
+interface LineExtras {
+  calendarPlatform: CalendarPlatform;
+  onAddToCalendar: (request: CalendarRequest) => void;
+}
+
+/**
+ * /more/orderHistory (spec 2.3): the member's orders as expandable panels, newest first; each
+ * ticket's QR code for the door, and "Add to calendar" per event.
+ */
+export function OrderHistoryScreen({ logic, calendarPlatform }: { logic: typeof orderHistoryMachine; calendarPlatform: CalendarPlatform }) {
   const { t } = useLingui();
   const ref = useActorRef(logic);
   const view = useSelector(ref, (s) => connectOrderHistory(s, ref), sameViewValues);
@@ -24,7 +37,13 @@ export function OrderHistoryScreen({ logic }: { logic: typeof orderHistoryMachin
       {view.status === 'listed' ? (
         <ul className={styles.orders} aria-label={t`Orders`}>
           {view.orders.map((order) => (
-            <OrderPanel key={order.id} order={order} open={view.openOrderIds.includes(order.id)} onToggle={() => view.toggle(order.id)} />
+            <OrderPanel
+              key={order.id}
+              order={order}
+              open={view.openOrderIds.includes(order.id)}
+              onToggle={() => view.toggle(order.id)}
+              extras={{ calendarPlatform, onAddToCalendar: view.addToCalendar }}
+            />
           ))}
         </ul>
       ) : null}
@@ -32,7 +51,7 @@ export function OrderHistoryScreen({ logic }: { logic: typeof orderHistoryMachin
   );
 }
 
-function OrderPanel({ order, open, onToggle }: { order: Order; open: boolean; onToggle: () => void }) {
+function OrderPanel({ order, open, onToggle, extras }: { order: Order; open: boolean; onToggle: () => void; extras: LineExtras }) {
   const { t, i18n } = useLingui();
   const money = (amount: number) => formatMoney(amount, order.currency, i18n.locale);
   const purchaseDay = i18n.date(order.createdAt, { day: 'numeric', month: 'long', year: 'numeric' });
@@ -66,8 +85,14 @@ function OrderPanel({ order, open, onToggle }: { order: Order; open: boolean; on
           <Fact term={t`Purchase day`} value={purchaseDay} />
         </dl>
         <ul className={styles.lines} aria-label={t`What you bought`}>
-          {order.itemList.map((line) => (
-            <OrderLine key={line.itemVariantId} line={line} />
+          {order.itemList.map((line, i) => (
+            <OrderLine
+              key={line.itemVariantId}
+              line={line}
+              tickets={order.ticketList.filter((ticket) => ticket.lineNo === i + 1)}
+              calendarUid={`${order.id}-${i + 1}@klubb`}
+              extras={extras}
+            />
           ))}
         </ul>
       </div>
@@ -75,9 +100,10 @@ function OrderPanel({ order, open, onToggle }: { order: Order; open: boolean; on
   );
 }
 
-function OrderLine({ line }: { line: OrderItem }) {
+function OrderLine({ line, tickets, calendarUid, extras }: { line: OrderItem; tickets: Ticket[]; calendarUid: string; extras: LineExtras }) {
   const { t, i18n } = useLingui();
   const { itemVariant: variant } = line;
+  const event = line.itemVariantType === 'ticket' ? calendarEventOfLine(line) : null;
   const place = variant.location ? `${variant.location.address}, ${variant.location.zipCode} ${variant.location.city}` : null;
   return (
     <li>
@@ -101,6 +127,20 @@ function OrderLine({ line }: { line: OrderItem }) {
         {variant.date.start !== null ? <Fact term={t`Date`} value={formatEventDate(variant.date.start, i18n.locale)} /> : null}
         <Fact term={line.itemVariantType === 'ticket' ? t`Number of tickets` : t`Quantity`} value={String(line.quantity)} />
       </dl>
+      {event ? <AddToCalendar event={event} uid={calendarUid} platform={extras.calendarPlatform} onAdd={extras.onAddToCalendar} /> : null}
+      {tickets.length > 0 ? (
+        <ul className={styles.tickets} aria-label={t`Tickets for ${line.offerTitle}: ${variant.title}`}>
+          {tickets.map((ticket) => {
+            const label = t`Ticket ${ticket.unitNo} of ${line.quantity}: ${line.offerTitle}, ${variant.title}. Show this QR code at the door.`;
+            return (
+              <li key={ticket.id} className={styles.ticket}>
+                <QrCode className={styles.ticketCode} content={ticket.code} label={label} level="M" />
+                <span aria-hidden="true">{t`Ticket ${ticket.unitNo} of ${line.quantity}`}</span>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
     </li>
   );
 }

@@ -1,5 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { orderHistoryMachine } from '../../../machines/orderHistory.machine.ts';
+import type { CalendarRequest } from '../../../machines/addToCalendar.machine.ts';
 
 export type OrderHistoryRef = ActorRefFrom<typeof orderHistoryMachine>;
 type OrderHistorySnapshot = SnapshotFrom<typeof orderHistoryMachine>;
@@ -21,5 +22,6 @@ export function connectOrderHistory(snapshot: OrderHistorySnapshot, ref: OrderHi
     errorCode: snapshot.context.errorCode,
     toggle: (orderId: string) => ref.send({ type: 'orderHistory.toggle', orderId }),
     retry: () => ref.send({ type: 'orderHistory.retry' }),
+    addToCalendar: (request: CalendarRequest) => snapshot.children.calendar?.send({ type: 'calendar.add', ...request }),
   };
 }

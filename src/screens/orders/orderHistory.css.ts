@@ -42,3 +42,10 @@ export const lines = style({ listStyle: 'none', margin: 0, padding: 0, display: 
 export const link = style({ color: vars.color.text, textDecoration: 'underline' });
 
 export const muted = style({ margin: 0, color: vars.color.textMuted });
+
+export const tickets = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: 16 });
+
+export const ticket = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 4 });
+
+/** Big enough for a door scanner at arm's length; white around it whatever the theme. */
+export const ticketCode = style({ width: 220, height: 220, background: '#fff', borderRadius: 4 });

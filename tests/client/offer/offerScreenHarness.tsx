@@ -14,6 +14,7 @@ import { screens } from '../../../src/routes/screens.tsx';
 /** The offer route's page: parses the match and wires the screen as the app does. */
 const OfferRoute = screens.offer;
 import { testBrand, testMember } from '../../machines/fixtures.ts';
+import { browserContainer } from '../browserContainer.ts';
 
 export const testCategories: CategoryList = {
   list: [{ id: 'music', name: 'Music', typeList: ['live'] }],
@@ -60,7 +61,7 @@ export function renderOfferScreen({ answer, params, layout = 'mobile', path, sen
   const view = render(
     <I18nProvider i18n={i18n}>
       <AppActor.Provider logic={root}>
-        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity in offer tests'); } }}>
+        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity in offer tests'); }, container: browserContainer }}>
           <NavigatorContext.Provider value={navigator}>
             <OfferRoute params={params} path={path ?? ''} />
           </NavigatorContext.Provider>

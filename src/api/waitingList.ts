@@ -1,0 +1,13 @@
+import type { WaitingListPlace } from '../../server/schemas/waitingList.ts';
+import type { ApiClient } from './client.ts';
+
+export type { WaitingListPlace };
+
+/** GET /v1/get_list/waiting_list: the member's places on the offer's variants. */
+export const getWaitingListPlaces = (api: ApiClient, offerId: string) => api.get<WaitingListPlace[]>('/v1/get_list/waiting_list', { offerId });
+
+/** POST /v1/join/waiting_list: a place in line on a sold-out variant (joining twice keeps it). */
+export const joinWaitingList = (api: ApiClient, itemVariantId: string) => api.send<WaitingListPlace>('POST', '/v1/join/waiting_list', { itemVariantId });
+
+/** POST /v1/leave/waiting_list: gives the place (or a held offer) up. */
+export const leaveWaitingList = (api: ApiClient, itemVariantId: string) => api.send<WaitingListPlace>('POST', '/v1/leave/waiting_list', { itemVariantId });

@@ -1,0 +1,35 @@
+import { fromPromise } from 'xstate';
+import { addToCalendarMachine, type CalendarRequest } from '../../machines/addToCalendar.machine.ts';
+import { icsFile, nativeCalendarEvent } from '../domain/calendarEvent.ts';
+import { detectDeviceProfile, readDeviceInput } from '../domain/deviceProfile.ts';
+import type { ContainerService } from '../services/container.ts';
+import type { CalendarPlatform } from '../screens/AddToCalendar.tsx';
+import { downloadTextFile } from '../services/fileDownload.ts';
+
+/**
+ * How this device adds events (spec 9): the native container's calendar; on Apple platforms the
+ * `calshow:` link beside the ICS file; elsewhere the web calendar template link beside it.
+ */
+export function calendarPlatformOf(container: ContainerService): CalendarPlatform {
+  if (container.hasNativeCalendar()) return 'native';
+  const { os } = detectDeviceProfile(readDeviceInput(window));
+  return os === 'iOS' || os === 'OSX' ? 'apple' : 'web';
+}
+
+const fileNameOf = (request: CalendarRequest) =>
+  `${request.event.title.normalize('NFKD').replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'event'}.ics`;
+
+/** "Add to calendar": the native bridge inside the container, else the ICS file; failures only logged (spec 8). */
+export function wireCalendar({ container }: { container: ContainerService }) {
+  return addToCalendarMachine.provide({
+    actors: {
+      addToCalendar: fromPromise(async ({ input }: { input: CalendarRequest }) => {
+        if (await container.createCalendarEvent(nativeCalendarEvent(input.event))) return;
+        downloadTextFile(fileNameOf(input), await icsFile(input.event, input.uid), 'text/calendar;charset=utf-8');
+      }),
+    },
+    actions: {
+      logFailure: (_, error: unknown) => console.warn('Add to calendar failed:', error instanceof Error ? error.message : error),
+    },
+  });
+}
