@@ -17,7 +17,7 @@ export function calendarPlatformOf(container: ContainerService): CalendarPlatfor
 }
 
 const fileNameOf = (request: CalendarRequest) =>
-  `${request.event.title.normalize('NFKD').replace(/[^\w]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'event'}.ics`;
+  `${request.event.title.normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'event'}.ics`;
 
 /** "Add to calendar": the native bridge inside the container, else the ICS file; failures only logged (spec 8). */
 export function wireCalendar({ container }: { container: ContainerService }) {

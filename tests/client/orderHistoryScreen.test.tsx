@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '../../server/schemas/checkout.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import { activateLocale, loadContentMessages } from '../../src/i18n/i18n.ts';
 import { readOnlyApi, renderRoute } from './routeHarness.tsx';
+import { createContainerService } from '../../src/services/container.ts';
 
 const image = { jpeg: { medium: '/a.jpg' }, webp: { medium: '/a.webp' } };
 const evening = Date.parse('2026-12-09T18:00:00Z');
@@ -61,7 +62,86 @@ const facts = (region: HTMLElement) =>
 
 afterEach(async () => {
   cleanup();
+  vi.restoreAllMocks();
   await activateLocale('en');
+});
+
+const withTickets = (id: string) =>
+  order(id, '2026-11-24T10:00:00Z', {
+    ticketList: [
+      { id: 't-1', lineNo: 1, unitNo: 1, itemVariantId: `${id}-v`, code: 'eyJhbGciOiJFZERTQSJ9.eyJ0IjoidC0xIn0.c2lnbmF0dXJlLTE' },
+      { id: 't-2', lineNo: 1, unitNo: 2, itemVariantId: `${id}-v`, code: 'eyJhbGciOiJFZERTQSJ9.eyJ0IjoidC0yIn0.c2lnbmF0dXJlLTI' },
+    ],
+  });
+
+describe('tickets and calendar in the order panel', () => {
+  it('shows one QR code per ticket, each labelled for screen readers and carrying its own code', async () => {
+    renderOrders(async () => [withTickets('o-7')]);
+    fireEvent.click(await screen.findByRole('button', { name: /^Order o-7/ }));
+    const tickets = screen.getByRole('list', { name: 'Tickets for Mørketid live: Standing' });
+    const codes = within(tickets).getAllByRole('img');
+    expect(codes.map((c) => c.getAttribute('aria-label'))).toEqual([
+      'Ticket 1 of 2: Mørketid live, Standing. Show this QR code at the door.',
+      'Ticket 2 of 2: Mørketid live, Standing. Show this QR code at the door.',
+    ]);
+    expect(codes.map((c) => c.getAttribute('data-qr-content'))).toEqual(withTickets('o-7').ticketList.map((t) => t.code));
+    // Drawn, not empty: a QR code of a code this long has well over a hundred dark modules.
+    expect(codes[0]!.querySelector('path')!.getAttribute('d')!.split('M').length).toBeGreaterThan(100);
+  });
+
+  it('adds the event by web calendar link or ICS file in a browser', async () => {
+    const files: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => (files.push(blob as Blob), 'blob:calendar'));
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('mørketid-live-standing.ics');
+    });
+    renderOrders(async () => [withTickets('o-7')]);
+    fireEvent.click(await screen.findByRole('button', { name: /^Order o-7/ }));
+    const calendar = screen.getByRole('group', { name: 'Add Mørketid live: Standing to your calendar' });
+    const link = new URL(within(calendar).getByRole('link', { name: 'Add to Google Calendar' }).getAttribute('href')!);
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      action: 'TEMPLATE',
+      text: 'Mørketid live: Standing',
+      dates: '20261209T180000Z/20261209T210000Z',
+      details: '',
+      location: 'Hötorget 8, 111 57 Stockholm',
+    });
+    fireEvent.click(within(calendar).getByRole('button', { name: 'Download calendar file' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    const ics = await files[0]!.text();
+    expect(files[0]!.type).toBe('text/calendar;charset=utf-8');
+    expect(ics).toContain('SUMMARY:Mørketid live: Standing');
+    expect(ics).toContain('DTSTART:20261209T180000Z');
+    expect(ics).toContain('UID:o-7-1@klubb');
+  });
+
+  it('inside the iOS container, hands the event to the native bridge in seconds', async () => {
+    const postMessage = vi.fn();
+    const win = { webkit: { messageHandlers: { createCalendarEvent: { postMessage } } } } as unknown as Window;
+    const { api } = readOnlyApi(async () => [withTickets('o-7')]);
+    renderRoute('orders', '/more/orderHistory', api, createContainerService({ containerType: 'ios-wv', serviceUrl: null, win }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Order o-7/ }));
+    const calendar = screen.getByRole('group', { name: 'Add Mørketid live: Standing to your calendar' });
+    expect(within(calendar).queryByRole('link')).toBeNull();
+    fireEvent.click(within(calendar).getByRole('button', { name: 'Add to calendar' }));
+    await waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
+    expect(postMessage).toHaveBeenCalledWith({ title: 'Mørketid live: Standing', description: '', startDate: evening / 1000, endDate: evening / 1000 + 3 * 3600 });
+  });
+
+  it('only logs when the calendar cannot be reached (spec 8)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const postMessage = vi.fn(() => {
+      throw new Error('calendar access denied');
+    });
+    const win = { webkit: { messageHandlers: { createCalendarEvent: { postMessage } } } } as unknown as Window;
+    const { api } = readOnlyApi(async () => [withTickets('o-7')]);
+    renderRoute('orders', '/more/orderHistory', api, createContainerService({ containerType: 'ios-wv', serviceUrl: null, win }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Order o-7/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('Add to calendar failed:', 'calendar access denied'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('/more/orderHistory', () => {
@@ -97,15 +177,20 @@ describe('/more/orderHistory', () => {
       Location: 'Hötorget 8, 111 57 Stockholm',
       'Number of tickets': '2',
     });
-    expect(within(panel).getByRole('link', { name: 'Hötorget 8, 111 57 Stockholm' }).getAttribute('href')).toBe('https://maps.example/konserthuset');
+    const mapLink = within(panel).getByRole('link', { name: 'Hötorget 8, 111 57 Stockholm' });
+    expect(mapLink.getAttribute('href')).toBe('https://maps.example/konserthuset');
     expect(facts(lineFacts).Date).toMatch(/^Dec 9, 2026/);
 
-    // By keyboard: Tab goes through the open panel (its map link) to the second toggle, Enter opens it
-    // beside the first, Space on the first toggle closes the first.
+    // By keyboard: Tab goes through the open panel (its map link, the calendar file and link) to the
+    // second toggle, Enter opens it beside the first, Space on the first toggle closes the first.
     const user = userEvent.setup({ delay: null });
     toggles[0]!.focus();
     await user.tab();
-    expect(document.activeElement).toBe(within(panel).getByRole('link'));
+    expect(document.activeElement).toBe(mapLink);
+    await user.tab();
+    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Download calendar file' }));
+    await user.tab();
+    expect(document.activeElement).toBe(within(panel).getByRole('link', { name: 'Add to Google Calendar' }));
     await user.tab();
     expect(document.activeElement).toBe(toggles[1]);
     await user.keyboard('{Enter}');

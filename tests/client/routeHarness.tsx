@@ -11,12 +11,13 @@ import type { ScreenName } from '../../src/routes/routeTable.ts';
 import { screens } from '../../src/routes/screens.tsx';
 import { testBrand, testMember } from '../machines/fixtures.ts';
 import { browserContainer } from './browserContainer.ts';
+import type { ContainerService } from '../../src/services/container.ts';
 
 /**
  * Renders one route's page as the app does (the route table's lazy screen with its wiring) for
  * the signed-in test member, over a fake API; answers the paths the navigator was asked to push.
  */
-export function renderRoute(screen: ScreenName, path: string, api: ApiClient) {
+export function renderRoute(screen: ScreenName, path: string, api: ApiClient, container: ContainerService = browserContainer) {
   const pushed: string[] = [];
   const navigator = { send: vi.fn((event: { path: string }) => pushed.push(event.path)) } as unknown as NavigatorRef;
   const root = createMachine({ context: { brand: testBrand(), layout: 'mobile', member: testMember() } }) as unknown as typeof appMachine;
@@ -24,7 +25,7 @@ export function renderRoute(screen: ScreenName, path: string, api: ApiClient) {
   const page = render(
     <I18nProvider i18n={i18n}>
       <AppActor.Provider logic={root}>
-        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity here'); }, container: browserContainer }}>
+        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity here'); }, container }}>
           <NavigatorContext.Provider value={navigator}>
             <Route params={{}} path={path} />
           </NavigatorContext.Provider>

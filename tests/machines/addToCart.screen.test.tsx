@@ -105,7 +105,12 @@ function renderOffer() {
   const api: ApiClient = {
     appUrl: 'http://localhost',
     baseUrl: '',
-    get: async <T,>(path: string): Promise<T> => (path === '/v1/get_list/brand/category' ? { list: [], record: {} } : concert) as T,
+    get: async <T,>(path: string): Promise<T> => {
+      if (path === '/v1/get_list/brand/category') return { list: [], record: {} } as T;
+      // No places in line, nothing bought yet.
+      if (path === '/v1/get_list/waiting_list' || path === '/v1/get_list/order_history') return [] as T;
+      return concert as T;
+    },
     send: async () => {
       throw new Error('the offer page itself sends nothing');
     },

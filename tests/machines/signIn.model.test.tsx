@@ -149,6 +149,7 @@ describe('sign-in, generated paths through the rendered screen', () => {
         import('../../src/routes/ContentRoutes.tsx'),
         import('../../src/i18n/i18n.ts').then((m) => m.loadContentMessages()),
         import('../../src/screens/signIn/BankIdOrder.tsx'),
+        import('../../src/screens/signIn/BankIdQrCode.tsx'),
         import('../../src/wiring/bankIdOrder.wiring.ts'),
         import('../../src/screens/createAccount/CreateAccountScreen.tsx'),
         import('../../src/wiring/createAccount.wiring.ts'),

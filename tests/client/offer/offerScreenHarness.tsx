@@ -30,13 +30,15 @@ interface HarnessOptions {
   path?: string;
   /** Answers the API's POST calls (the promo claims); none are expected without it. */
   send?: (method: string, path: string, body: unknown) => Promise<unknown>;
+  /** Answers other GET calls than the offer and categories (undefined: the default); without it the member is in no line and bought nothing. */
+  get?: (path: string, query: unknown) => Promise<unknown>;
 }
 
 /**
  * The offer screen over a fake API: the root actor is a stand-in holding brand, layout and member,
  * the navigator a stand-in that records the paths pushed.
  */
-export function renderOfferScreen({ answer, params, layout = 'mobile', path, send }: HarnessOptions) {
+export function renderOfferScreen({ answer, params, layout = 'mobile', path, send, get }: HarnessOptions) {
   const calls: { path: string; query: unknown }[] = [];
   const api: ApiClient = {
     appUrl: 'http://localhost',
@@ -44,6 +46,9 @@ export function renderOfferScreen({ answer, params, layout = 'mobile', path, sen
     get: async <T,>(path: string, query?: unknown): Promise<T> => {
       calls.push({ path, query });
       if (path === '/v1/get_list/brand/category') return testCategories as T;
+      const other = await get?.(path, query);
+      if (other !== undefined) return other as T;
+      if (path === '/v1/get_list/waiting_list' || path === '/v1/get_list/order_history') return [] as T;
       if (answer instanceof Error) throw answer;
       return answer as T;
     },
