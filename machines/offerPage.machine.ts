@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, spawnChild, type ActorRefFrom, type DoneActorEvent } from 'xstate';
 import { callErrorOf, notProvided } from './errorCode.ts';
 import { promoClaimMachine } from './promoClaim.machine.ts';
 import { commonPromoMachine } from './commonPromo.machine.ts';
@@ -53,6 +53,8 @@ export interface CartAddition {
 
 export type OfferPageEvent =
   | { type: 'offer.retry' }
+  /** Something the member did changed what they can buy (they gave up a held place): availability is read again. */
+  | { type: 'offer.availabilityChanged' }
   /** The payment call to action. */
   | { type: 'payment.buy' }
   | { type: 'payment.dismissWarning' }
@@ -129,6 +131,10 @@ export const offerPageMachine = setup({
         event.type === 'addToCart.quantityChanged' ? clampQuantity(event.value, context.addToCart?.maxQuantity ?? null) : context.quantity,
     }),
     closeAddToCart: assign({ addToCart: null, quantity: 1 }),
+    applyAvailability: enqueueActions(({ context, enqueue }, fresh: OfferDetail) => {
+      enqueue.assign({ offer: { ...loadedOffer(context), itemVariantAvailability: fresh.itemVariantAvailability } });
+      if (context.selection) enqueue.sendTo(context.selection, { type: 'selection.availabilityUpdated', itemVariantAvailability: fresh.itemVariantAvailability });
+    }),
     /** Tells the member's cart (the app's cart actor); provided by the page's wiring. */
     addToCart: (_, _addition: CartAddition) => notProvided('addToCart'),
   },
@@ -173,7 +179,11 @@ export const offerPageMachine = setup({
         { id: 'commonPromo', src: 'commonPromo', input: ({ context }) => loadedOffer(context) },
         { id: 'clipboard', src: 'clipboard' },
         // Follows the selection, so it starts after it (entry actions run before invocations).
-        { id: 'waitingList', src: 'waitingList', input: ({ context }) => ({ offerId: loadedOffer(context).id, selection: context.selection }) },
+        {
+          id: 'waitingList',
+          src: 'waitingList',
+          input: ({ context, self }) => ({ offerId: loadedOffer(context).id, selection: context.selection, page: self }),
+        },
         { id: 'calendar', src: 'addToCalendar' },
         // A nicety: without them the page simply offers no calendar entry.
         {
@@ -186,6 +196,11 @@ export const offerPageMachine = setup({
           onError: {},
         },
       ],
+      on: {
+        'offer.availabilityChanged': { actions: spawnChild('loadOffer', { id: 'availabilityRefresh', input: ({ context }) => ({ id: context.id }) }) },
+        // The page keeps showing what it shows; only the counts change (and the choice is checked against them).
+        'xstate.done.actor.availabilityRefresh': { actions: { type: 'applyAvailability', params: ({ event }: { event: unknown }) => (event as DoneActorEvent<OfferDetail>).output } },
+      },
       initial: 'browsing',
       states: {
         browsing: {

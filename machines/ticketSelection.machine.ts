@@ -30,7 +30,9 @@ export type TicketSelectionEvent =
   /** The title and price choice among the variants sharing the chosen time. */
   | { type: 'ticket.variantSelected'; itemVariantId: string }
   /** Merchandise: the plain variant selector (e.g. a size). */
-  | { type: 'item.variantSelected'; itemVariantId: string };
+  | { type: 'item.variantSelected'; itemVariantId: string }
+  /** The offer's availability as the server answers it now (e.g. after the member gave up a held place). */
+  | { type: 'selection.availabilityUpdated'; itemVariantAvailability: Record<string, number> };
 
 /** The selected variant of a snapshot's context, or null. */
 export const selectedVariant = (context: Pick<TicketSelectionContext, 'offer' | 'variantId'>): ItemVariant | null =>
@@ -65,6 +67,10 @@ export const ticketSelectionMachine = setup({
     chooseOnlyVariantAtTime: assign({ variantId: ({ context }) => variantsAtTime(context)[0]?.id ?? null }),
     chooseVariant: assign({
       variantId: ({ event }) => (event.type === 'ticket.variantSelected' || event.type === 'item.variantSelected' ? event.itemVariantId : null),
+    }),
+    updateAvailability: assign({
+      offer: ({ context, event }) =>
+        event.type === 'selection.availabilityUpdated' ? { ...context.offer, itemVariantAvailability: event.itemVariantAvailability } : context.offer,
     }),
     chooseFirstItem: assign({
       variantId: ({ context }) => (variants(context)[context.offer.itemVariantIndex] ?? variants(context)[0])?.id ?? null,
@@ -109,6 +115,7 @@ export const ticketSelectionMachine = setup({
         'ticket.citySelected': { guard: 'isKnownCity', target: '.cityChosen', actions: 'chooseCity' },
         'ticket.timeSelected': { guard: 'isTimeOfCity', target: '.timeChosen', actions: 'chooseTime' },
         'ticket.variantSelected': { guard: 'isVariantAtTime', target: '.selected', actions: 'chooseVariant' },
+        'selection.availabilityUpdated': { actions: 'updateAvailability' },
       },
       states: {
         choosingCity: { tags: ['needsSelection'] },
@@ -120,6 +127,8 @@ export const ticketSelectionMachine = setup({
         choosingVariant: { tags: ['needsSelection'] },
         selected: {
           initial: 'checking',
+          // The chosen variant is checked again against the new availability.
+          on: { 'selection.availabilityUpdated': { target: 'selected', reenter: true, actions: 'updateAvailability' } },
           states: {
             checking: {
               always: [{ guard: 'selectedHasEnded', target: 'ended' }, { guard: 'selectedIsSoldOut', target: 'soldOut' }, { target: 'buyable' }],
@@ -135,7 +144,10 @@ export const ticketSelectionMachine = setup({
     },
     item: {
       entry: 'chooseFirstItem',
-      on: { 'item.variantSelected': { guard: 'isKnownItem', target: '.selected', actions: 'chooseVariant' } },
+      on: {
+        'item.variantSelected': { guard: 'isKnownItem', target: '.selected', actions: 'chooseVariant' },
+        'selection.availabilityUpdated': { target: '.selected', reenter: true, actions: 'updateAvailability' },
+      },
       initial: 'selected',
       states: {
         selected: {

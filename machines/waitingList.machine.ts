@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRef, type ActorRefFrom, type Snapshot } from 'xstate';
 import { errorCodeOf, notProvided } from './errorCode.ts';
 import type { ticketSelectionMachine } from './ticketSelection.machine.ts';
 import type { WaitingListPlace } from '../server/schemas/waitingList.ts';
@@ -7,6 +7,8 @@ export interface WaitingListInput {
   offerId: string;
   /** The offer page's variant choice; the list follows the variant it selects. Null: the offer sells nothing. */
   selection: ActorRefFrom<typeof ticketSelectionMachine> | null;
+  /** The offer page, told when a place given up changes what the member can buy; null on its own. */
+  page: ActorRef<Snapshot<unknown>, { type: 'offer.availabilityChanged' }> | null;
 }
 
 export interface WaitingListContext extends WaitingListInput {
@@ -58,6 +60,9 @@ export const waitingListMachine = setup({
     }),
   },
   actions: {
+    tellPage: enqueueActions(({ context, enqueue }) => {
+      if (context.page) enqueue.sendTo(context.page, { type: 'offer.availabilityChanged' });
+    }),
     keepShown: assign({
       itemVariantId: ({ event }) => (event.type === 'waitingList.variantShown' ? event.itemVariantId : null),
       soldOut: ({ event }) => event.type === 'waitingList.variantShown' && event.soldOut,
@@ -129,7 +134,14 @@ export const waitingListMachine = setup({
           invoke: {
             src: 'leaveWaitingList',
             input: ({ context }) => ({ itemVariantId: context.itemVariantId! }),
-            onDone: { target: 'showing', actions: assign({ places: ({ context, event }) => withPlace(context.places, event.output) }) },
+            onDone: {
+              target: 'showing',
+              actions: [
+                assign({ places: ({ context, event }) => withPlace(context.places, event.output) }),
+                // A held place given up is a unit the member can no longer buy.
+                'tellPage',
+              ],
+            },
             onError: { target: 'showing', actions: assign({ errorCode: ({ event }) => errorCodeOf(event.error) }) },
           },
         },

@@ -182,4 +182,23 @@ describe('merchandise and whole-offer states', () => {
     const actor = createActor(ticketSelectionMachine, { input: { offer: { ...shirt, itemVariantAvailability: {} }, now } }).start();
     expect(actor.getSnapshot().hasTag('soldOut')).toBe(true);
   });
+
+  it('checks the chosen variant again when availability is read anew, keeping the choice', () => {
+    const actor = createActor(ticketSelectionMachine, { input: { offer: concert, now } }).start();
+    actor.send({ type: 'ticket.citySelected', city: 'Göteborg' });
+    expect(actor.getSnapshot().hasTag('soldOut')).toBe(true);
+    actor.send({ type: 'selection.availabilityUpdated', itemVariantAvailability: { ...concert.itemVariantAvailability, gbg: 1 } });
+    expect(actor.getSnapshot().hasTag('buyable')).toBe(true);
+    expect(actor.getSnapshot().context.variantId).toBe('gbg');
+    actor.send({ type: 'selection.availabilityUpdated', itemVariantAvailability: { ...concert.itemVariantAvailability, gbg: 0 } });
+    expect(actor.getSnapshot().hasTag('soldOut')).toBe(true);
+    // Before anything is chosen the counts are kept for when it is.
+    const fresh = createActor(ticketSelectionMachine, { input: { offer: concert, now } }).start();
+    fresh.send({ type: 'selection.availabilityUpdated', itemVariantAvailability: { ...concert.itemVariantAvailability, gbg: 2 } });
+    fresh.send({ type: 'ticket.citySelected', city: 'Göteborg' });
+    expect(fresh.getSnapshot().hasTag('buyable')).toBe(true);
+    const shirts = createActor(ticketSelectionMachine, { input: { offer: shirt, now } }).start();
+    shirts.send({ type: 'selection.availabilityUpdated', itemVariantAvailability: { ...shirt.itemVariantAvailability, m: 0 } });
+    expect(shirts.getSnapshot().hasTag('soldOut')).toBe(true);
+  });
 });
