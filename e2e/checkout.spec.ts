@@ -1,78 +1,8 @@
-import { expect, test, type Page } from './fixtures.ts';
-
-const port = Number(process.env.E2E_PORT ?? 8091);
+import { expect, test } from './fixtures.ts';
+import { addTickets, brands, emptyCart, goToCheckout, openFewLeftEvening, payWith, port, signIn, soldOut, type Brand } from './pages/shopping.ts';
 
 // A purchase is a long walk (sign-in, the cascade, the drawer, the card form), checked for accessibility at every step.
 test.describe.configure({ timeout: 240_000 });
-
-/**
- * The seeded demo commerce of each brand (server/db/seed/commerce.ts): the featured event's
- * second evening in the first city has 6 standing tickets (`…-live-001-v2`), which these tests
- * hold, free and buy. Card payment goes through the embedded Stripe stand-in.
- */
-const brands = {
-  aurora: { origin: `http://aurora.localhost:${port}`, email: 'member@aurora.test', event: 'aurora-live-001', city: 'Stockholm', name: 'Aurora' },
-  borealis: { origin: `http://borealis.localhost:${port}`, email: 'member@borealis.test', event: 'borealis-live-001', city: 'Umeå', name: 'Borealis' },
-} as const;
-type Brand = keyof typeof brands;
-
-const soldOut = 'Unfortunately the item for this offer are sold out.';
-
-async function signIn(page: Page, brand: Brand) {
-  await page.goto(`${brands[brand].origin}/`);
-  await page.getByLabel('E-mail').fill(brands[brand].email);
-  await page.getByLabel('Password', { exact: true }).fill('Password1');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('button', { name: /^Cart/ })).toBeVisible();
-}
-
-/** The demo member's cart is shared between tests: start from an empty one. */
-async function emptyCart(page: Page) {
-  await page.getByRole('button', { name: /^Cart/ }).click();
-  const drawer = page.getByRole('dialog', { name: 'Cart' });
-  await expect(drawer.getByRole('list').or(drawer.getByText('Your cart is empty'))).toBeVisible();
-  while ((await drawer.getByRole('listitem').count()) > 0) {
-    const before = await drawer.getByRole('listitem').count();
-    await drawer.getByRole('listitem').first().getByRole('button', { name: /^Remove / }).click();
-    await expect(drawer.getByRole('listitem')).toHaveCount(before - 1);
-  }
-  await page.keyboard.press('Escape');
-  await expect(drawer).toBeHidden();
-}
-
-/** Opens the featured event on its few-left evening; answers whether it can be bought now. */
-async function openFewLeftEvening(page: Page, brand: Brand) {
-  await page.goto(`${brands[brand].origin}/live/${brands[brand].event}`);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.getByLabel('City', { exact: true }).selectOption({ label: brands[brand].city });
-  await page.getByLabel('Time', { exact: true }).selectOption({ index: 2 });
-}
-
-async function addTickets(page: Page, quantity: number) {
-  await page.getByRole('button', { name: 'Buy tickets' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add to cart' });
-  const field = dialog.getByLabel('Quantity', { exact: true });
-  await field.fill(String(quantity));
-  await field.press('Enter');
-  await expect(field).toHaveValue(String(quantity));
-  await dialog.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: `Cart, ${quantity} items` })).toBeVisible();
-}
-
-async function goToCheckout(page: Page) {
-  await page.getByRole('button', { name: /^Cart/ }).click();
-  await page.getByRole('dialog', { name: 'Cart' }).getByRole('button', { name: 'Go to checkout' }).click();
-  await expect(page.getByRole('form', { name: 'Card payment' })).toBeVisible();
-}
-
-async function payWith(page: Page, number: string) {
-  const form = page.getByRole('form', { name: 'Card payment' });
-  await form.getByLabel('Card number', { exact: true }).fill(number);
-  await form.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
-  await form.getByLabel('CVC', { exact: true }).fill('123');
-  await form.getByRole('button', { name: /^Pay / }).click();
-}
 
 for (const brand of Object.keys(brands) as Brand[]) {
   test.describe(`checkout, ${brands[brand].name}`, () => {
