@@ -14,9 +14,9 @@ import { claimDataDir, readDataDirOwner, type DataDirOwner } from '../server/dat
 import { openDatabase } from '../server/db/database.ts';
 import { isValidCode, parseCodesFile, type CodesFile } from '../server/promo/codesFile.ts';
 import { importPromoCodes, type PromoImport, type PromoImportResult } from '../server/repositories/promoImport.repository.ts';
-import { adminTokenHeader } from '../server/routes/adminPromoCodes.ts';
+import { callServerAdmin, OperatorError } from './serverAdmin.ts';
 
-class ImportError extends Error {}
+class ImportError extends OperatorError {}
 
 const usage = 'Usage: npm run codes:import -- --brand BRAND --offer OFFER_ID [--cap N] [--common CODE] [codes.csv]';
 
@@ -49,25 +49,8 @@ function readCodes(file: string | undefined): CodesFile {
 }
 
 async function throughServer(config: Config, owner: DataDirOwner, input: PromoImport): Promise<PromoImportResult> {
-  const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${owner.port}/admin/promo-codes/import`;
-  const held = `The server (process ${owner.pid}, port ${owner.port}) holds DATA_DIR ${config.dataDir}`;
-  if (!owner.adminToken) throw new ImportError(`${held} and takes no imports (it predates them): restart it, or stop it to import here.`);
   const body = { ...input, codes: input.codes.map((c) => ({ code: c.code, expiresAt: c.expiresAt?.toISOString() ?? null })) };
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [adminTokenHeader]: owner.adminToken },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(120_000),
-    });
-  } catch {
-    throw new ImportError(`${held} but does not answer at ${url} (still starting?). Try again in a moment.`);
-  }
-  const answer = (await response.json().catch(() => ({}))) as PromoImportResult & { message?: string };
-  if (!response.ok) throw new ImportError(`${held}; the import was refused (${response.status}): ${answer.message ?? 'no reason given'}`);
-  return answer;
+  return callServerAdmin<PromoImportResult>(config, owner, '/admin/promo-codes/import', body, 'import');
 }
 
 async function intoDatabase(config: Config, input: PromoImport): Promise<PromoImportResult> {
@@ -117,7 +100,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof ImportError || (error instanceof Error && ['ConfigError', 'DataDirInUseError'].includes(error.constructor.name));
+  const known = error instanceof OperatorError || (error instanceof Error && ['ConfigError', 'DataDirInUseError'].includes(error.constructor.name));
   console.error(known ? (error as Error).message : error);
   process.exit(1);
 });

@@ -3,7 +3,8 @@
  * checks one ticket code offline against a brand's public keys, as a door scanner does
  * (docs/tickets.md). The keys come from a JSON Web Key Set file, or from a running server's
  * `GET /v1/get/tickets/public_keys` (the brand of `--app-url`, by default the server's own URL).
- * Prints what the code says and exits 0 when it verifies; otherwise prints why and exits 1.
+ * With `--server` it also asks which tickets are void (their order was cancelled). Prints what
+ * the code says and exits 0 when it verifies; otherwise prints why and exits 1.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -19,6 +20,15 @@ async function publicKeys(values: { keys?: string; server?: string; 'app-url'?: 
   const response = await fetch(`${server}/v1/get/tickets/public_keys?appUrl=${encodeURIComponent(appUrl)}`);
   if (!response.ok) throw new Error(`${server} answered ${response.status} for the public keys of ${appUrl}`);
   return (await response.json()) as JSONWebKeySet;
+}
+
+/** The ids of void tickets, from a running server (a keys file carries none). */
+async function voidTickets(values: { server?: string; 'app-url'?: string }): Promise<Set<string>> {
+  if (!values.server) return new Set();
+  const server = values.server.replace(/\/$/, '');
+  const response = await fetch(`${server}/v1/get/tickets/void?appUrl=${encodeURIComponent(values['app-url'] ?? server)}`);
+  if (!response.ok) throw new Error(`${server} answered ${response.status} for the void tickets`);
+  return new Set(((await response.json()) as { ticketIds: string[] }).ticketIds);
 }
 
 async function main(): Promise<number> {
@@ -38,6 +48,10 @@ async function main(): Promise<number> {
     return 1;
   }
   const { claims } = result;
+  if ((await voidTickets(values)).has(claims.ticketId)) {
+    console.log(`VOID: ticket ${claims.ticketId} belongs to order ${claims.orderId}, which was cancelled`);
+    return 1;
+  }
   console.log(`VALID ticket ${claims.ticketId}`);
   console.log(`  brand:   ${claims.brandId}`);
   console.log(`  event:   ${claims.offerId}`);

@@ -39,6 +39,7 @@ import type { Payments } from './payments/index.ts';
 import { sweepCheckouts, type CheckoutDeps } from './payments/checkout.ts';
 import { sweepWaitingLists, type WaitingListDeps } from './waitingList/waitingList.ts';
 import { waitingListRoutes } from './routes/waitingList.ts';
+import { adminOrderRoutes } from './routes/adminOrders.ts';
 import { brands as brandTable } from './db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const checkout: CheckoutDeps | undefined = options.payments && { ...waitingList, payments: options.payments };
   await checkoutRoutes(app, { ...deps, payments: options.payments, checkout });
   await waitingListRoutes(app, { ...deps, waitingList });
+  if (options.adminToken && checkout) await adminOrderRoutes(app, { ...deps, adminToken: options.adminToken, checkout });
   const sweepMs = options.checkoutSweepMs ?? 60_000;
   if (sweepMs > 0) {
     let sweeping = false;

@@ -41,6 +41,9 @@ const texts = {
     calendar: 'The events are attached as calendar files.',
     ticket: (n: number, of: number, what: string) => `Ticket ${n} of ${of}: ${what}`,
     showAtDoor: 'Show the QR code of each ticket at the door.',
+    cancelSubject: (brand: string, id: string) => `Your ${brand} order ${id} is cancelled`,
+    cancelText:
+      'Your order has been cancelled and its tickets are no longer valid. We have refunded the whole amount to your card; it shows on your account within a few days.',
     refundSubject: (brand: string) => `Your ${brand} payment is refunded`,
     refundText:
       'Your payment went through after your reservation had run out, and the tickets or items were sold meanwhile. We have refunded the whole amount to your card; it shows on your account within a few days.',
@@ -61,6 +64,9 @@ const texts = {
     calendar: 'Evenemangen finns bifogade som kalenderfiler.',
     ticket: (n: number, of: number, what: string) => `Biljett ${n} av ${of}: ${what}`,
     showAtDoor: 'Visa varje biljetts QR-kod vid entrén.',
+    cancelSubject: (brand: string, id: string) => `Din beställning ${id} hos ${brand} är avbokad`,
+    cancelText:
+      'Din beställning har avbokats och biljetterna gäller inte längre. Vi har återbetalat hela beloppet till ditt kort; det syns på ditt konto inom några dagar.',
     refundSubject: (brand: string) => `Din betalning till ${brand} är återbetald`,
     refundText:
       'Din betalning gick igenom efter att din reservation hade gått ut, och biljetterna eller varorna hann säljas under tiden. Vi har återbetalat hela beloppet till ditt kort; det syns på ditt konto inom några dagar.',
@@ -81,6 +87,9 @@ const texts = {
     calendar: 'Arrangementene er vedlagt som kalenderfiler.',
     ticket: (n: number, of: number, what: string) => `Billett ${n} av ${of}: ${what}`,
     showAtDoor: 'Vis QR-koden til hver billett ved inngangen.',
+    cancelSubject: (brand: string, id: string) => `Bestillingen din ${id} hos ${brand} er kansellert`,
+    cancelText:
+      'Bestillingen din er kansellert, og billettene gjelder ikke lenger. Vi har refundert hele beløpet til kortet ditt; det vises på kontoen din innen noen dager.',
     refundSubject: (brand: string) => `Betalingen din til ${brand} er refundert`,
     refundText:
       'Betalingen din gikk gjennom etter at reservasjonen din hadde utløpt, og billettene eller varene ble solgt i mellomtiden. Vi har refundert hele beløpet til kortet ditt; det vises på kontoen din innen noen dager.',
@@ -204,5 +213,18 @@ export function refundMail(session: { amountTotal: number; currency: string; lin
     subject: t.refundSubject(brandName),
     text: [t.refundText, '', ...lines, '', amount].join('\n'),
     html: `<p>${escapeHtml(t.refundText)}</p><p>${lines.map(escapeHtml).join('<br>')}</p><p><strong>${escapeHtml(amount)}</strong></p>`,
+  };
+}
+
+/** The mail of an order the operator cancelled (refunded, tickets void). */
+export function cancellationMail(order: Order, brandName: string, language: MailLanguage) {
+  const t = texts[language];
+  const lines = order.itemList.map((item) => `${item.offerTitle}: ${item.itemVariant.title} (${item.quantity})`);
+  const amount = `${t.amount}: ${money(language, order.amount, order.currency)}`;
+  const id = `${t.orderId}: ${order.id}`;
+  return {
+    subject: t.cancelSubject(brandName, order.id),
+    text: [t.cancelText, '', id, ...lines, '', amount].join('\n'),
+    html: `<p>${escapeHtml(t.cancelText)}</p><p>${[id, ...lines].map(escapeHtml).join('<br>')}</p><p><strong>${escapeHtml(amount)}</strong></p>`,
   };
 }

@@ -35,7 +35,7 @@ export async function memberTakenUnits(tx: Executor, brandId: string, userId: st
       .select({ id: orderLines.itemVariantId, quantity: sql<string>`sum(${orderLines.quantity})` })
       .from(orderLines)
       .innerJoin(orders, and(eq(orders.brandId, orderLines.brandId), eq(orders.id, orderLines.orderId)))
-      .where(and(eq(orderLines.brandId, brandId), eq(orders.userId, userId), inArray(orderLines.itemVariantId, ids)))
+      .where(and(eq(orderLines.brandId, brandId), eq(orders.userId, userId), eq(orders.status, 'paid'), inArray(orderLines.itemVariantId, ids)))
       .groupBy(orderLines.itemVariantId),
     tx
       .select({ id: stockHolds.itemVariantId, quantity: sql<string>`sum(${stockHolds.quantity})` })
@@ -154,6 +154,7 @@ export function toOrder(row: OrderRow, lines: (typeof orderLines.$inferSelect)[]
     itemVariantCustomFeeBuildRecord: row.feeRecord,
     taxList: row.taxList,
     additionalInfo: row.additionalInfo,
+    status: row.status,
     ticketList: [...ticketRows]
       .sort((a, b) => a.lineNo - b.lineNo || a.unitNo - b.unitNo)
       .map((t) => ({ id: t.id, lineNo: t.lineNo, unitNo: t.unitNo, itemVariantId: t.itemVariantId, code: t.code })),

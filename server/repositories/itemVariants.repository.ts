@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
-import { customFees, itemVariants, offers, orderLines, stockHolds, taxRates, waitingListEntries } from '../db/schema/index.ts';
+import { customFees, itemVariants, offers, orderLines, orders, stockHolds, taxRates, waitingListEntries } from '../db/schema/index.ts';
 import type { CustomFeeBuildRecord, ItemVariant, TaxRate } from '../schemas/commerce.ts';
 
 export type ItemVariantRow = typeof itemVariants.$inferSelect;
 
-/** What is taken of each variant: units sold (order lines) and units held until a future time (checkouts, waiting list). */
+/** What is taken of each variant: units sold (lines of paid orders) and units held until a future time (checkouts, waiting list). */
 export interface StockUse {
   sold: number;
   /** Live checkout holds (their session not yet completed or expired, `expires_at` still ahead). */
@@ -42,7 +42,8 @@ export async function loadStockUse(
     db
       .select({ id: orderLines.itemVariantId, quantity: sql<string>`sum(${orderLines.quantity})` })
       .from(orderLines)
-      .where(and(eq(orderLines.brandId, brandId), inArray(orderLines.itemVariantId, ids)))
+      .innerJoin(orders, and(eq(orders.brandId, orderLines.brandId), eq(orders.id, orderLines.orderId)))
+      .where(and(eq(orderLines.brandId, brandId), inArray(orderLines.itemVariantId, ids), eq(orders.status, 'paid')))
       .groupBy(orderLines.itemVariantId),
     db
       .select({

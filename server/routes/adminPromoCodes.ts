@@ -1,8 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ApiError, badRequest } from '../errors.ts';
-import { isLoopback } from '../plugins/loopbackOnly.ts';
+import { operatorOnly } from '../plugins/operatorOnly.ts';
 import { isValidCode, parseExpiry } from '../promo/codesFile.ts';
 import { importPromoCodes, OfferNotFoundError } from '../repositories/promoImport.repository.ts';
 import type { App, RouteDeps } from './types.ts';
@@ -17,13 +15,7 @@ const ImportBody = Type.Object({
   claimCap: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
 });
 
-export const adminTokenHeader = 'x-klubb-admin-token';
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+export { adminTokenHeader } from '../plugins/operatorOnly.ts';
 
 /**
  * POST /admin/promo-codes/import: `npm run codes:import` through the server that holds the
@@ -31,15 +23,9 @@ function sameSecret(given: string, expected: string): boolean {
  * DATA_DIR (so a local proxy forwarding outside requests does not open it); others get a 404.
  */
 export async function adminPromoCodeRoutes(app: App, { db, now = Date.now, adminToken }: RouteDeps & { adminToken: string }) {
-  async function operatorOnly(request: FastifyRequest, reply: FastifyReply) {
-    const token = request.headers[adminTokenHeader];
-    if (isLoopback(request.ip) && typeof token === 'string' && sameSecret(token, adminToken)) return;
-    reply.callNotFound();
-    return reply;
-  }
   app.post(
     '/admin/promo-codes/import',
-    { onRequest: operatorOnly, bodyLimit: 64 * 1024 * 1024, schema: { hide: true, body: ImportBody } },
+    { onRequest: operatorOnly(adminToken), bodyLimit: 64 * 1024 * 1024, schema: { hide: true, body: ImportBody } },
     async (request) => {
       const { codes, commonCode, ...rest } = request.body;
       if (commonCode !== undefined && !isValidCode(commonCode)) throw badRequest('invalid_code', `"${commonCode}" is not a code`);

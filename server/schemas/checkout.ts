@@ -128,6 +128,8 @@ export const Order = Type.Object({
   /** VAT per tax rate (same rule as the cart). */
   taxList: Type.Array(TaxTotal),
   additionalInfo: Type.String(),
+  /** 'cancelled': the operator cancelled and refunded it; its tickets are void. */
+  status: Type.Union([Type.Literal('paid'), Type.Literal('cancelled')]),
   ticketList: Type.Array(Ticket),
 });
 export type Order = Static<typeof Order>;

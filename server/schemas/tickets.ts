@@ -15,3 +15,7 @@ export const TicketPublicKey = Type.Object({
 /** GET /v1/get/tickets/public_keys: the JSON Web Key Set a door scanner checks ticket codes with (docs/tickets.md). */
 export const TicketPublicKeys = Type.Object({ keys: Type.Array(TicketPublicKey) });
 export type TicketPublicKeys = Static<typeof TicketPublicKeys>;
+
+/** GET /v1/get/tickets/void: the ids of tickets whose order was cancelled (a scanner refuses them though they verify). */
+export const VoidTickets = Type.Object({ ticketIds: Type.Array(Type.String()) });
+export type VoidTickets = Static<typeof VoidTickets>;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { CompactSign, compactVerify, createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type JSONWebKeySet, type JWK } from 'jose';
 import type { Database, Executor } from '../db/database.ts';
-import { ticketSigningKeys } from '../db/schema/tickets.ts';
+import { tickets, ticketSigningKeys } from '../db/schema/tickets.ts';
+import { orders } from '../db/schema/orders.ts';
 
 /**
  * Ticket codes a door scanner checks offline (docs/tickets.md): a compact JWS (EdDSA over
@@ -116,4 +117,15 @@ export async function verifyTicket(code: string, publicKeys: JSONWebKeySet, expe
     kid: verified.protectedHeader.kid ?? '',
     claims: { ticketId: payload.t!, orderId: payload.n!, offerId: payload.o!, itemVariantId: payload.v!, brandId: payload.b! },
   };
+}
+
+/** Tickets of the brand's cancelled orders: their codes still verify, so scanners refuse them by id. */
+export async function voidTicketIds(db: Executor, brandId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .innerJoin(orders, and(eq(orders.brandId, tickets.brandId), eq(orders.id, tickets.orderId)))
+    .where(and(eq(tickets.brandId, brandId), eq(orders.status, 'cancelled')))
+    .orderBy(tickets.id);
+  return rows.map((r) => r.id);
 }

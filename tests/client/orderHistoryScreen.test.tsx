@@ -40,6 +40,7 @@ function order(id: string, createdAt: string, overrides: Partial<Order> = {}): O
       { taxRateId: 'vat-25', percentage: 25, display_name: 'VAT 25%', amount: 1_000 },
     ],
     additionalInfo: '',
+    status: 'paid',
     ticketList: [],
     ...overrides,
   };
@@ -127,6 +128,17 @@ describe('tickets and calendar in the order panel', () => {
     fireEvent.click(within(calendar).getByRole('button', { name: 'Add to calendar' }));
     await waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
     expect(postMessage).toHaveBeenCalledWith({ title: 'Mørketid live: Standing', description: '', startDate: evening / 1000, endDate: evening / 1000 + 3 * 3600 });
+  });
+
+  it('says a cancelled order is cancelled and shows neither its void tickets nor a calendar entry', async () => {
+    renderOrders(async () => [{ ...withTickets('o-8'), status: 'cancelled' }]);
+    const toggle = await screen.findByRole('button', { name: /^Order o-8/ });
+    expect(toggle.textContent).toContain('November 24, 2026, cancelled');
+    fireEvent.click(toggle);
+    const panel = screen.getByRole('region', { name: 'Order o-8' });
+    expect(facts(panel.querySelector('dl')!).Status).toBe('Cancelled and refunded; its tickets are no longer valid.');
+    expect(within(panel).queryAllByRole('img')).toHaveLength(0);
+    expect(within(panel).queryByRole('group')).toBeNull();
   });
 
   it('only logs when the calendar cannot be reached (spec 8)', async () => {

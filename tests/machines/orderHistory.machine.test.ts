@@ -15,6 +15,7 @@ function order(id: string): Order {
     itemVariantCustomFeeBuildRecord: {},
     taxList: [],
     additionalInfo: '',
+    status: 'paid',
     ticketList: [],
   };
 }

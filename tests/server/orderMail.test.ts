@@ -12,7 +12,7 @@ const item = (fields: Partial<OrderItem> & Pick<OrderItem, 'itemVariantType'>): 
   unitPrice: 34_900, linePrice: 69_800, ...fields,
 });
 const order: Order = {
-  id: 'order-1', createdAt: Date.UTC(2026, 10, 24, 12), paymentMethod: 'card', amount: 94_700, currency: 'SEK', additionalInfo: '', ticketList: [],
+  id: 'order-1', createdAt: Date.UTC(2026, 10, 24, 12), paymentMethod: 'card', amount: 94_700, currency: 'SEK', additionalInfo: '', status: 'paid', ticketList: [],
   itemList: [
     item({ itemVariantType: 'ticket' }),
     item({ itemVariantType: 'other', itemVariantId: 'shirt', offerTitle: 'Tour shirt', quantity: 1, unitPrice: 24_900, linePrice: 24_900,

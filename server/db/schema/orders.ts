@@ -94,16 +94,22 @@ export const orders = pgTable(
     additionalInfo: text('additional_info').notNull().default(''),
     /** The provider's payment (pi_…), for refunds. */
     providerPaymentId: text('provider_payment_id'),
+    /** `paid`, or `cancelled` by the operator (refunded; its units are back on sale, its tickets void). */
+    status: text('status').$type<OrderStatus>().notNull().default('paid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.brandId, t.id] }),
     uniqueIndex('purchase_order_session_idx').on(t.brandId, t.checkoutSessionId),
     index('purchase_order_user_idx').on(t.brandId, t.userId, t.createdAt),
+    check('purchase_order_status', sql`${t.status} IN ('paid', 'cancelled')`),
   ],
 );
 
-/** What an order bought: the variant, price, fees and VAT as they were at purchase (`item`). Sold = the sum of these. */
+export type OrderStatus = 'paid' | 'cancelled';
+
+/** What an order bought: the variant, price, fees and VAT as they were at purchase (`item`). Sold = the sum of these over paid orders. */
 export const orderLines = pgTable(
   'order_line',
   {

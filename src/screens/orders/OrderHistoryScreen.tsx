@@ -56,6 +56,7 @@ function OrderPanel({ order, open, onToggle, extras }: { order: Order; open: boo
   const money = (amount: number) => formatMoney(amount, order.currency, i18n.locale);
   const purchaseDay = i18n.date(order.createdAt, { day: 'numeric', month: 'long', year: 'numeric' });
   const panelId = `order-${order.id}`;
+  const cancelled = order.status === 'cancelled';
   const paymentMethods: Record<Order['paymentMethod'], string> = {
     card: t`Card payment`,
     invoice: t`Invoice`,
@@ -68,7 +69,7 @@ function OrderPanel({ order, open, onToggle, extras }: { order: Order; open: boo
         <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
           <span className={styles.toggleTitle}>
             <span>{t`Order ${order.id}`}</span>
-            <span className={styles.toggleDay}>{purchaseDay}</span>
+            <span className={styles.toggleDay}>{cancelled ? t`${purchaseDay}, cancelled` : purchaseDay}</span>
           </span>
           <span>{money(order.amount)}</span>
         </button>
@@ -83,13 +84,16 @@ function OrderPanel({ order, open, onToggle, extras }: { order: Order; open: boo
           ))}
           {order.additionalInfo ? <Fact term={t`Additional info`} value={order.additionalInfo} /> : null}
           <Fact term={t`Purchase day`} value={purchaseDay} />
+          {cancelled ? <Fact term={t`Status`} value={t`Cancelled and refunded; its tickets are no longer valid.`} /> : null}
         </dl>
         <ul className={styles.lines} aria-label={t`What you bought`}>
           {order.itemList.map((line, i) => (
             <OrderLine
               key={line.itemVariantId}
               line={line}
-              tickets={order.ticketList.filter((ticket) => ticket.lineNo === i + 1)}
+              // A cancelled order's tickets are void: no codes to show, no evening to add.
+              tickets={cancelled ? [] : order.ticketList.filter((ticket) => ticket.lineNo === i + 1)}
+              cancelled={cancelled}
               calendarUid={`${order.id}-${i + 1}@klubb`}
               extras={extras}
             />
@@ -100,10 +104,11 @@ function OrderPanel({ order, open, onToggle, extras }: { order: Order; open: boo
   );
 }
 
-function OrderLine({ line, tickets, calendarUid, extras }: { line: OrderItem; tickets: Ticket[]; calendarUid: string; extras: LineExtras }) {
+function OrderLine(props: { line: OrderItem; tickets: Ticket[]; calendarUid: string; extras: LineExtras; cancelled: boolean }) {
+  const { line, tickets, calendarUid, extras, cancelled } = props;
   const { t, i18n } = useLingui();
   const { itemVariant: variant } = line;
-  const event = line.itemVariantType === 'ticket' ? calendarEventOfLine(line) : null;
+  const event = line.itemVariantType === 'ticket' && !cancelled ? calendarEventOfLine(line) : null;
   const place = variant.location ? `${variant.location.address}, ${variant.location.zipCode} ${variant.location.city}` : null;
   return (
     <li>

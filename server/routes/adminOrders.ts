@@ -1,0 +1,21 @@
+import { Type } from 'typebox';
+import { operatorOnly } from '../plugins/operatorOnly.ts';
+import { cancelOrder } from '../payments/cancelOrder.ts';
+import type { CheckoutDeps } from '../payments/checkout.ts';
+import type { App, RouteDeps } from './types.ts';
+
+const CancelBody = Type.Object({
+  brandId: Type.String({ minLength: 1, maxLength: 200 }),
+  orderId: Type.String({ minLength: 1, maxLength: 200 }),
+});
+
+/**
+ * POST /admin/orders/cancel: `npm run order:cancel` through the server (it holds the payment
+ * provider for the refund). Loopback and the server's admin token only, like the codes import.
+ */
+export async function adminOrderRoutes(app: App, { adminToken, checkout }: RouteDeps & { adminToken: string; checkout: CheckoutDeps }) {
+  app.post('/admin/orders/cancel', { onRequest: operatorOnly(adminToken), schema: { hide: true, body: CancelBody } }, async (request) => {
+    const { order, ...result } = await cancelOrder(checkout, request.body.brandId, request.body.orderId);
+    return { orderId: order.id, status: order.status, amount: order.amount, currency: order.currency, ...result };
+  });
+}
