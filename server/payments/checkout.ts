@@ -211,6 +211,8 @@ type Settlement = { offered?: OfferedPlace[] } & (
  * places it took from the waiting list go back (or expire), and freed units are offered in line.
  */
 async function releaseUnpaid(tx: Executor, row: Pick<CheckoutRow, 'brandId' | 'id' | 'lines'>, status: 'expired' | 'failed', now: number): Promise<OfferedPlace[]> {
+  // Under the variants' locks, like everything that holds or offers their units.
+  await lockVariants(tx, row.brandId, row.lines.map((l) => l.itemVariantId));
   await releaseHolds(tx, row);
   await setCheckoutStatus(tx, row, status, new Date(now));
   return returnPlacesOfCheckout(tx, row.brandId, row.id, row.lines.map((l) => l.itemVariantId), now);
