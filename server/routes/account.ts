@@ -1,3 +1,4 @@
+import { leaveAllWaitingLists } from '../waitingList/waitingList.ts';
 import { Type } from 'typebox';
 import { ApiError, badRequest } from '../errors.ts';
 import { isUniqueViolation } from '../identity/embedded/accountStore.ts';
@@ -159,6 +160,8 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
         await db.transaction((tx) => restoreMember(tx, removed));
         throw error;
       }
+      // Gone for good: its places in line (and any held for it) pass to the next members.
+      await leaveAllWaitingLists({ db, mail: deps.mail, now, log: request.log, brandName: async () => brand.name }, { brandId: brand.id, userId: token.uid });
       return reply.status(204).send(null);
     },
   );

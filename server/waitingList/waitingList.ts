@@ -169,16 +169,26 @@ export async function mailOfferedPlaces(deps: WaitingListDeps, offered: readonly
   for (const place of offered) {
     try {
       const [row] = await deps.db
-        .select({ entry: waitingListEntries, variantTitle: itemVariants.title, dateStart: itemVariants.dateStart, offerId: offers.id, offerTitle: offers.title, offerType: offers.type })
+        .select({
+          entry: waitingListEntries,
+          // The member's address now (they may have changed it since joining).
+          email: users.email,
+          variantTitle: itemVariants.title,
+          dateStart: itemVariants.dateStart,
+          offerId: offers.id,
+          offerTitle: offers.title,
+          offerType: offers.type,
+        })
         .from(waitingListEntries)
         .innerJoin(itemVariants, and(eq(itemVariants.brandId, waitingListEntries.brandId), eq(itemVariants.id, waitingListEntries.itemVariantId)))
         .innerJoin(offers, and(eq(offers.brandId, itemVariants.brandId), eq(offers.id, itemVariants.offerId)))
+        .leftJoin(users, and(eq(users.brandId, waitingListEntries.brandId), eq(users.id, waitingListEntries.userId)))
         .where(entryKey(place));
       if (!row) continue;
       const brandName = await deps.brandName(place.brandId);
       await deps.mail.send({
         brandId: place.brandId,
-        to: row.entry.email,
+        to: row.email ?? row.entry.email,
         ...waitingListOfferMail(
           {
             brandName,
@@ -302,6 +312,21 @@ export async function leaveWaitingList(deps: WaitingListDeps, member: { brandId:
   });
   await mailOfferedPlaces(deps, offered);
   return place;
+}
+
+/** A deleted account leaves every line it stood in; places held for it go to the next members at once. */
+export async function leaveAllWaitingLists(deps: WaitingListDeps, member: { brandId: string; userId: string }): Promise<void> {
+  const entries = await deps.db
+    .select({ itemVariantId: waitingListEntries.itemVariantId })
+    .from(waitingListEntries)
+    .where(
+      and(
+        eq(waitingListEntries.brandId, member.brandId),
+        eq(waitingListEntries.userId, member.userId),
+        inArray(waitingListEntries.status, ['waiting', 'offered', 'expired']),
+      ),
+    );
+  for (const { itemVariantId } of entries) await leaveWaitingList(deps, member, itemVariantId);
 }
 
 /**

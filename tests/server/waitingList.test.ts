@@ -5,6 +5,7 @@ import { sweepWaitingLists } from '../../server/waitingList/waitingList.ts';
 import { createOutboxMailer } from '../../server/mail/outbox.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import { makeBrand } from './support/factories.ts';
+import { makeVariant } from './support/commerceFactories.ts';
 import { availability, fillCart, makeConcert, offlinePayments, ordersOf, providerSession, reserveOpen, signedEvent } from './checkout.helpers.ts';
 import { signedInMembers, type SignedInMember } from './promo.helpers.ts';
 
@@ -28,7 +29,7 @@ beforeAll(async () => {
   t = await createTestApp({ now: () => clock, payments, adminToken });
   const aurora = await makeBrand(t.db, brandId, ['localhost']);
   await makeConcert(t.db, brandId, [['full', 2], ['open', 5], ['rush', 5], ['short', 1], ['gala', 3]]);
-  members = await signedInMembers(t, aurora, 'http://localhost:8080', 60, 'fan');
+  members = await signedInMembers(t, aurora, 'http://localhost:8080', 80, 'fan');
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -142,6 +143,22 @@ describe('freed places go to the line in order', () => {
   });
 });
 
+describe('a deleted account', () => {
+  it('leaves its lines: a place held for it passes to the next member at once', async () => {
+    const [holder, leaving, next] = [members[15]!, members[16]!, members[17]!];
+    await makeVariant(t.db, brandId, 'concert', 'farewell', { stock: 1, dateEnd: new Date(Date.now() + 30 * 24 * hour) });
+    const row = await hold(holder, 'farewell', 1);
+    await join(leaving, 'farewell');
+    await join(next, 'farewell');
+    await webhook('checkout.session.expired', providerSession(row, 'expired'));
+    expect(await places(leaving)).toEqual([expect.objectContaining({ itemVariantId: 'farewell', status: 'offered' })]);
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/v1/delete/user', headers: leaving.headers });
+    expect(deleted.statusCode).toBe(204);
+    expect(await places(next)).toEqual([expect.objectContaining({ itemVariantId: 'farewell', status: 'offered' })]);
+    expect((await waitingHolds('farewell')).map((h) => h.userId)).toEqual([next.uid]);
+  });
+});
+
 describe('a cancelled order', () => {
   const cancel = (orderId: string, headers: Record<string, string> = { 'x-klubb-admin-token': adminToken }) =>
     t.app.inject({ method: 'POST', url: '/admin/orders/cancel', remoteAddress: '127.0.0.1', headers, payload: { brandId, orderId } });
@@ -182,8 +199,9 @@ describe('a cancelled order', () => {
 
 describe('under concurrency', () => {
   it('stock freed while 50 members join and 5 sessions expire: each freed unit is offered to exactly one member, in line order; lapsed offers pass on in order', async () => {
-    const holders = members.slice(50, 55);
-    const fans = members.slice(0, 50);
+    // Members no test before touched.
+    const holders = members.slice(75, 80);
+    const fans = members.slice(25, 75);
     const rows = [];
     for (const m of holders) rows.push(await hold(m, 'rush', 1));
     // The first five line up before anything frees, so every freed unit finds someone waiting.
