@@ -1,0 +1,108 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/database.ts';
+import { orders } from '../../server/db/schema/index.ts';
+import { settleCheckout } from '../../server/payments/checkout.ts';
+import { makeBrand } from './support/factories.ts';
+import { fillCart, makeConcert, offlinePayments, plainMembers, providerSession, reserveOpen } from './checkout.helpers.ts';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../../', import.meta.url));
+// Not the ports of the other server tests, which may run at the same time.
+const port = 8107;
+
+const silentLog = { error: () => undefined, warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
+
+let dir: string;
+let orderId: string;
+const dataDir = () => join(dir, 'data');
+
+/** `npm run order:cancel -- …` as an operator types it; resolves with what it printed, even on failure. */
+async function orderCancel(args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/orderCancel.ts', ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir() },
+      timeout: 60_000,
+    });
+    return { ok: true, out: stdout + stderr };
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string };
+    return { ok: false, out: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+  }
+}
+
+const statusOf = async () => {
+  const database = await openDatabase({ dataDir: dataDir() });
+  try {
+    return (await database.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status;
+  } finally {
+    await database.close();
+  }
+};
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'klubb-cancel-'));
+  // An order of two tickets in the embedded database, as a paid checkout leaves it.
+  const database = await openDatabase({ dataDir: dataDir() });
+  const brand = await makeBrand(database.db, 'aurora', ['localhost']);
+  await makeConcert(database.db, 'aurora', [['evening', 10]]);
+  const [uid] = await plainMembers(database.db, brand, 1, 'buyer');
+  await fillCart(database.db, 'aurora', uid!, [{ itemVariantId: 'evening', offerId: 'concert', quantity: 2 }]);
+  const row = await reserveOpen(database.db, 'aurora', uid!, Date.now());
+  const deps = { db: database.db, payments: offlinePayments('whsec_cli'), mail: { kind: 'outbox' as const, send: async () => undefined }, now: Date.now, log: silentLog, brandName: async () => 'Aurora' };
+  orderId = (await settleCheckout(deps, providerSession(row, 'complete')))!.orderId!;
+  await database.close();
+}, 90_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('npm run order:cancel', () => {
+  let server: ChildProcess | undefined;
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      await new Promise<void>((resolve) => {
+        server!.once('exit', () => resolve());
+        server!.kill('SIGTERM');
+      });
+    }
+  });
+
+  it('needs the running server (it refunds through the payment provider), and says so', async () => {
+    const result = await orderCancel(['--brand', 'aurora', orderId]);
+    expect(result.ok).toBe(false);
+    expect(result.out).toContain('Orders are cancelled through the running server');
+    expect(await statusOf()).toBe('paid');
+    expect((await orderCancel([orderId])).out).toContain('Usage: npm run order:cancel -- --brand BRAND ORDER_ID');
+  }, 60_000);
+
+  it('cancels through the server once; again changes nothing; an unknown order is refused', async () => {
+    server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir(), PORT: String(port), HOST: '127.0.0.1', KLUBB_NO_CLIENT: '1', SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+    });
+    const deadline = Date.now() + 60_000;
+    while (!(await fetch(`http://127.0.0.1:${port}/v1/health`).then((r) => r.ok, () => false))) {
+      if (Date.now() > deadline || server.exitCode !== null) throw new Error('the server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const first = await orderCancel(['--brand', 'aurora', orderId]);
+    expect(first.ok).toBe(true);
+    expect(first.out).toMatch(new RegExp(`^Order ${orderId} of aurora is cancelled; SEK.+; 0 freed tickets offered to the waiting list\\.`));
+    const again = await orderCancel(['--brand', 'aurora', orderId]);
+    expect(again.out).toContain(`Order ${orderId} of aurora was already cancelled; nothing changed.`);
+    const unknown = await orderCancel(['--brand', 'aurora', 'no-such-order']);
+    expect(unknown.ok).toBe(false);
+    expect(unknown.out).toContain('the cancellation was refused (404): There is no such order');
+    // The public list of void tickets names the order's two tickets.
+    const voided = await fetch(`http://127.0.0.1:${port}/v1/get/tickets/void?appUrl=http://localhost`).then((r) => r.json());
+    expect(voided.ticketIds).toHaveLength(2);
+  }, 120_000);
+});
