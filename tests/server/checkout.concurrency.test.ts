@@ -34,7 +34,7 @@ describe.skipIf(!postgres)('checkout on PostgreSQL with two server processes', (
     await makeVariant(t.db, brandId, 'concert', 'capped', { stock: 100, purchaseCap: 3 });
     members = await signedInMembers(t, aurora, 'http://localhost:8080', 300, 'racer');
     ports.push(await freePort(), await freePort());
-    processes = await startServerProcesses(database.url!, ports);
+    processes = await startServerProcesses({ databaseUrl: database.url! }, ports);
   }, 120_000);
 
   afterAll(async () => {

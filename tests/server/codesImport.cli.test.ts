@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { openDatabase } from '../../server/db/database.ts';
 import { offerPromos, promoCodes } from '../../server/db/schema/index.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
 import { makeBrand, makeOffer } from './support/factories.ts';
+import { startServerProcesses } from './support/serverProcesses.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -67,16 +68,9 @@ const expected = [
 
 describe('npm run codes:import on the embedded database', () => {
   const dataDir = () => join(dir, 'data');
-  let server: ChildProcess | undefined;
+  let server: Awaited<ReturnType<typeof startServerProcesses>> | undefined;
 
-  afterAll(async () => {
-    if (server && server.exitCode === null) {
-      await new Promise<void>((resolve) => {
-        server!.once('exit', () => resolve());
-        server!.kill('SIGTERM');
-      });
-    }
-  });
+  afterAll(() => server?.stop());
 
   it('imports into DATA_DIR directly when no server holds it, and says what it did', async () => {
     await prepareDatabase({ dataDir: dataDir() });
@@ -93,16 +87,7 @@ describe('npm run codes:import on the embedded database', () => {
   }, 90_000);
 
   it('goes through the server while it runs on DATA_DIR, skipping what is there', async () => {
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      cwd: root,
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir(), PORT: String(port), HOST: '127.0.0.1', KLUBB_NO_CLIENT: '1', SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
-      stdio: 'ignore',
-    });
-    const deadline = Date.now() + 60_000;
-    while (!(await fetch(`http://127.0.0.1:${port}/v1/health`).then((r) => r.ok, () => false))) {
-      if (Date.now() > deadline || server.exitCode !== null) throw new Error('the server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    server = await startServerProcesses({ dataDir: dataDir() }, [port]);
     writeFileSync(join(dir, 'more.csv'), 'CLI-3\nCLI-4,2031-06-01T12:00:00Z\n');
     const result = await codesImport(['--brand', 'aurora', '--offer', 'deal', join(dir, 'more.csv')], { DATA_DIR: dataDir() });
     expect(result.out).toContain(`through the server on port ${port}`);

@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { openDatabase } from '../../server/db/database.ts';
 import { orders } from '../../server/db/schema/index.ts';
 import { settleCheckout } from '../../server/payments/checkout.ts';
 import { makeBrand } from './support/factories.ts';
+import { startServerProcesses } from './support/serverProcesses.ts';
 import { fillCart, makeConcert, offlinePayments, plainMembers, providerSession, reserveOpen } from './checkout.helpers.ts';
 
 const run = promisify(execFile);
@@ -64,15 +65,8 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('npm run order:cancel', () => {
-  let server: ChildProcess | undefined;
-  afterAll(async () => {
-    if (server && server.exitCode === null) {
-      await new Promise<void>((resolve) => {
-        server!.once('exit', () => resolve());
-        server!.kill('SIGTERM');
-      });
-    }
-  });
+  let server: Awaited<ReturnType<typeof startServerProcesses>> | undefined;
+  afterAll(() => server?.stop());
 
   it('needs the running server (it refunds through the payment provider), and says so', async () => {
     const result = await orderCancel(['--brand', 'aurora', orderId]);
@@ -83,16 +77,7 @@ describe('npm run order:cancel', () => {
   }, 60_000);
 
   it('cancels through the server once; again changes nothing; an unknown order is refused', async () => {
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      cwd: root,
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir(), PORT: String(port), HOST: '127.0.0.1', KLUBB_NO_CLIENT: '1', SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
-      stdio: 'ignore',
-    });
-    const deadline = Date.now() + 60_000;
-    while (!(await fetch(`http://127.0.0.1:${port}/v1/health`).then((r) => r.ok, () => false))) {
-      if (Date.now() > deadline || server.exitCode !== null) throw new Error('the server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    server = await startServerProcesses({ dataDir: dataDir() }, [port]);
     const first = await orderCancel(['--brand', 'aurora', orderId]);
     expect(first.ok).toBe(true);
     expect(first.out).toMatch(new RegExp(`^Order ${orderId} of aurora is cancelled; SEK.+; 0 freed tickets offered to the waiting list\\.`));

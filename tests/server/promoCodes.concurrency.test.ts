@@ -100,7 +100,7 @@ describe.skipIf(!postgres)('claims under load on PostgreSQL with two server proc
   let processes: Awaited<ReturnType<typeof startServerProcesses>> | undefined;
 
   beforeAll(async () => {
-    processes = await startServerProcesses(database.url!, ports);
+    processes = await startServerProcesses({ databaseUrl: database.url! }, ports);
   }, 90_000);
 
   afterAll(async () => {

@@ -6,9 +6,10 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
  * Starts `server/index.ts` once per port on one database, as separate processes (how several
- * instances share a PostgreSQL), and waits until each answers /v1/health. `stop` ends them.
+ * instances share a PostgreSQL; or the one server on an embedded DATA_DIR, as an operator's
+ * command finds it), and waits until each answers /v1/health. `stop` ends them.
  */
-export async function startServerProcesses(databaseUrl: string, ports: number[]) {
+export async function startServerProcesses(database: { databaseUrl: string } | { dataDir: string }, ports: number[]) {
   const servers: ChildProcess[] = [];
   const logs: string[] = [];
   for (const port of ports) {
@@ -16,7 +17,7 @@ export async function startServerProcesses(databaseUrl: string, ports: number[])
       cwd: root,
       env: {
         PATH: process.env.PATH,
-        DATABASE_URL: databaseUrl,
+        ...('databaseUrl' in database ? { DATABASE_URL: database.databaseUrl } : { DATA_DIR: database.dataDir }),
         PORT: String(port),
         HOST: '127.0.0.1',
         KLUBB_NO_CLIENT: '1',
