@@ -58,3 +58,8 @@ const isLocalHost = (hostname: string) =>
 export function mailLinkOrigin(url: URL): string {
   return isLocalHost(url.hostname) ? url.origin : `https://${url.hostname}`;
 }
+
+/** The origin of links to the member's app: from the app URL the request came with, else the brand's first host. */
+export function memberLinkOrigin(appUrl: string, brand: { appHosts: readonly string[] }): string {
+  return URL.canParse(appUrl) ? mailLinkOrigin(new URL(appUrl)) : `https://${brand.appHosts[0] ?? 'localhost'}`;
+}

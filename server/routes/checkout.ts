@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type Stripe from 'stripe';
 import { ApiError } from '../errors.ts';
-import { mailLinkOrigin } from '../mail/mail.ts';
+import { memberLinkOrigin } from '../mail/mail.ts';
 import { mailLanguageOf } from '../mail/orderMail.ts';
 import { requestAppUrl } from '../plugins/memberContext.ts';
 import { findCheckoutByProviderId, orderHistory } from '../repositories/checkout.repository.ts';
@@ -68,7 +68,7 @@ export async function checkoutRoutes(app: App, deps: RouteDeps & { payments?: Pa
       const { checkout: c } = need();
       const { brand, token } = request.member;
       const appUrl = requestAppUrl(request);
-      const origin = URL.canParse(appUrl) ? mailLinkOrigin(new URL(appUrl)) : `https://${brand.appHosts[0] ?? 'localhost'}`;
+      const origin = memberLinkOrigin(appUrl, brand);
       return openCheckout(c, { brandId: brand.id, userId: token.uid, language: mailLanguageOf(request.headers['accept-language']) }, origin);
     },
   );

@@ -1,4 +1,4 @@
-import { mailLinkOrigin } from '../mail/mail.ts';
+import { memberLinkOrigin } from '../mail/mail.ts';
 import { mailLanguageOf } from '../mail/orderMail.ts';
 import { requestAppUrl } from '../plugins/memberContext.ts';
 import { ApiErrorBody } from '../schemas/common.ts';
@@ -25,7 +25,7 @@ export async function waitingListRoutes(app: App, deps: RouteDeps & { waitingLis
     async (request) => {
       const { brand, token } = request.member;
       const appUrl = requestAppUrl(request);
-      const appOrigin = URL.canParse(appUrl) ? mailLinkOrigin(new URL(appUrl)) : `https://${brand.appHosts[0] ?? 'localhost'}`;
+      const appOrigin = memberLinkOrigin(appUrl, brand);
       return joinWaitingList(
         db,
         { brandId: brand.id, userId: token.uid, language: mailLanguageOf(request.headers['accept-language']), appOrigin },
