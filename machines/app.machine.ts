@@ -1,8 +1,8 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, spawnChild } from 'xstate';
 import { callErrorOf, type CallError, notProvided } from './errorCode.ts';
-import type { Brand, BrandRole } from '../server/schemas/brand.ts';
-import type { User } from '../server/schemas/user.ts';
-import type { OfferType } from '../server/schemas/offer.ts';
+import type { Brand, BrandRole } from '../contract/brand.ts';
+import type { User } from '../contract/user.ts';
+import type { OfferType } from '../contract/offer.ts';
 import { mustUpdateContainer, type ContainerVersion } from '../src/domain/version.ts';
 import { sessionMachine, type SessionUser } from './session.machine.ts';
 import { signInMachine, type SignInError } from './signIn.machine.ts';

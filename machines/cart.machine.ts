@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { callErrorOf } from './errorCode.ts';
-import type { CartUpdateBody, ShoppingCart } from '../server/schemas/commerce.ts';
-import { applyCartUpdate, cartQuantity, removeCartLine, type CartLine } from '../src/domain/cartUpdate.ts';
+import type { CartUpdateBody, ShoppingCart } from '../contract/commerce.ts';
+import { applyCartUpdate, cartQuantity, removeCartLine, type CartLine } from '../domain/cartUpdate.ts';
 
 /** One thing the member did to the cart, waiting to be saved. */
 export type CartChange =

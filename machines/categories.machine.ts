@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './errorCode.ts';
-import type { Category, CategoryList, OfferType } from '../server/schemas/offer.ts';
+import type { Category, CategoryList, OfferType } from '../contract/offer.ts';
 
 /** The categories of one offer type, in the server's order. */
 export const categoriesOfType = (categories: Category[], type: OfferType): Category[] =>

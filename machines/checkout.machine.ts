@@ -1,7 +1,7 @@
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { callErrorOf, notProvided, type CallError } from './errorCode.ts';
-import { emptyCardForm, validateCardForm, type CardField, type CardForm, type CardFormErrors } from '../src/domain/cardForm.ts';
-import type { CheckoutConfig, CheckoutOutcome, CheckoutSession } from '../server/schemas/checkout.ts';
+import { emptyCardForm, validateCardForm, type CardField, type CardForm, type CardFormErrors } from '../domain/cardForm.ts';
+import type { CheckoutConfig, CheckoutOutcome, CheckoutSession } from '../contract/checkout.ts';
 
 export interface CheckoutInput {
   /** The member's name and e-mail, to start the card form with. */

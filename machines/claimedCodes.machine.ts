@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { callErrorOf, notProvided } from './errorCode.ts';
 import { clipboardCopyMachine } from './clipboardCopy.machine.ts';
-import type { ClaimedPromoCode } from '../server/schemas/promoCode.ts';
+import type { ClaimedPromoCode } from '../contract/promoCode.ts';
 
 export interface ClaimedCodesContext {
   codes: ClaimedPromoCode[];

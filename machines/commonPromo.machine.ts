@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { OfferDetail } from '../server/schemas/offer.ts';
-import type { CommonPromoCode } from '../server/schemas/promoCode.ts';
+import type { OfferDetail } from '../contract/offer.ts';
+import type { CommonPromoCode } from '../contract/promoCode.ts';
 import { claimErrorOf, type PromoClaimError } from './promoClaim.machine.ts';
 
 /** The offer's common-code fields (GET /v1/get/offer) the row starts from. */

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './errorCode.ts';
-import type { Billboard, FeedOffer, OfferType } from '../server/schemas/offer.ts';
+import type { Billboard, FeedOffer, OfferType } from '../contract/offer.ts';
 
 export const feedPageSize = 30;
 

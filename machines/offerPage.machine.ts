@@ -5,10 +5,10 @@ import { commonPromoMachine } from './commonPromo.machine.ts';
 import { clipboardCopyMachine } from './clipboardCopy.machine.ts';
 import { waitingListMachine } from './waitingList.machine.ts';
 import { addToCalendarMachine } from './addToCalendar.machine.ts';
-import type { OrderItem } from '../server/schemas/checkout.ts';
-import type { CategoryList, OfferDetail, OfferType } from '../server/schemas/offer.ts';
+import type { OrderItem } from '../contract/checkout.ts';
+import type { CategoryList, OfferDetail, OfferType } from '../contract/offer.ts';
 import { selectedVariant, ticketSelectionMachine } from './ticketSelection.machine.ts';
-import { clampQuantity } from '../src/domain/cartUpdate.ts';
+import { clampQuantity } from '../domain/cartUpdate.ts';
 import { maxQuantityOf } from '../src/domain/ticketCascade.ts';
 
 export interface OfferPageInput {

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { callErrorOf, notProvided } from './errorCode.ts';
-import type { Order } from '../server/schemas/checkout.ts';
+import type { Order } from '../contract/checkout.ts';
 import { addToCalendarMachine } from './addToCalendar.machine.ts';
 
 export interface OrderHistoryContext {

@@ -1,7 +1,7 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { errorCodeParams, notProvided } from './errorCode.ts';
 import { currentPasswordMachine, type CurrentPasswordConfirmed } from './currentPassword.machine.ts';
-import type { User } from '../server/schemas/user.ts';
+import type { User } from '../contract/user.ts';
 import {
   formFromUser,
   needsCurrentPassword,

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { callErrorOf } from './errorCode.ts';
-import type { OfferDetail } from '../server/schemas/offer.ts';
-import type { UniquePromoCode } from '../server/schemas/promoCode.ts';
+import type { OfferDetail } from '../contract/offer.ts';
+import type { UniquePromoCode } from '../contract/promoCode.ts';
 
 /** The offer's promo fields (GET /v1/get/offer) the unique-code row starts from. */
 export type PromoClaimInput = Pick<

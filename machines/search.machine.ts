@@ -1,6 +1,6 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { notProvided } from './errorCode.ts';
-import type { FeedOffer } from '../server/schemas/offer.ts';
+import type { FeedOffer } from '../contract/offer.ts';
 import { appendPage } from './feed.machine.ts';
 
 export const searchPageSize = 30;

@@ -1,6 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { notProvided } from './errorCode.ts';
-import type { User } from '../server/schemas/user.ts';
+import type { User } from '../contract/user.ts';
 import {
   completeOnboardingRequest,
   emailChanged,

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './errorCode.ts';
-import { validateSignIn, type SignInErrors } from '../src/domain/validation.ts';
+import { validateSignIn, type SignInErrors } from '../domain/validation.ts';
 
 export interface SignInError {
   code: string;

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { ItemVariant } from '../server/schemas/commerce.ts';
+import type { ItemVariant } from '../contract/commerce.ts';
 import {
   availableCount,
   citiesOf,

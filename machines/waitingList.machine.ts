@@ -1,7 +1,7 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRef, type ActorRefFrom, type Snapshot } from 'xstate';
 import { errorCodeOf, notProvided } from './errorCode.ts';
 import type { ticketSelectionMachine } from './ticketSelection.machine.ts';
-import type { WaitingListPlace } from '../server/schemas/waitingList.ts';
+import type { WaitingListPlace } from '../contract/waitingList.ts';
 
 export interface WaitingListInput {
   offerId: string;

@@ -1,14 +1,6 @@
-/** An error the API answers with the spec's shape {status, code, message}. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+import { ApiError } from '../contract/apiError.ts';
+
+export { ApiError };
 
 export const unauthenticated = (code = 'auth/unauthenticated', message = 'A valid ID token is required') =>
   new ApiError(401, code, message);

@@ -9,7 +9,7 @@ import type { categoriesMachine } from '../machines/categories.machine.ts';
 import type { setUpMachine } from '../machines/setUp.machine.ts';
 import type { navigatorMachine } from '../machines/navigator.machine.ts';
 import type { cartMachine } from '../machines/cart.machine.ts';
-import type { OfferType } from '../server/schemas/offer.ts';
+import type { OfferType } from '../contract/offer.ts';
 import type { Services } from './services/services.ts';
 
 /** The root actor for React: `<AppActor.Provider logic={provided machine}>`, then useSelector. */

@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { appMachine, type AppInput, type Member } from '../machines/app.machine.ts';
 import { navigatorMachine, type NavigatorEvent } from '../machines/navigator.machine.ts';
-import type { Brand } from '../server/schemas/brand.ts';
+import type { Brand } from '../contract/brand.ts';
 import { detectDeviceProfile, isDesktopLayout, readDeviceInput } from './domain/deviceProfile.ts';
 import { createResolver } from './routes/resolver.ts';
 import { applyHistoryEffect, observePopstate, resetToRoot, saveNavigation, startLocation } from './services/browserHistory.ts';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { and, eq, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { isValidPersonalNumber, normalisePersonalNumber } from '../../src/domain/personalNumber.ts';
+import { isValidPersonalNumber, normalisePersonalNumber } from '../../domain/personalNumber.ts';
 import type { Database } from '../db/database.ts';
 import { eidSimulatedOrders } from '../db/schema/eid.ts';
 import { EidError, type CollectResult, type EidProvider } from './eid.ts';

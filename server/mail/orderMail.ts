@@ -1,6 +1,6 @@
 import { createEvent } from 'ics';
 import qrcode from 'qrcode-generator';
-import type { Order, OrderItem } from '../schemas/checkout.ts';
+import type { Order, OrderItem } from '../../contract/checkout.ts';
 import { escapeHtml, type MailAttachment } from './mail.ts';
 
 /** The languages the product speaks (spec 9): English, Swedish and the Norwegian set. */

@@ -3,7 +3,7 @@ import { checkoutSessions, orderLines, orders, paymentRefunds, tickets } from '.
 import { ApiError } from '../errors.ts';
 import { cancellationMail, type MailLanguage } from '../mail/orderMail.ts';
 import { lockVariants, toOrder } from '../repositories/checkout.repository.ts';
-import type { Order } from '../schemas/checkout.ts';
+import type { Order } from '../../contract/checkout.ts';
 import { mailOfferedPlaces, offerFreedUnits, type OfferedPlace } from '../waitingList/waitingList.ts';
 import { refundPayment, type CheckoutDeps } from './checkout.ts';
 

@@ -22,7 +22,7 @@ import {
   type CheckoutRow,
 } from '../repositories/checkout.repository.ts';
 import { enrichCart } from '../routes/shoppingCart.ts';
-import type { CheckoutOutcome, CheckoutSession, OrderItem } from '../schemas/checkout.ts';
+import type { CheckoutOutcome, CheckoutSession, OrderItem } from '../../contract/checkout.ts';
 import type { Payments } from './index.ts';
 import { loadOrCreateTicketKey, signTicket, type TicketKey } from '../tickets/ticketCodes.ts';
 import { closePlacesOfOrder, mailOfferedPlaces, returnPlacesOfCheckout, takeOfferedPlaces, type OfferedPlace } from '../waitingList/waitingList.ts';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { checkoutSessions, orderLines, orders, paymentRefunds, stockHolds, tickets, type CheckoutStatus } from '../db/schema/index.ts';
-import type { Order } from '../schemas/checkout.ts';
+import type { Order } from '../../contract/checkout.ts';
 
 export type CheckoutRow = typeof checkoutSessions.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { customFees, itemVariants, offers, orderLines, orders, stockHolds, taxRates, waitingListEntries } from '../db/schema/index.ts';
-import type { CustomFeeBuildRecord, ItemVariant, TaxRate } from '../schemas/commerce.ts';
+import type { CustomFeeBuildRecord, ItemVariant, TaxRate } from '../../contract/commerce.ts';
 
 export type ItemVariantRow = typeof itemVariants.$inferSelect;
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/database.ts';
 import { offers } from '../db/schema/index.ts';
-import type { OfferDetail } from '../schemas/offer.ts';
+import type { OfferDetail } from '../../contract/offer.ts';
 import { noPromo } from './promoCodes.repository.ts';
 
 const companions = alias(offers, 'companion');

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/database.ts';
-import type { OfferDetail } from '../schemas/offer.ts';
+import type { OfferDetail } from '../../contract/offer.ts';
 import { availabilityOf, findOfferVariants, loadPricing, loadStockUse } from './itemVariants.repository.ts';
 
 type VariantFields = Pick<OfferDetail, 'itemVariantList' | 'itemVariantCustomFeeBuildRecord' | 'itemVariantAvailability' | 'itemVariantIndex'>;

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { billboards, offers } from '../db/schema/index.ts';
-import type { OfferType } from '../schemas/offer.ts';
+import type { OfferType } from '../../contract/offer.ts';
 
 export const feedPageSize = 30;
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { shoppingCartLines, shoppingCarts, users } from '../db/schema/index.ts';
-import type { CartLine } from '../../src/domain/cartUpdate.ts';
+import type { CartLine } from '../../domain/cartUpdate.ts';
 
 /** The member's cart version and lines in the order they were added; version 0 and no lines before the first write. */
 export async function readCart(db: Executor, brandId: string, userId: string): Promise<{ version: number; lines: CartLine[] }> {

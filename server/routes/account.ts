@@ -6,9 +6,9 @@ import { rateLimited } from '../plugins/rateLimit.ts';
 import { findUser } from '../repositories/users.repository.ts';
 import { useUpResetTokens } from '../repositories/passwordResetTokens.repository.ts';
 import { claimOnboarding, deleteMember, insertMember, isSsnTaken, restoreMember, undoOnboarding } from '../repositories/accounts.repository.ts';
-import { CompleteOnboardingBody, CreateUserBody, CreateUserReply, UpdateUserBody } from '../schemas/account.ts';
-import { ApiErrorBody } from '../schemas/common.ts';
-import { User } from '../schemas/user.ts';
+import { CompleteOnboardingBody, CreateUserBody, CreateUserReply, UpdateUserBody } from '../../contract/account.ts';
+import { ApiErrorBody } from '../../contract/common.ts';
+import { User } from '../../contract/user.ts';
 import {
   generateTemporaryPassword,
   optionalText,

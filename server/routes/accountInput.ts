@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { isValidEmail, isValidPassword } from '../../src/domain/validation.ts';
-import { isValidPhoneNumber, normalisePhoneNumber } from '../../src/domain/phone.ts';
-import { isValidPersonalNumber, normalisePersonalNumber } from '../../src/domain/personalNumber.ts';
-import { isValidReferralCode } from '../../src/domain/referral.ts';
+import { isValidEmail, isValidPassword } from '../../domain/validation.ts';
+import { isValidPhoneNumber, normalisePhoneNumber } from '../../domain/phone.ts';
+import { isValidPersonalNumber, normalisePersonalNumber } from '../../domain/personalNumber.ts';
+import { isValidReferralCode } from '../../domain/referral.ts';
 import type { Address } from '../db/schema/users.ts';
 import { badRequest } from '../errors.ts';
-import type { BrandSettings } from '../schemas/brand.ts';
-import type { AddressInput } from '../schemas/account.ts';
+import type { BrandSettings } from '../../contract/brand.ts';
+import type { AddressInput } from '../../contract/account.ts';
 
 /*
  * The account endpoints' input rules (src/domain, shared with the client) with the contract's

@@ -1,6 +1,6 @@
 import { ApiError, badRequest } from '../errors.ts';
-import { ApiErrorBody } from '../schemas/common.ts';
-import { Brand, BrandQuery, BrandRole } from '../schemas/brand.ts';
+import { ApiErrorBody } from '../../contract/common.ts';
+import { Brand, BrandQuery, BrandRole } from '../../contract/brand.ts';
 import { appUrlHost, type BrandRow } from '../repositories/brands.repository.ts';
 import { findUser } from '../repositories/users.repository.ts';
 import type { App, RouteDeps } from './types.ts';

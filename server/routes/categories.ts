@@ -1,5 +1,5 @@
-import { ApiErrorBody } from '../schemas/common.ts';
-import { CategoryList, type Category } from '../schemas/offer.ts';
+import { ApiErrorBody } from '../../contract/common.ts';
+import { CategoryList, type Category } from '../../contract/offer.ts';
 import { listCategories } from '../repositories/categories.repository.ts';
 import type { App, RouteDeps } from './types.ts';
 

@@ -5,7 +5,7 @@ import { memberLinkOrigin } from '../mail/mail.ts';
 import { mailLanguageOf } from '../mail/orderMail.ts';
 import { requestAppUrl } from '../plugins/memberContext.ts';
 import { findCheckoutByProviderId, orderHistory } from '../repositories/checkout.repository.ts';
-import { ApiErrorBody } from '../schemas/common.ts';
+import { ApiErrorBody } from '../../contract/common.ts';
 import {
   CheckoutConfig,
   CheckoutOutcome,
@@ -15,7 +15,7 @@ import {
   LocalCardPaymentBody,
   OrderHistory,
   TestModeBody,
-} from '../schemas/checkout.ts';
+} from '../../contract/checkout.ts';
 import { checkoutRefusals, expireCheckout, openCheckout, outcomeOf, sessionNotFound, settleCheckout, type CheckoutDeps } from '../payments/checkout.ts';
 import type { Payments } from '../payments/index.ts';
 import type { App, RouteDeps } from './types.ts';

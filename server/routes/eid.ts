@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { normalisePersonalNumber } from '../../src/domain/personalNumber.ts';
+import { normalisePersonalNumber } from '../../domain/personalNumber.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { EidError, type EidProvider } from '../eid/eid.ts';
 import { qrCodeContent, qrSeconds } from '../eid/qrCode.ts';
@@ -14,8 +14,8 @@ import {
   type EidSignInRow,
 } from '../repositories/eidSignIns.repository.ts';
 import { pruneRateLimits, takeRateLimit } from '../repositories/rateLimits.repository.ts';
-import { ApiErrorBody } from '../schemas/common.ts';
-import { EidCollect, EidOrder, EidOrderRequest, EidQrCode } from '../schemas/eid.ts';
+import { ApiErrorBody } from '../../contract/common.ts';
+import { EidCollect, EidOrder, EidOrderRequest, EidQrCode } from '../../contract/eid.ts';
 import type { App, RouteDeps } from './types.ts';
 
 export interface EidRouteDeps extends RouteDeps {

@@ -1,5 +1,5 @@
-import { ApiErrorBody } from '../schemas/common.ts';
-import { OfferDetail, OfferDetailQuery } from '../schemas/offer.ts';
+import { ApiErrorBody } from '../../contract/common.ts';
+import { OfferDetail, OfferDetailQuery } from '../../contract/offer.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { findOfferDetail, toOfferDetail } from '../repositories/offerDetail.repository.ts';
 import { findPromoFields } from '../repositories/promoCodes.repository.ts';

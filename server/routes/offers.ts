@@ -1,5 +1,5 @@
-import { ApiErrorBody } from '../schemas/common.ts';
-import { Billboard, OfferList, OfferListQuery, OfferSearchBody } from '../schemas/offer.ts';
+import { ApiErrorBody } from '../../contract/common.ts';
+import { Billboard, OfferList, OfferListQuery, OfferSearchBody } from '../../contract/offer.ts';
 import { TtlCache } from '../cache.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { findBillboard, listFeedOffers, type FeedQuery } from '../repositories/offers.repository.ts';

@@ -11,8 +11,8 @@ import {
   releaseResetToken,
   useUpResetTokens,
 } from '../repositories/passwordResetTokens.repository.ts';
-import { EmptyReply, PasswordResetBody, PasswordUpdateBody } from '../schemas/account.ts';
-import { ApiErrorBody } from '../schemas/common.ts';
+import { EmptyReply, PasswordResetBody, PasswordUpdateBody } from '../../contract/account.ts';
+import { ApiErrorBody } from '../../contract/common.ts';
 import { requireEmail, requirePassword } from './accountInput.ts';
 import type { App, RouteDeps } from './types.ts';
 

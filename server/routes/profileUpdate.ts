@@ -3,7 +3,7 @@ import { updateUser, type UserPatch } from '../repositories/accounts.repository.
 import type { BrandRow } from '../repositories/brands.repository.ts';
 import { useUpResetTokens } from '../repositories/passwordResetTokens.repository.ts';
 import { findUser, type UserRow } from '../repositories/users.repository.ts';
-import type { UpdateUserBody } from '../schemas/account.ts';
+import type { UpdateUserBody } from '../../contract/account.ts';
 import { optionalAddress, requireAddress, requireEmailChange, requireName, requirePassword, requirePhone } from './accountInput.ts';
 import type { RouteDeps } from './types.ts';
 

@@ -1,5 +1,5 @@
-import { ApiErrorBody } from '../schemas/common.ts';
-import { ClaimedPromoCodeList, CommonPromoCode, PromoClaimBody, UniquePromoCode } from '../schemas/promoCode.ts';
+import { ApiErrorBody } from '../../contract/common.ts';
+import { ClaimedPromoCodeList, CommonPromoCode, PromoClaimBody, UniquePromoCode } from '../../contract/promoCode.ts';
 import { ApiError, notFound } from '../errors.ts';
 import {
   countClaimedBy,

@@ -1,9 +1,9 @@
-import { ApiErrorBody } from '../schemas/common.ts';
-import { CartUpdateBody, ShoppingCart } from '../schemas/commerce.ts';
+import { ApiErrorBody } from '../../contract/common.ts';
+import { CartUpdateBody, ShoppingCart } from '../../contract/commerce.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import type { Executor } from '../db/database.ts';
-import { applyCartUpdate, type CartLine } from '../../src/domain/cartUpdate.ts';
-import { cartTotals, unitPrice } from '../../src/domain/cartPrices.ts';
+import { applyCartUpdate, type CartLine } from '../../domain/cartUpdate.ts';
+import { cartTotals, unitPrice } from '../../domain/cartPrices.ts';
 import { availabilityOf, findVariantsWithOffers, loadPricing, loadStockUse, type StockUseByVariant, type VariantWithOffer } from '../repositories/itemVariants.repository.ts';
 import { lockCart, readCart, writeCart } from '../repositories/shoppingCart.repository.ts';
 import type { App, RouteDeps } from './types.ts';

@@ -1,7 +1,7 @@
 import { ApiError, badRequest } from '../errors.ts';
 import { appUrlHost } from '../repositories/brands.repository.ts';
-import { ApiErrorBody } from '../schemas/common.ts';
-import { TicketKeysQuery, TicketPublicKeys, VoidTickets } from '../schemas/tickets.ts';
+import { ApiErrorBody } from '../../contract/common.ts';
+import { TicketKeysQuery, TicketPublicKeys, VoidTickets } from '../../contract/tickets.ts';
 import { loadOrCreateTicketKey, ticketPublicKeys, voidTicketIds } from '../tickets/ticketCodes.ts';
 import type { App, RouteDeps } from './types.ts';
 

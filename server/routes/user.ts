@@ -1,5 +1,5 @@
-import { ApiErrorBody } from '../schemas/common.ts';
-import { User } from '../schemas/user.ts';
+import { ApiErrorBody } from '../../contract/common.ts';
+import { User } from '../../contract/user.ts';
 import { notFound } from '../errors.ts';
 import { findUser, type UserRow } from '../repositories/users.repository.ts';
 import type { App, RouteDeps } from './types.ts';

@@ -1,8 +1,8 @@
 import { memberLinkOrigin } from '../mail/mail.ts';
 import { mailLanguageOf } from '../mail/orderMail.ts';
 import { requestAppUrl } from '../plugins/memberContext.ts';
-import { ApiErrorBody } from '../schemas/common.ts';
-import { WaitingListBody, WaitingListPlace, WaitingListPlaces, WaitingListQuery } from '../schemas/waitingList.ts';
+import { ApiErrorBody } from '../../contract/common.ts';
+import { WaitingListBody, WaitingListPlace, WaitingListPlaces, WaitingListQuery } from '../../contract/waitingList.ts';
 import { joinWaitingList, leaveWaitingList, placesOnOffer, type WaitingListDeps } from '../waitingList/waitingList.ts';
 import type { App, RouteDeps } from './types.ts';
 

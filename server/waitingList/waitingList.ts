@@ -7,7 +7,7 @@ import { waitingListOfferMail } from '../mail/waitingListMail.ts';
 import type { MailLanguage } from '../mail/orderMail.ts';
 import { availabilityOf, freeUnitsOf, loadStockUse } from '../repositories/itemVariants.repository.ts';
 import { lockVariants } from '../repositories/checkout.repository.ts';
-import type { WaitingListPlace } from '../schemas/waitingList.ts';
+import type { WaitingListPlace } from '../../contract/waitingList.ts';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**

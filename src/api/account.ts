@@ -1,4 +1,4 @@
-import type { User } from '../../server/schemas/user.ts';
+import type { User } from '../../contract/user.ts';
 import type { ApiClient } from './client.ts';
 
 /** The create-account payload (spec 3): ssn in ssn mode, else name and contact fields. */

@@ -1,21 +1,9 @@
-/** Every failed call, in the spec's shape: status, code and message (section 8). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+import { ApiError } from '../../contract/apiError.ts';
+
+export { ApiError, isApiError } from '../../contract/apiError.ts';
 
 /** A network failure: the spec's status 600, code failed_to_fetch. */
 export const failedToFetch = () => new ApiError(600, 'failed_to_fetch', 'Network Error');
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
 
 /** Any answer of status 400 or more becomes an ApiError, whatever its body looks like. */
 export async function errorFromResponse(response: Response): Promise<ApiError> {

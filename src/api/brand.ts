@@ -1,4 +1,4 @@
-import type { Brand, BrandRole } from '../../server/schemas/brand.ts';
+import type { Brand, BrandRole } from '../../contract/brand.ts';
 import type { ApiClient } from './client.ts';
 import { mediaUrl } from './mediaUrls.ts';
 

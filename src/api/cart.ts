@@ -1,4 +1,4 @@
-import type { CartUpdateBody, ItemVariant, ShoppingCart } from '../../server/schemas/commerce.ts';
+import type { CartUpdateBody, ItemVariant, ShoppingCart } from '../../contract/commerce.ts';
 import type { ApiClient } from './client.ts';
 import { imageWithMediaBase } from './mediaUrls.ts';
 

@@ -3,7 +3,7 @@ import type {
   CheckoutOutcome,
   CheckoutSession,
   LocalCardPaymentBody,
-} from '../../server/schemas/checkout.ts';
+} from '../../contract/checkout.ts';
 import type { ApiClient } from './client.ts';
 
 export type { CheckoutConfig, CheckoutOutcome, CheckoutSession };

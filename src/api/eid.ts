@@ -1,4 +1,4 @@
-import type { EidCollect, EidOrder, EidQrCode } from '../../server/schemas/eid.ts';
+import type { EidCollect, EidOrder, EidQrCode } from '../../contract/eid.ts';
 import type { ApiClient } from './client.ts';
 
 export type { EidCollect, EidOrder, EidQrCode };

@@ -1,4 +1,4 @@
-import type { ImageOptions } from '../../server/schemas/common.ts';
+import type { ImageOptions } from '../../contract/common.ts';
 import type { Static } from 'typebox';
 
 type Image = Static<typeof ImageOptions>;

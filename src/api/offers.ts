@@ -1,4 +1,4 @@
-import type { Billboard, CategoryList, ContentBlock, FeedOffer, OfferDetail, OfferType } from '../../server/schemas/offer.ts';
+import type { Billboard, CategoryList, ContentBlock, FeedOffer, OfferDetail, OfferType } from '../../contract/offer.ts';
 import { isApiError } from './apiError.ts';
 import type { ApiClient } from './client.ts';
 import { imageWithMediaBase, withMediaBase } from './mediaUrls.ts';

@@ -1,4 +1,4 @@
-import type { User } from '../../server/schemas/user.ts';
+import type { User } from '../../contract/user.ts';
 import type { ApiClient } from './client.ts';
 
 /** The set-up payload (spec 3): e-mail only when changed, the normalised phone, the new password, the referral code. */

@@ -1,4 +1,4 @@
-import type { Order } from '../../server/schemas/checkout.ts';
+import type { Order } from '../../contract/checkout.ts';
 import { variantWithMediaBase } from './cart.ts';
 import type { ApiClient } from './client.ts';
 import { imageWithMediaBase } from './mediaUrls.ts';

@@ -1,5 +1,5 @@
-import type { User } from '../../server/schemas/user.ts';
-import type { UpdateUserBody } from '../../server/schemas/account.ts';
+import type { User } from '../../contract/user.ts';
+import type { UpdateUserBody } from '../../contract/account.ts';
 import type { ApiClient } from './client.ts';
 
 /** PUT /v1/update/user: only the changed fields; e-mail and password need the current password. */

@@ -1,4 +1,4 @@
-import type { ClaimedPromoCode, CommonPromoCode, UniquePromoCode } from '../../server/schemas/promoCode.ts';
+import type { ClaimedPromoCode, CommonPromoCode, UniquePromoCode } from '../../contract/promoCode.ts';
 import type { ApiClient } from './client.ts';
 import { withMediaBase } from './mediaUrls.ts';
 

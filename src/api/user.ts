@@ -1,4 +1,4 @@
-import type { User } from '../../server/schemas/user.ts';
+import type { User } from '../../contract/user.ts';
 import type { ApiClient } from './client.ts';
 
 export type { User };

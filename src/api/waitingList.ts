@@ -1,4 +1,4 @@
-import type { WaitingListPlace } from '../../server/schemas/waitingList.ts';
+import type { WaitingListPlace } from '../../contract/waitingList.ts';
 import type { ApiClient } from './client.ts';
 
 export type { WaitingListPlace };

@@ -1,4 +1,4 @@
-import type { FeedOffer } from '../../server/schemas/offer.ts';
+import type { FeedOffer } from '../../contract/offer.ts';
 import { Image } from './Image.tsx';
 import { OfferSubtitle } from './OfferSubtitle.tsx';
 import { onPlainClick } from './linkClick.ts';

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { ImageOptions } from '../../server/schemas/offer.ts';
+import type { ImageOptions } from '../../contract/offer.ts';
 import { Icon } from './Icon.tsx';
 import { cx } from './cx.ts';
 import { defaultSizes, missingDescriptionAlt, srcFor, srcSetFor, type ImageSize } from './imageSources.ts';

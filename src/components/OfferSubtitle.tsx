@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import type { FeedOffer } from '../../server/schemas/offer.ts';
+import type { FeedOffer } from '../../contract/offer.ts';
 
 export interface OfferSubtitleProps {
   offer: Pick<FeedOffer, 'type' | 'teaserLine' | 'readingTime'>;

@@ -1,4 +1,4 @@
-import type { ImageOptions } from '../../server/schemas/offer.ts';
+import type { ImageOptions } from '../../contract/offer.ts';
 import { media } from '../theme/breakpoints.ts';
 
 export type ImageSize = 'medium' | 'large';

@@ -1,4 +1,4 @@
-import type { ClaimedPromoCode } from '../../server/schemas/promoCode.ts';
+import type { ClaimedPromoCode } from '../../contract/promoCode.ts';
 
 export interface ClaimedCodeGroup {
   offerId: string;

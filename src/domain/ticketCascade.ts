@@ -1,5 +1,6 @@
-import type { ItemVariant } from '../../server/schemas/commerce.ts';
-import type { ImageOptions, OfferDetail } from '../../server/schemas/offer.ts';
+import type { ItemVariant } from '../../contract/commerce.ts';
+import type { ImageOptions, OfferDetail } from '../../contract/offer.ts';
+import { hasEnded as hasSaleEnded, unitsMemberMayTake, type SaleTerms } from '../../domain/saleRules.ts';
 
 /** What choosing a variant needs of an offer detail. */
 export type SellingOffer = Pick<OfferDetail, 'itemVariantType' | 'itemVariantList' | 'itemVariantAvailability' | 'itemVariantIndex' | 'puffImage'>;
@@ -20,8 +21,11 @@ export const timesOf = (variants: readonly ItemVariant[], city: string): number[
 export const variantsAt = (variants: readonly ItemVariant[], city: string, time: number): ItemVariant[] =>
   variants.filter((v) => cityOf(v) === city && timeOf(v) === time);
 
-/** Past its end date: 'The offer is no longer relevant'. */
-export const hasEnded = (variant: ItemVariant, now: number): boolean => variant.date.end !== null && variant.date.end <= now;
+/** The sale terms of a variant the server offered (its offer is live, or the server would not answer it). */
+export const saleTermsOf = (variant: ItemVariant): SaleTerms => ({ endsAt: variant.date.end, purchaseCap: variant.purchaseCap, offerActive: true });
+
+/** Past its end date: 'The offer is no longer relevant' (domain/saleRules.ts). */
+export const hasEnded = (variant: ItemVariant, now: number): boolean => hasSaleEnded(saleTermsOf(variant), now);
 
 /** How many can still be bought; a variant the server gave no count for is not offered. */
 export const availableCount = (offer: Pick<SellingOffer, 'itemVariantAvailability'>, variantId: string): number =>
@@ -29,7 +33,7 @@ export const availableCount = (offer: Pick<SellingOffer, 'itemVariantAvailabilit
 
 /** Spec 5: the quantity picker's maximum: the availability, and never more than the purchase cap. */
 export const maxQuantityOf = (offer: Pick<SellingOffer, 'itemVariantAvailability'>, variant: ItemVariant): number =>
-  Math.min(availableCount(offer, variant.id), variant.purchaseCap ?? Number.MAX_SAFE_INTEGER);
+  unitsMemberMayTake(saleTermsOf(variant), availableCount(offer, variant.id));
 
 /** Every variant is past its end date (an offer with nothing to sell has not ended). */
 export const offerHasEnded = (offer: Pick<SellingOffer, 'itemVariantList'>, now: number): boolean =>

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { CardFieldError } from '../domain/cardForm.ts';
+import type { CardFieldError } from '../../domain/cardForm.ts';
 
 /**
  * The checkout's texts (spec 8), keyed by the API's and the card provider's codes. Apart from

@@ -1,4 +1,4 @@
-import type { OfferType } from '../../server/schemas/offer.ts';
+import type { OfferType } from '../../contract/offer.ts';
 import type { OfferPageInput } from '../../machines/offerPage.machine.ts';
 import { isOfferType } from './routeTable.ts';
 

@@ -1,5 +1,5 @@
-import type { BrandSettings } from '../../server/schemas/brand.ts';
-import type { OfferType } from '../../server/schemas/offer.ts';
+import type { BrandSettings } from '../../contract/brand.ts';
+import type { OfferType } from '../../contract/offer.ts';
 
 /** The screens of the signed-in app; src/routes/screens.tsx maps each to its view. */
 export type ScreenName =

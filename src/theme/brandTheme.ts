@@ -1,5 +1,5 @@
 import { setElementVars } from '@vanilla-extract/dynamic';
-import type { BrandThemeVariant } from '../../server/schemas/brand.ts';
+import type { BrandThemeVariant } from '../../contract/brand.ts';
 import { vars } from './contract.css.ts';
 import { layout } from './layout.ts';
 

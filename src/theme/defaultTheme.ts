@@ -1,4 +1,4 @@
-import type { BrandThemeVariant } from '../../server/schemas/brand.ts';
+import type { BrandThemeVariant } from '../../contract/brand.ts';
 
 /** Neutral theme for screens shown before the brand has loaded (boot spinner, brand error). */
 export const defaultThemeVariant: BrandThemeVariant = {

@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { checkoutMachine, type CheckoutInput, type SessionKeeperEvent } from '../../machines/checkout.machine.ts';
-import type { CheckoutSession } from '../../server/schemas/checkout.ts';
+import type { CheckoutSession } from '../../contract/checkout.ts';
 import {
   completeCheckoutSession,
   createCheckoutSession,
@@ -8,7 +8,7 @@ import {
   getCheckoutConfig,
   payWithLocalCard,
 } from '../api/checkout.ts';
-import { cardDigits, parseExpiry, type CardForm } from '../domain/cardForm.ts';
+import { cardDigits, parseExpiry, type CardForm } from '../../domain/cardForm.ts';
 import { CheckoutScreen } from '../screens/checkout/CheckoutScreen.tsx';
 import { wired, type WiringDeps } from './wired.tsx';
 

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { profileMachine, type Credentials, type UpdateRequest } from '../../machines/profile.machine.ts';
-import type { User } from '../../server/schemas/user.ts';
+import type { User } from '../../contract/user.ts';
 import { deleteUser, updateUser } from '../api/profile.ts';
 import type { WiringDeps } from './wired.tsx';
 

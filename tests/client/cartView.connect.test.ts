@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { cartMachine } from '../../machines/cart.machine.ts';
-import type { CartItemView, CartUpdateBody, ItemVariant, ShoppingCart, TaxRate } from '../../server/schemas/commerce.ts';
+import type { CartItemView, CartUpdateBody, ItemVariant, ShoppingCart, TaxRate } from '../../contract/commerce.ts';
 import { connectCart } from '../../src/screens/cart/cart.connect.ts';
 
 const image = (n: string) => ({ jpeg: { medium: `/${n}.jpg` }, webp: { medium: `/${n}.webp` } });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ClaimedPromoCode } from '../../server/schemas/promoCode.ts';
+import type { ClaimedPromoCode } from '../../contract/promoCode.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import { activateLocale, loadContentMessages } from '../../src/i18n/i18n.ts';
 import { imageOptions } from './components/offerFixtures.ts';

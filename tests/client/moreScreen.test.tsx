@@ -4,7 +4,7 @@ import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { createActor, createMachine } from 'xstate';
 import type { appMachine, Member } from '../../machines/app.machine.ts';
-import type { Brand } from '../../server/schemas/brand.ts';
+import type { Brand } from '../../contract/brand.ts';
 import { AppActor } from '../../src/appActor.ts';
 import { createResolver } from '../../src/routes/resolver.ts';
 import { NavigatorContext, type NavigatorRef } from '../../src/routes/navigation.ts';

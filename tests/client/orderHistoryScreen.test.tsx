@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Order } from '../../server/schemas/checkout.ts';
+import type { Order } from '../../contract/checkout.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import { activateLocale, loadContentMessages } from '../../src/i18n/i18n.ts';
 import { readOnlyApi, renderRoute } from './routeHarness.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyCardForm, isExpired, parseExpiry, passesLuhn, validateCardForm } from '../../src/domain/cardForm.ts';
+import { emptyCardForm, isExpired, parseExpiry, passesLuhn, validateCardForm } from '../../domain/cardForm.ts';
 
 const now = Date.parse('2026-11-24T12:00:00Z');
 const valid = { name: 'Maja Medlem', email: 'maja@aurora.test', cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };

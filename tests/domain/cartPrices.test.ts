@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CustomFeeBuildRecord } from '../../server/schemas/commerce.ts';
-import { cartTotals, unitOriginalPrice, unitPrice, type PricedLine } from '../../src/domain/cartPrices.ts';
-import { applyCartUpdate, cartQuantity, clampQuantity, removeCartLine } from '../../src/domain/cartUpdate.ts';
+import type { CustomFeeBuildRecord } from '../../contract/commerce.ts';
+import { cartTotals, unitOriginalPrice, unitPrice, type PricedLine } from '../../domain/cartPrices.ts';
+import { applyCartUpdate, cartQuantity, clampQuantity, removeCartLine } from '../../domain/cartUpdate.ts';
 
 const vat25 = { id: 'vat25', percentage: 25, display_name: 'VAT 25%' };
 const vat12 = { id: 'vat12', percentage: 12, display_name: 'VAT 12%' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidEmail, isValidPassword, validateSignIn } from '../../src/domain/validation.ts';
+import { isValidEmail, isValidPassword, validateSignIn } from '../../domain/validation.ts';
 import { isBelowVersion, parseVersion } from '../../src/domain/version.ts';
 import { pickLocale } from '../../src/i18n/i18n.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import { appMachine, signOutReason } from '../../machines/app.machine.ts';
 import type { sessionMachine } from '../../machines/session.machine.ts';
-import type { Brand } from '../../server/schemas/brand.ts';
+import type { Brand } from '../../contract/brand.ts';
 import type { ContainerVersion } from '../../src/domain/version.ts';
 import { testBrand } from './fixtures.ts';
 

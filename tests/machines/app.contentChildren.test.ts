@@ -4,7 +4,7 @@ import { appMachine, shownOfferTypes, type Member } from '../../machines/app.mac
 import { sessionMachine, type SessionEvent } from '../../machines/session.machine.ts';
 import { freshTokens, noTokenRejections, stillBrowserHistory } from './sessionFakes.ts';
 import { navigatorMachine } from '../../machines/navigator.machine.ts';
-import type { Brand } from '../../server/schemas/brand.ts';
+import type { Brand } from '../../contract/brand.ts';
 import { testBrand, testMember, testNavigation } from './fixtures.ts';
 
 /** The app machine signed in with a complete member, over fakes; records the actions it runs. */

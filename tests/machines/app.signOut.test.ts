@@ -5,7 +5,7 @@ import { sessionMachine, type SessionEvent, type TokenLife } from '../../machine
 import type { signInMachine } from '../../machines/signIn.machine.ts';
 import { navigatorMachine } from '../../machines/navigator.machine.ts';
 import { ApiError, failedToFetch } from '../../src/api/apiError.ts';
-import type { Brand } from '../../server/schemas/brand.ts';
+import type { Brand } from '../../contract/brand.ts';
 import { testBrand, testMember, testNavigation } from './fixtures.ts';
 import { tokenLifetimeMs, stillBrowserHistory } from './sessionFakes.ts';
 

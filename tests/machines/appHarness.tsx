@@ -16,9 +16,9 @@ import { App } from '../../src/App.tsx';
 import { WiringContext } from '../../src/appActor.ts';
 import type { IdentityService } from '../../src/services/identity.ts';
 import type { ApiClient } from '../../src/api/client.ts';
-import type { Brand } from '../../server/schemas/brand.ts';
+import type { Brand } from '../../contract/brand.ts';
 import type { ContainerVersion } from '../../src/domain/version.ts';
-import type { Billboard, FeedOffer } from '../../server/schemas/offer.ts';
+import type { Billboard, FeedOffer } from '../../contract/offer.ts';
 import { testBrand, testMember, testOffers } from './fixtures.ts';
 import { browserContainer } from '../client/browserContainer.ts';
 

@@ -1,8 +1,8 @@
 import { createActor, fromPromise } from 'xstate';
 import { cartMachine } from '../../machines/cart.machine.ts';
 import { ApiError, failedToFetch } from '../../src/api/apiError.ts';
-import { applyCartUpdate, type CartLine } from '../../src/domain/cartUpdate.ts';
-import type { CartItemView, CartUpdateBody, ShoppingCart } from '../../server/schemas/commerce.ts';
+import { applyCartUpdate, type CartLine } from '../../domain/cartUpdate.ts';
+import type { CartItemView, CartUpdateBody, ShoppingCart } from '../../contract/commerce.ts';
 
 const image = { jpeg: { medium: '/a.jpg' }, webp: { medium: '/a.webp' } };
 

@@ -5,7 +5,7 @@ import { i18n } from '@lingui/core';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { Stripe } from '@stripe/stripe-js';
-import type { CheckoutConfig, CheckoutOutcome, CheckoutSession, LocalCardPaymentBody } from '../../server/schemas/checkout.ts';
+import type { CheckoutConfig, CheckoutOutcome, CheckoutSession, LocalCardPaymentBody } from '../../contract/checkout.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import type { ApiClient } from '../../src/api/client.ts';
 import { CheckoutScreen } from '../../src/screens/checkout/CheckoutScreen.tsx';

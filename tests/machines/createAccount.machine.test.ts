@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { createAccountMachine, type CreateAccountInput, type Credentials } from '../../machines/createAccount.machine.ts';
 import type { CreateUserRequest, CreateUserResult } from '../../src/api/account.ts';
 import { ApiError } from '../../src/api/apiError.ts';
-import type { User } from '../../server/schemas/user.ts';
+import type { User } from '../../contract/user.ts';
 
 const user: User = {
   id: 'u1',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { appendPage, feedMachine, type PageRequest } from '../../machines/feed.machine.ts';
-import type { Billboard, FeedOffer, OfferType } from '../../server/schemas/offer.ts';
+import type { Billboard, FeedOffer, OfferType } from '../../contract/offer.ts';
 import { testOffers } from './fixtures.ts';
 
 /** A feed over a fake server holding `total` offers; records every page request. */

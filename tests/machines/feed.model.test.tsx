@@ -6,7 +6,7 @@ import { exploreWorlds, pathPerTransition } from './modelPaths.ts';
 import { feedMachine, type PageRequest } from '../../machines/feed.machine.ts';
 import { categoriesMachine } from '../../machines/categories.machine.ts';
 import { TypeFeed } from '../../src/screens/typeFeed/TypeFeedScreen.tsx';
-import type { Category, CategoryList, FeedOffer, OfferType } from '../../server/schemas/offer.ts';
+import type { Category, CategoryList, FeedOffer, OfferType } from '../../contract/offer.ts';
 import { installFakeIntersectionObserver, renderScreen, shownOfferIds } from './offerListHarness.tsx';
 import { testOffers } from './fixtures.ts';
 

@@ -1,5 +1,5 @@
-import type { Brand } from '../../server/schemas/brand.ts';
-import type { FeedOffer } from '../../server/schemas/offer.ts';
+import type { Brand } from '../../contract/brand.ts';
+import type { FeedOffer } from '../../contract/offer.ts';
 import type { AppInput, Member } from '../../machines/app.machine.ts';
 import { createResolver } from '../../src/routes/resolver.ts';
 

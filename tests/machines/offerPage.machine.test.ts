@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { offerPageMachine } from '../../machines/offerPage.machine.ts';
 import { ApiError } from '../../src/api/apiError.ts';
-import type { CategoryList, OfferDetail } from '../../server/schemas/offer.ts';
+import type { CategoryList, OfferDetail } from '../../contract/offer.ts';
 import { offerDetail } from '../client/offer/offerDetailFixtures.ts';
 
 const categories: CategoryList = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { orderHistoryMachine } from '../../machines/orderHistory.machine.ts';
-import type { Order } from '../../server/schemas/checkout.ts';
+import type { Order } from '../../contract/checkout.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 
 function order(id: string): Order {

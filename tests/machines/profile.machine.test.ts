@@ -7,8 +7,8 @@ import type { sessionMachine } from '../../machines/session.machine.ts';
 import { navigatorMachine } from '../../machines/navigator.machine.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import type { ProfileField } from '../../src/domain/profileForm.ts';
-import type { User } from '../../server/schemas/user.ts';
-import type { Brand } from '../../server/schemas/brand.ts';
+import type { User } from '../../contract/user.ts';
+import type { Brand } from '../../contract/brand.ts';
 import { testBrand, testMember, testNavigation } from './fixtures.ts';
 
 const savedUser = (overrides: Partial<User> = {}): User => ({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { promoClaimMachine, type PromoClaimInput } from '../../machines/promoClaim.machine.ts';
-import type { UniquePromoCode } from '../../server/schemas/promoCode.ts';
+import type { UniquePromoCode } from '../../contract/promoCode.ts';
 import { exploreWorlds, pathPerTransition } from './modelPaths.ts';
 import {
   aroundTheMember,

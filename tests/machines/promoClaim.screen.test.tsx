@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { ApiError } from '../../src/api/apiError.ts';
-import type { OfferDetail } from '../../server/schemas/offer.ts';
+import type { OfferDetail } from '../../contract/offer.ts';
 import { offerDetail } from '../client/offer/offerDetailFixtures.ts';
 import { renderOfferScreen } from '../client/offer/offerScreenHarness.tsx';
 import { exploreWorlds, pathPerTransition } from './modelPaths.ts';

@@ -1,5 +1,5 @@
 import { ApiError, failedToFetch } from '../../src/api/apiError.ts';
-import type { UniquePromoCode } from '../../server/schemas/promoCode.ts';
+import type { UniquePromoCode } from '../../contract/promoCode.ts';
 
 /**
  * The unique-code row as the spec states it (2.3, 4), beside a server with the API's rules: a

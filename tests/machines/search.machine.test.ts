@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { searchDebounceMs, searchFieldHideMs, searchMachine, type SearchRequest } from '../../machines/search.machine.ts';
-import type { FeedOffer } from '../../server/schemas/offer.ts';
+import type { FeedOffer } from '../../contract/offer.ts';
 import { testOffers } from './fixtures.ts';
 
 /** A search over a fake server: `total` hits per query; the query 'boom' fails. Every request is recorded. */

@@ -6,7 +6,7 @@ import { exploreWorlds, pathPerTransition } from './modelPaths.ts';
 import { feedMachine, type PageRequest } from '../../machines/feed.machine.ts';
 import { searchDebounceMs, searchMachine, type SearchRequest } from '../../machines/search.machine.ts';
 import { Search } from '../../src/screens/search/SearchScreen.tsx';
-import type { FeedOffer } from '../../server/schemas/offer.ts';
+import type { FeedOffer } from '../../contract/offer.ts';
 import { PageContext } from '../../src/routes/pageContext.ts';
 import { installFakeIntersectionObserver, renderScreen, shownOfferIds } from './offerListHarness.tsx';
 import { testOffers } from './fixtures.ts';

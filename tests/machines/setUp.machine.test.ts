@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup, waitFor, type AnyEventObject } from 'xstate';
 import { setUpMachine, type CompleteOnboardingRequest, type SetUpInput } from '../../machines/setUp.machine.ts';
-import type { User } from '../../server/schemas/user.ts';
+import type { User } from '../../contract/user.ts';
 import { testMember } from './fixtures.ts';
 
 const optionsInput: SetUpInput = {

@@ -6,7 +6,7 @@ import { createTestModel } from 'xstate/graph';
 import { exploreWorlds, pathPerTransition } from './modelPaths.ts';
 import { renderSetUpApp } from './setUpHarness.tsx';
 import { testBrand } from './fixtures.ts';
-import type { Brand } from '../../server/schemas/brand.ts';
+import type { Brand } from '../../contract/brand.ts';
 
 /** Phone and password together: untouched, badly filled (invalid phone, weak password), or good. */
 type Details = 'empty' | 'bad' | 'good';

@@ -3,7 +3,7 @@ import { createActor, createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { exploreWorlds, pathPerTransition } from './modelPaths.ts';
 import { selectedVariant, ticketSelectionMachine, type TicketSelectionEvent } from '../../machines/ticketSelection.machine.ts';
-import type { ItemVariant } from '../../server/schemas/commerce.ts';
+import type { ItemVariant } from '../../contract/commerce.ts';
 import type { SellingOffer } from '../../src/domain/ticketCascade.ts';
 import { maxQuantityOf, mediaOf } from '../../src/domain/ticketCascade.ts';
 

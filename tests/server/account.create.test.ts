@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandRoles, users } from '../../server/db/schema/index.ts';
-import { isValidPassword } from '../../src/domain/validation.ts';
+import { isValidPassword } from '../../domain/validation.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import { auroraSignUp, call, freshAddress, makeAccountBrands, personalNumber, strongPassword, uniqueEmail } from './accounts.helpers.ts';
 

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { brands } from '../../server/db/schema/brands.ts';
 import { mailOutbox } from '../../server/db/schema/mail.ts';
-import type { BrandSettings } from '../../server/schemas/brand.ts';
+import type { BrandSettings } from '../../contract/brand.ts';
 import { makeBrand } from './support/factories.ts';
 import type { TestApp } from './support/testApp.ts';
 

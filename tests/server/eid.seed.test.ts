@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidPersonalNumber } from '../../src/domain/personalNumber.ts';
+import { isValidPersonalNumber } from '../../domain/personalNumber.ts';
 import { brands, users } from '../../server/db/schema/index.ts';
 import { aurora, borealis } from '../../server/db/seed/brands.ts';
 import { demoUsers, seedUsers } from '../../server/db/seed/users.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentBlock } from '../../server/schemas/offer.ts';
+import type { ContentBlock } from '../../contract/offer.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import { makeBrand, makeMember, makeOffer, richText, testImage } from './support/factories.ts';
 

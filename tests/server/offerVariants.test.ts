@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OfferDetail } from '../../server/schemas/offer.ts';
+import type { OfferDetail } from '../../contract/offer.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import { makeBrand, makeMember, makeOffer, testImage } from './support/factories.ts';
 import { makeCustomFee, makeTaxRate, makeVariant } from './support/commerceFactories.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mailLanguageOf, orderCalendarFiles, orderConfirmationMail } from '../../server/mail/orderMail.ts';
-import type { Order, OrderItem } from '../../server/schemas/checkout.ts';
+import type { Order, OrderItem } from '../../contract/checkout.ts';
 
 const start = Date.UTC(2026, 11, 9, 18, 0);
 const item = (fields: Partial<OrderItem> & Pick<OrderItem, 'itemVariantType'>): OrderItem => ({

@@ -10,7 +10,7 @@ import { promoSeedsFor } from '../../server/db/seed/promoCodes.ts';
 import { findPromoFields } from '../../server/repositories/promoCodes.repository.ts';
 import { ApiError } from '../../server/errors.ts';
 import type { IdentityProvider, NewAccount } from '../../server/identity/identity.ts';
-import type { ContentBlock, ImageOptions } from '../../server/schemas/offer.ts';
+import type { ContentBlock, ImageOptions } from '../../contract/offer.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
 
 /** Records the seed's account calls; stands in for the real provider. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { brandRoles, shoppingCartLines, shoppingCarts, users } from '../../server/db/schema/index.ts';
-import type { ShoppingCart } from '../../server/schemas/commerce.ts';
+import type { ShoppingCart } from '../../contract/commerce.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import { makeBrand, makeMember, makeOffer } from './support/factories.ts';
 import { makeCustomFee, makeTaxRate, makeVariant } from './support/commerceFactories.ts';

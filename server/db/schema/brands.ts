@@ -1,5 +1,5 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { BrandSettings, BrandTheme, NavigationBarEntry } from '../../schemas/brand.ts';
+import type { BrandSettings, BrandTheme, NavigationBarEntry } from '../../../contract/brand.ts';
 
 export const brands = pgTable('brand', {
   id: text('id').primaryKey(),

@@ -3,7 +3,7 @@ import { bigint, check, foreignKey, index, integer, jsonb, numeric, pgTable, pri
 import { brands } from './brands.ts';
 import { offers } from './offers.ts';
 import { users } from './users.ts';
-import type { ImageOptions } from '../../schemas/offer.ts';
+import type { ImageOptions } from '../../../contract/offer.ts';
 
 /** A VAT rate of the brand (spec 3: percentage, display_name), e.g. 25 % or 6 %. */
 export const taxRates = pgTable(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { brands } from './brands.ts';
-import type { CallToAction, ContentBlock, ImageOptions, OfferType } from '../../schemas/offer.ts';
+import type { CallToAction, ContentBlock, ImageOptions, OfferType } from '../../../contract/offer.ts';
 
 export const categories = pgTable(
   'category',

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { itemVariants } from './commerce.ts';
-import type { CustomFeeBuildRecord, TaxTotal } from '../../schemas/commerce.ts';
-import type { OrderItem } from '../../schemas/checkout.ts';
+import type { CustomFeeBuildRecord, TaxTotal } from '../../../contract/commerce.ts';
+import type { OrderItem } from '../../../contract/checkout.ts';
 
 export type CheckoutStatus = 'pending' | 'open' | 'complete' | 'expired' | 'refunded' | 'failed';
 

@@ -1,5 +1,5 @@
 import type { brands } from '../schema/brands.ts';
-import type { BrandThemeVariant } from '../../schemas/brand.ts';
+import type { BrandThemeVariant } from '../../../contract/brand.ts';
 import { demoIcons } from './icons.ts';
 
 type BrandRow = typeof brands.$inferInsert;

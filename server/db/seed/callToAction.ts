@@ -1,4 +1,4 @@
-import type { CallToAction, OfferType } from '../../schemas/offer.ts';
+import type { CallToAction, OfferType } from '../../../contract/offer.ts';
 import type { TextContext } from './offerText.ts';
 import type { Random } from './prng.ts';
 import { outsideLinks } from './words.ts';

@@ -1,4 +1,4 @@
-import type { OfferType } from '../../schemas/offer.ts';
+import type { OfferType } from '../../../contract/offer.ts';
 
 /** A category and the vocabulary its generated offers draw from. */
 export interface CategorySeed {

@@ -1,4 +1,4 @@
-import type { ContentBlock, OfferType } from '../../schemas/offer.ts';
+import type { ContentBlock, OfferType } from '../../../contract/offer.ts';
 import { imageOptions } from './images.ts';
 import { fill, type TextContext } from './offerText.ts';
 import type { Random } from './prng.ts';

@@ -1,4 +1,4 @@
-import type { ImageOptions } from '../../schemas/offer.ts';
+import type { ImageOptions } from '../../../contract/offer.ts';
 
 /** The demo pictures in server/media/offers, served at /media/offers/{nn}-{size}.{jpg|webp}. */
 export const pictures: Record<string, string> = {

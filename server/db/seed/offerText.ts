@@ -1,4 +1,4 @@
-import type { OfferType } from '../../schemas/offer.ts';
+import type { OfferType } from '../../../contract/offer.ts';
 import type { CategorySeed } from './categories.ts';
 import type { Random } from './prng.ts';
 import { adjectives, eventKinds, extras, months, places, tourNames, venues, weekdays } from './words.ts';

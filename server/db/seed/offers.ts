@@ -1,5 +1,5 @@
 import type { billboards, offers } from '../schema/offers.ts';
-import type { OfferType } from '../../schemas/offer.ts';
+import type { OfferType } from '../../../contract/offer.ts';
 import { makeCallToAction } from './callToAction.ts';
 import type { CategorySeed } from './categories.ts';
 import { buildContent } from './content.ts';

@@ -1,6 +1,6 @@
 import { Type, type Static, type TObject } from 'typebox';
 import { Value } from 'typebox/value';
-import { isValidEmail as isValidAddress } from '../../../src/domain/validation.ts';
+import { isValidEmail as isValidAddress } from '../../../domain/validation.ts';
 import { toolkitError } from './toolkitErrors.ts';
 
 // PostgreSQL text cannot hold NUL, and no field has a use for other control characters.

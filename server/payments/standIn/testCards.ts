@@ -1,4 +1,4 @@
-import { passesLuhn } from '../../../src/domain/cardForm.ts';
+import { passesLuhn } from '../../../domain/cardForm.ts';
 
 /**
  * Stripe's test-card rules (https://docs.stripe.com/testing): the number decides the outcome.

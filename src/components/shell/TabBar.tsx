@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { NavigationBarEntry } from '../../../server/schemas/brand.ts';
+import type { NavigationBarEntry } from '../../../contract/brand.ts';
 import { Icon } from '../Icon.tsx';
 import { onPlainClick } from '../linkClick.ts';
 import * as styles from './tabBar.css.ts';

@@ -1,11 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
 import type { cartMachine } from '../../../machines/cart.machine.ts';
 import { cartBadgeCount } from '../../../machines/cart.machine.ts';
-import type { CartItemView, ItemVariant } from '../../../server/schemas/commerce.ts';
-import type { ImageOptions } from '../../../server/schemas/offer.ts';
+import type { CartItemView, ItemVariant } from '../../../contract/commerce.ts';
+import type { ImageOptions } from '../../../contract/offer.ts';
 import type { CartRef } from '../../appActor.ts';
-import { cartTotals, unitOriginalPrice, unitPrice } from '../../domain/cartPrices.ts';
-import { clampQuantity } from '../../domain/cartUpdate.ts';
+import { cartTotals, unitOriginalPrice, unitPrice } from '../../../domain/cartPrices.ts';
+import { clampQuantity } from '../../../domain/cartUpdate.ts';
 
 type CartSnapshot = SnapshotFrom<typeof cartMachine>;
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import type { CardField } from '../../domain/cardForm.ts';
+import type { CardField } from '../../../domain/cardForm.ts';
 import { cardFieldMessages, checkoutMessage } from '../../i18n/checkoutMessages.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import type { CheckoutView } from './checkout.connect.ts';

@@ -1,6 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { checkoutMachine } from '../../../machines/checkout.machine.ts';
-import type { CardField } from '../../domain/cardForm.ts';
+import type { CardField } from '../../../domain/cardForm.ts';
 
 export type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
 type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;

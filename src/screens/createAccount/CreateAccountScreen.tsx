@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { createAccountMachine } from '../../../machines/createAccount.machine.ts';
-import type { Brand } from '../../../server/schemas/brand.ts';
+import type { Brand } from '../../../contract/brand.ts';
 import { AppActor, sameViewValues } from '../../appActor.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';

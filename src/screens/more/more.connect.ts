@@ -1,6 +1,6 @@
 import type { Member } from '../../../machines/app.machine.ts';
 import type { Resolve } from '../../../machines/navigator.machine.ts';
-import type { Brand } from '../../../server/schemas/brand.ts';
+import type { Brand } from '../../../contract/brand.ts';
 import { contactMailHref } from '../../components/contactMail.ts';
 
 /** The More menu's tiles in the spec's order (2.3); each opens /more/{tile}. */

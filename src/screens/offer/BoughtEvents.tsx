@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { OrderItem } from '../../../server/schemas/checkout.ts';
+import type { OrderItem } from '../../../contract/checkout.ts';
 import type { CalendarRequest } from '../../../machines/addToCalendar.machine.ts';
 import { AddToCalendar, type CalendarPlatform } from '../AddToCalendar.tsx';
 import { onPlainClick } from '../../components/linkClick.ts';

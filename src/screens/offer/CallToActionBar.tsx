@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { CallToAction } from '../../../server/schemas/offer.ts';
+import type { CallToAction } from '../../../contract/offer.ts';
 import { Button } from '../../components/Button.tsx';
 import { type MailSender } from '../../components/contactMail.ts';
 import { variant as buttonLook } from '../../components/button.css.ts';

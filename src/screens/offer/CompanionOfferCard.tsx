@@ -1,4 +1,4 @@
-import type { CompanionOffer, FeedOffer } from '../../../server/schemas/offer.ts';
+import type { CompanionOffer, FeedOffer } from '../../../contract/offer.ts';
 import { OfferCard } from '../../components/OfferCard.tsx';
 import * as styles from './offer.css.ts';
 

@@ -1,4 +1,4 @@
-import type { ContentBlock } from '../../../server/schemas/offer.ts';
+import type { ContentBlock } from '../../../contract/offer.ts';
 import { Image } from '../../components/Image.tsx';
 import { RichTextBlock } from '../../richText/LazyRichText.tsx';
 import { ClickToLoadEmbed } from './ClickToLoadEmbed.tsx';

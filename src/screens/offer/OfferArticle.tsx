@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
-import type { ImageOptions, OfferDetail, OfferType } from '../../../server/schemas/offer.ts';
+import type { ImageOptions, OfferDetail, OfferType } from '../../../contract/offer.ts';
 import { Image } from '../../components/Image.tsx';
 import { type MailSender } from '../../components/contactMail.ts';
 import { CallToActionBar } from './CallToActionBar.tsx';

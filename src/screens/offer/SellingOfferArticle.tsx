@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { OfferDetail } from '../../../server/schemas/offer.ts';
+import type { OfferDetail } from '../../../contract/offer.ts';
 import { sameViewValues } from '../../appActor.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useLingui } from '@lingui/react/macro';

@@ -1,4 +1,4 @@
-import type { CallToAction, OfferType } from '../../../server/schemas/offer.ts';
+import type { CallToAction, OfferType } from '../../../contract/offer.ts';
 import { contactMailHref, type MailSender } from '../../components/contactMail.ts';
 
 /** Sections an offer page can be seen from (spec 2.3). */

@@ -1,9 +1,9 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { selectedVariant, type ticketSelectionMachine } from '../../../machines/ticketSelection.machine.ts';
-import type { ItemVariant } from '../../../server/schemas/commerce.ts';
-import { unitOriginalPrice, unitPrice } from '../../domain/cartPrices.ts';
+import type { ItemVariant } from '../../../contract/commerce.ts';
+import { unitOriginalPrice, unitPrice } from '../../../domain/cartPrices.ts';
 import { availableCount, citiesOf, mediaOf, timesOf, variantsAt } from '../../domain/ticketCascade.ts';
-import type { OfferDetail } from '../../../server/schemas/offer.ts';
+import type { OfferDetail } from '../../../contract/offer.ts';
 
 export type TicketSelectionRef = ActorRefFrom<typeof ticketSelectionMachine>;
 type Snapshot = SnapshotFrom<typeof ticketSelectionMachine>;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { orderHistoryMachine } from '../../../machines/orderHistory.machine.ts';
-import type { Order, OrderItem, Ticket } from '../../../server/schemas/checkout.ts';
+import type { Order, OrderItem, Ticket } from '../../../contract/checkout.ts';
 import type { CalendarRequest } from '../../../machines/addToCalendar.machine.ts';
 import { AddToCalendar, type CalendarPlatform } from '../AddToCalendar.tsx';
 import { QrCode } from '../../components/QrCode.tsx';

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { profileMachine } from '../../../machines/profile.machine.ts';
-import type { User } from '../../../server/schemas/user.ts';
+import type { User } from '../../../contract/user.ts';
 import { AppActor, sameViewValues } from '../../appActor.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField, type TextFieldProps } from '../../components/TextField.tsx';

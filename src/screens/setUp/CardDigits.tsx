@@ -1,6 +1,6 @@
 import { useRef, type ChangeEvent, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { otherCardCodeLength } from '../../domain/referral.ts';
+import { otherCardCodeLength } from '../../../domain/referral.ts';
 import * as styles from './setUp.css.ts';
 
 export interface CardDigitsProps {

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Category } from '../../../server/schemas/offer.ts';
+import type { Category } from '../../../contract/offer.ts';
 import * as styles from '../feed/feed.css.ts';
 
 export interface CategoryFilterProps {

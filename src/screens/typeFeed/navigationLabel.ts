@@ -1,5 +1,5 @@
-import type { Brand } from '../../../server/schemas/brand.ts';
-import type { OfferType } from '../../../server/schemas/offer.ts';
+import type { Brand } from '../../../contract/brand.ts';
+import type { OfferType } from '../../../contract/offer.ts';
 
 /** The page title: the brand's navigation bar entry for the type (spec 2.3). */
 export const navigationLabel = (brand: Brand | null, type: OfferType): string | undefined =>

@@ -1,4 +1,4 @@
-import type { FeedOffer, ImageOptions } from '../../../server/schemas/offer.ts';
+import type { FeedOffer, ImageOptions } from '../../../contract/offer.ts';
 
 export function imageOptions(overrides: Partial<ImageOptions> = {}): ImageOptions {
   return {

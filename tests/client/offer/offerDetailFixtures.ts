@@ -1,4 +1,4 @@
-import type { ContentBlock, OfferDetail } from '../../../server/schemas/offer.ts';
+import type { ContentBlock, OfferDetail } from '../../../contract/offer.ts';
 import { imageOptions } from '../components/offerFixtures.ts';
 
 /** A rich-text block with one paragraph. */

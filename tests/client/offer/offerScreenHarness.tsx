@@ -4,7 +4,7 @@ import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { createMachine } from 'xstate';
 import type { appMachine, Layout } from '../../../machines/app.machine.ts';
-import type { CategoryList, OfferDetail } from '../../../server/schemas/offer.ts';
+import type { CategoryList, OfferDetail } from '../../../contract/offer.ts';
 import type { ApiClient } from '../../../src/api/client.ts';
 import { AppActor } from '../../../src/appActor.ts';
 import { NavigatorContext, type NavigatorRef } from '../../../src/routes/navigation.ts';

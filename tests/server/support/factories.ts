@@ -1,7 +1,7 @@
 import type { Database } from '../../../server/db/database.ts';
 import { billboards, brandRoles, brands, categories, offers, users } from '../../../server/db/schema/index.ts';
-import type { BrandThemeVariant } from '../../../server/schemas/brand.ts';
-import type { ContentBlock, OfferType } from '../../../server/schemas/offer.ts';
+import type { BrandThemeVariant } from '../../../contract/brand.ts';
+import type { ContentBlock, OfferType } from '../../../contract/offer.ts';
 import type { IdentityProvider } from '../../../server/identity/identity.ts';
 
 const themeVariant: BrandThemeVariant = {

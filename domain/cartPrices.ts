@@ -1,4 +1,4 @@
-import type { CustomFeeBuildRecord, ItemVariant, TaxRate, TaxTotal } from '../../server/schemas/commerce.ts';
+import type { CustomFeeBuildRecord, ItemVariant, TaxRate, TaxTotal } from '../contract/commerce.ts';
 
 /** What pricing needs of a cart line: the variant, its fees and how many. */
 export interface PricedLine {

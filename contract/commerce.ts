@@ -99,7 +99,7 @@ export const TaxTotal = Type.Object({
   taxRateId: Type.String(),
   percentage: Type.Number(),
   display_name: Type.String(),
-  /** Minor units; see src/domain/cartPrices.ts for the rule and its rounding. */
+  /** Minor units; see domain/cartPrices.ts for the rule and its rounding. */
   amount: Type.Integer(),
 });
 export type TaxTotal = Static<typeof TaxTotal>;

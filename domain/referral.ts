@@ -1,4 +1,4 @@
-import type { BrandSettings } from '../../server/schemas/brand.ts';
+import type { BrandSettings } from '../contract/brand.ts';
 
 /** The bank cards a member can choose at set-up (spec section 3); the value is the card's first six digits. */
 export const referralCardOptions = [
