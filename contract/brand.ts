@@ -74,6 +74,12 @@ export const BrandSettings = Type.Object({
   playStoreUrl: Type.String(),
   /** How long a place freed for the first member of a waiting list is held for them (hours; 12 when absent). */
   waitingListHoldHours: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 168 })),
+  /** IANA time zone of the brand's venues: event times are shown in it whatever the device's zone (Europe/Stockholm when absent). */
+  timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  /** ISO 3166 country whose conventions dates and amounts follow, in every language (SE when absent). */
+  region: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$' })),
+  /** The language brand texts fall back to when they are missing in the member's (en when absent). */
+  defaultLanguage: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('sv'), Type.Literal('nb')])),
 });
 export type BrandSettings = Static<typeof BrandSettings>;
 
