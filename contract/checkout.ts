@@ -57,6 +57,8 @@ export const CheckoutOutcome = Type.Object({
     Type.Literal('refunded'),
   ]),
   orderId: Type.Union([Type.String(), Type.Null()]),
+  /** The order's short reference a member reads and quotes (the id stays internal); with `complete`. */
+  orderReference: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type CheckoutOutcome = Static<typeof CheckoutOutcome>;
 
@@ -112,6 +114,8 @@ export type Ticket = Static<typeof Ticket>;
 /** One order (spec 3) with what the order panel labels need. */
 export const Order = Type.Object({
   id: Type.String(),
+  /** Short, readable reference the member sees and quotes (e.g. "K7Q-4M2P"); `id` stays internal. */
+  reference: Type.Optional(Type.String()),
   /** Milliseconds since epoch: the purchase day. */
   createdAt: Type.Number(),
   paymentMethod: Type.Union([
@@ -128,8 +132,8 @@ export const Order = Type.Object({
   /** VAT per tax rate (same rule as the cart). */
   taxList: Type.Array(TaxTotal),
   additionalInfo: Type.String(),
-  /** 'cancelled': the operator cancelled and refunded it; its tickets are void. */
-  status: Type.Union([Type.Literal('paid'), Type.Literal('cancelled')]),
+  /** 'cancelled': the operator cancelled and refunded it; 'refunded': refunded at the payment provider. Either way its tickets are void. */
+  status: Type.Union([Type.Literal('paid'), Type.Literal('cancelled'), Type.Literal('refunded')]),
   ticketList: Type.Array(Ticket),
 });
 export type Order = Static<typeof Order>;

@@ -21,3 +21,18 @@ export type WaitingListPlaces = Static<typeof WaitingListPlaces>;
 /** POST /v1/join/waiting_list and /v1/leave/waiting_list. */
 export const WaitingListBody = Type.Object({ itemVariantId: Type.String({ minLength: 1, maxLength: 200 }) });
 export type WaitingListBody = Static<typeof WaitingListBody>;
+
+/** GET /v1/get_list/user/waiting_list: every place the member holds or held, with what it is for ("My waiting lists"). */
+export const MemberWaitingListPlace = Type.Object({
+  ...WaitingListPlace.properties,
+  status: Type.Union([Type.Literal('waiting'), Type.Literal('offered'), Type.Literal('expired')]),
+  offerId: Type.String(),
+  offerType: Type.String(),
+  offerTitle: Type.String(),
+  variantTitle: Type.String(),
+  /** The evening's start (ms since epoch), null for items without a date. */
+  dateStart: Type.Union([Type.Number(), Type.Null()]),
+  city: Type.Union([Type.String(), Type.Null()]),
+});
+export type MemberWaitingListPlace = Static<typeof MemberWaitingListPlace>;
+export const MemberWaitingListPlaces = Type.Array(MemberWaitingListPlace);
