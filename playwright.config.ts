@@ -38,7 +38,17 @@ export default defineConfig({
     // A fresh embedded database each run; the demo seed fills it.
     command: `rm -rf .data/e2e-${port} && tsx server/index.ts`,
     // The specs read the outbox and play the bank-eID phone (as loopback clients) whatever the shell sets.
-    env: { PORT: String(port), DATA_DIR: `.data/e2e-${port}`, LOG_LEVEL: 'warn', ACCOUNT_CREATE_LIMIT: '1000', DEV_TOOLS: 'true' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: `.data/e2e-${port}`,
+      LOG_LEVEL: 'warn',
+      DEV_TOOLS: 'true',
+      // Every browser of the run is 127.0.0.1: the per-address and per-member limits are the server tests' subject.
+      ACCOUNT_CREATE_LIMIT: '1000',
+      CHECKOUT_MEMBER_LIMIT: '1000',
+      CHECKOUT_ADDRESS_LIMIT: '10000',
+      WAITING_LIST_JOIN_LIMIT: '10000',
+    },
     url: `http://localhost:${port}/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { User } from './user.ts';
+import { maxOneLineLength, oneLinePattern } from '../domain/textRules.ts';
 
 /*
  * Request bodies of the account endpoints. Fields the contract answers with its own code when
@@ -7,8 +8,8 @@ import { User } from './user.ts';
  * missing field gives e.g. user/email-missing rather than a generic invalid_request.
  */
 
-/** Names, addresses, company, phone: one line of text, no control characters or line breaks. */
-const Text = (maxLength = 200) => Type.String({ maxLength, pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$' });
+/** Names, addresses, company, phone: one line of text, no control characters or line breaks (domain/textRules.ts). */
+const Text = (maxLength = maxOneLineLength) => Type.String({ maxLength, pattern: oneLinePattern });
 /** E-mails are checked by the route (user/email-invalid also for control characters). */
 const Email = Type.String({ maxLength: 320 });
 /** Passwords are checked by the product's rule (8-30 characters); the cap only bounds hashing work. */

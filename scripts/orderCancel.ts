@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { readConfig } from '../server/config.ts';
 import { readDataDirOwner } from '../server/dataDirOwner.ts';
-import type { CancelledOrder } from '../server/payments/cancelOrder.ts';
+import type { CancelledOrder } from '../server/commerce/cancellation.ts';
 import { callServerAdmin, OperatorError } from './serverAdmin.ts';
 
 const usage = 'Usage: npm run order:cancel -- --brand BRAND ORDER_ID';

@@ -36,12 +36,12 @@ import { createSimulatedEid, type SimulatedEid } from './eid/simulator.ts';
 import type { App } from './routes/types.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import type { Payments } from './payments/index.ts';
-import { sweepCheckouts, type CheckoutDeps } from './payments/checkout.ts';
-import { sweepWaitingLists, type WaitingListDeps } from './waitingList/waitingList.ts';
+import type { CheckoutDeps, CommerceDeps } from './commerce/context.ts';
+import { defaultCommerceLimits, type CommerceLimits } from './commerce/limits.ts';
+import { sweepCommerce } from './commerce/sweeps.ts';
+import { createMailQueue } from './mail/queue.ts';
 import { waitingListRoutes } from './routes/waitingList.ts';
 import { adminOrderRoutes } from './routes/adminOrders.ts';
-import { brands as brandTable } from './db/schema/index.ts';
-import { eq } from 'drizzle-orm';
 
 export interface AppOptions {
   db: Database;
@@ -65,8 +65,10 @@ export interface AppOptions {
   eid?: EidProvider;
   /** Card payments (Stripe or the embedded stand-in); without it the checkout calls answer 503. The caller closes it. */
   payments?: Payments;
-  /** How often lapsed checkouts are settled, needed refunds retried and lapsed waiting-list offers passed on (ms); 0 turns the sweep off. */
+  /** How often lapsed checkouts are settled, needed refunds retried, lapsed waiting-list offers passed on and queued mail retried (ms); 0 turns the sweep off. */
   checkoutSweepMs?: number;
+  /** Checkouts and waiting-list joins per member and client address (tests lower them). */
+  commerceLimits?: Partial<CommerceLimits>;
   /** Serves the operators' /admin/* calls (codes import) to loopback clients that send it; off when omitted. */
   adminToken?: string;
 }
@@ -126,14 +128,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   const requireMember = createMemberGuard(options.db, options.identity, brands, options.now);
+  const mail = options.mail ?? createOutboxMailer(options.db);
+  const now = options.now ?? Date.now;
+  const mailQueue = createMailQueue({ db: options.db, sender: mail, now, log: app.log });
+  app.addHook('onClose', async () => mailQueue.idle());
+  const commerce: CommerceDeps = { db: options.db, mail: mailQueue, now, log: app.log, limits: { ...defaultCommerceLimits, ...options.commerceLimits } };
+  const checkout: CheckoutDeps | undefined = options.payments && { ...commerce, payments: options.payments };
   const deps = {
     db: options.db,
     identity: options.identity,
     brands,
     requireMember,
     now: options.now,
-    mail: options.mail ?? createOutboxMailer(options.db),
+    mail,
     accountLimits: { ...defaultAccountRateLimits, ...options.accountRateLimits },
+    commerce,
+    checkout,
   };
   // The /v1 schemas, published as OpenAPI at /v1/openapi.json (the identity protocol is Firebase's own).
   await app.register(swagger, {
@@ -155,31 +165,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (options.adminToken) await adminPromoCodeRoutes(app, { ...deps, adminToken: options.adminToken });
   await categoryRoutes(app, deps);
   await shoppingCartRoutes(app, deps);
-  const waitingList: WaitingListDeps = {
-    db: options.db,
-    mail: deps.mail,
-    now: options.now ?? Date.now,
-    log: app.log,
-    brandName: async (brandId) => (await options.db.select({ name: brandTable.name }).from(brandTable).where(eq(brandTable.id, brandId)))[0]?.name ?? brandId,
-  };
-  const checkout: CheckoutDeps | undefined = options.payments && { ...waitingList, payments: options.payments };
-  await checkoutRoutes(app, { ...deps, payments: options.payments, checkout });
-  await waitingListRoutes(app, { ...deps, waitingList });
+  await checkoutRoutes(app, deps);
+  await waitingListRoutes(app, deps);
   if (options.adminToken && checkout) await adminOrderRoutes(app, { ...deps, adminToken: options.adminToken, checkout });
+  // Mail a crash left queued goes out as soon as the server is up again.
+  app.addHook('onReady', async () => void mailQueue.dispatch());
   const sweepMs = options.checkoutSweepMs ?? 60_000;
   if (sweepMs > 0) {
     let sweeping = false;
-    const sweep = async () => {
-      if (checkout) await sweepCheckouts(checkout);
-      await sweepWaitingLists(waitingList);
-    };
-    const timer = setInterval(() => {
+    const sweep = () => {
       if (sweeping) return;
       sweeping = true;
-      sweep()
-        .catch((error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : 'unknown' }, 'checkout and waiting list sweep failed'))
+      sweepCommerce({ ...commerce, payments: options.payments })
+        .catch((error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : 'unknown' }, 'commerce sweep failed'))
         .finally(() => (sweeping = false));
-    }, sweepMs);
+    };
+    const timer = setInterval(sweep, sweepMs);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }

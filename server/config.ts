@@ -24,6 +24,14 @@ const Env = Type.Object({
   DEV_TOOLS: Type.Optional(Type.Boolean()),
   /** Accounts one client address may create per 15 minutes (end-to-end runs raise it: they all come from 127.0.0.1). */
   ACCOUNT_CREATE_LIMIT: Type.Integer({ minimum: 1, default: 40 }),
+  /** Checkouts one member may open per 15 minutes (docs/checkout.md, "Who may hold stock"). */
+  CHECKOUT_MEMBER_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
+  /** Checkouts one client address may open per 15 minutes, all its members together. */
+  CHECKOUT_ADDRESS_LIMIT: Type.Integer({ minimum: 1, default: 30 }),
+  /** How often lapsed checkouts, refunds, waiting-list offers and queued mail are swept (ms). */
+  SWEEP_INTERVAL_MS: Type.Integer({ minimum: 500, default: 60_000 }),
+  /** Waiting lists one client address may join per 15 minutes. */
+  WAITING_LIST_JOIN_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
   /** Web API key of the Firebase project: checks a member's current password (accounts:signInWithPassword) with real Firebase. */
   FIREBASE_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   /** SMTP relay for outgoing mail, e.g. smtps://user:pass@smtp.example.com:465; without it mails only go to the outbox table. */
@@ -58,6 +66,8 @@ export type Config = {
   /** Serves /dev/* pages that show reset links and play the member's phone: never on in production. */
   devTools: boolean;
   accountCreateLimit: number;
+  commerceLimits: { checkoutsPerMember: number; checkoutsPerAddress: number; waitingListJoinsPerAddress: number };
+  sweepIntervalMs: number;
   trustProxy: boolean | string;
   connectSources: string[];
   /** Bank eID: the embedded simulator, or BankID's RP API over mutual TLS. */
@@ -111,6 +121,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     // They hand out reset links and bank-eID identities: on by default only when nothing real is configured.
     devTools: e.DEV_TOOLS ?? (!e.FIREBASE_SERVICE_ACCOUNT && !e.SMTP_URL && !e.BANKID_URL),
     accountCreateLimit: e.ACCOUNT_CREATE_LIMIT,
+    sweepIntervalMs: e.SWEEP_INTERVAL_MS,
+    commerceLimits: { checkoutsPerMember: e.CHECKOUT_MEMBER_LIMIT, checkoutsPerAddress: e.CHECKOUT_ADDRESS_LIMIT, waitingListJoinsPerAddress: e.WAITING_LIST_JOIN_LIMIT },
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     connectSources: [
       ...e.CSP_CONNECT_SRC.split(/\s+/).filter(Boolean),

@@ -42,6 +42,8 @@ async function main() {
     connectSources: config.connectSources,
     devTools: config.devTools,
     accountRateLimits: { createPerWindow: config.accountCreateLimit },
+    commerceLimits: config.commerceLimits,
+    checkoutSweepMs: config.sweepIntervalMs,
     eid,
     mail,
     adminToken,

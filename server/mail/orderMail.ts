@@ -1,34 +1,24 @@
 import { createEvent } from 'ics';
 import qrcode from 'qrcode-generator';
 import type { Order, OrderItem } from '../../contract/checkout.ts';
-import { escapeHtml, type MailAttachment } from './mail.ts';
+import { formatDateTime, formatDay, formatMoney, formatPercent } from '../../domain/format.ts';
+import { languageOf, type Language } from '../../domain/language.ts';
+import { escapeHtml, type MailAttachment, type MailBrand } from './mail.ts';
 
 /** The languages the product speaks (spec 9): English, Swedish and the Norwegian set. */
-export type MailLanguage = 'en' | 'sv' | 'nb';
+export type MailLanguage = Language;
 
 /**
  * The member's language from the request's `Accept-Language` (the app sends its chosen
  * language; a browser its own): the first of en, sv, nb (or no/nn as nb) it names, else English.
  */
-export function mailLanguageOf(acceptLanguage: string | undefined): MailLanguage {
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const tag = part.split(';')[0]!.trim().toLowerCase().split('-')[0];
-    if (tag === 'sv') return 'sv';
-    if (tag === 'nb' || tag === 'no' || tag === 'nn') return 'nb';
-    if (tag === 'en') return 'en';
-  }
-  return 'en';
-}
-
-const locales: Record<MailLanguage, string> = { en: 'en-GB', sv: 'sv-SE', nb: 'nb-NO' };
-/** Events are local to the brands' countries. */
-const timeZone = 'Europe/Stockholm';
+export const mailLanguageOf = (acceptLanguage: string | undefined): MailLanguage => languageOf(acceptLanguage);
 
 const texts = {
   en: {
     subject: (brand: string) => `Your ${brand} order`,
     thanks: 'Thank you for your order. This is your receipt.',
-    orderId: 'Order id',
+    orderId: 'Order number',
     purchaseDay: 'Purchase day',
     paymentMethod: 'Payment method',
     card: 'Card payment',
@@ -37,7 +27,7 @@ const texts = {
     date: 'Date',
     location: 'Location',
     amount: 'Amount',
-    vat: 'VAT',
+    vat: (rate: string) => `incl. VAT ${rate}`,
     calendar: 'The events are attached as calendar files.',
     ticket: (n: number, of: number, what: string) => `Ticket ${n} of ${of}: ${what}`,
     showAtDoor: 'Show the QR code of each ticket at the door.',
@@ -60,7 +50,7 @@ const texts = {
     date: 'Datum',
     location: 'Plats',
     amount: 'Belopp',
-    vat: 'Moms',
+    vat: (rate: string) => `varav moms ${rate}`,
     calendar: 'Evenemangen finns bifogade som kalenderfiler.',
     ticket: (n: number, of: number, what: string) => `Biljett ${n} av ${of}: ${what}`,
     showAtDoor: 'Visa varje biljetts QR-kod vid entrén.',
@@ -83,7 +73,7 @@ const texts = {
     date: 'Dato',
     location: 'Sted',
     amount: 'Beløp',
-    vat: 'MVA',
+    vat: (rate: string) => `herav mva ${rate}`,
     calendar: 'Arrangementene er vedlagt som kalenderfiler.',
     ticket: (n: number, of: number, what: string) => `Billett ${n} av ${of}: ${what}`,
     showAtDoor: 'Vis QR-koden til hver billett ved inngangen.',
@@ -94,13 +84,13 @@ const texts = {
     refundText:
       'Betalingen din gikk gjennom etter at reservasjonen din hadde utløpt, og billettene eller varene ble solgt i mellomtiden. Vi har refundert hele beløpet til kortet ditt; det vises på kontoen din innen noen dager.',
   },
-} satisfies Record<MailLanguage, unknown>;
+} satisfies Record<Language, unknown>;
 
-const money = (language: MailLanguage, amount: number, currency: string) =>
-  new Intl.NumberFormat(locales[language], { style: 'currency', currency }).format(amount / 100);
-const dateTime = (language: MailLanguage, ms: number) =>
-  new Intl.DateTimeFormat(locales[language], { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(ms));
-const day = (language: MailLanguage, ms: number) => new Intl.DateTimeFormat(locales[language], { dateStyle: 'long', timeZone }).format(new Date(ms));
+const money = (brand: MailBrand, language: MailLanguage, amount: number, currency: string) => formatMoney(amount, currency, language, brand.locality);
+const dateTime = (brand: MailBrand, language: MailLanguage, ms: number) => formatDateTime(ms, language, brand.locality);
+const day = (brand: MailBrand, language: MailLanguage, ms: number) => formatDay(ms, language, brand.locality);
+/** What the member reads as the order number: the short reference (the id before references existed). */
+const orderNumber = (order: Order) => order.reference ?? order.id;
 
 const placeOf = (item: OrderItem) => {
   const l = item.itemVariant.location;
@@ -158,28 +148,29 @@ function ticketImages(order: Order, language: MailLanguage) {
 }
 
 /** The order confirmation (spec 1: sent by e-mail): lines, VAT, total, each ticket's QR code, and the events as ICS files. */
-export function orderConfirmationMail(order: Order, brandName: string, language: MailLanguage) {
+export function orderConfirmationMail(order: Order, brand: MailBrand, language: MailLanguage) {
   const t = texts[language];
-  const m = (amount: number) => money(language, amount, order.currency);
+  const brandName = brand.name;
+  const m = (amount: number) => money(brand, language, amount, order.currency);
   const lineTexts = order.itemList.map((item) => {
-    const when = item.itemVariant.date.start !== null ? `\n  ${t.date}: ${dateTime(language, item.itemVariant.date.start)}` : '';
+    const when = item.itemVariant.date.start !== null ? `\n  ${t.date}: ${dateTime(brand, language, item.itemVariant.date.start)}` : '';
     const where = placeOf(item) ? `\n  ${t.location}: ${placeOf(item)}` : '';
     const count = item.itemVariantType === 'ticket' ? t.tickets : t.quantity;
     return `${item.offerTitle}: ${item.itemVariant.title}\n  ${count}: ${item.quantity} × ${m(item.unitPrice)} = ${m(item.linePrice)}${when}${where}`;
   });
-  const percent = new Intl.NumberFormat(locales[language], { maximumFractionDigits: 2 });
-  const vatLines = order.taxList.map((tax) => `${t.vat} ${percent.format(tax.percentage)} %: ${m(tax.amount)}`);
+  // The VAT the total contains (prices include VAT), so it does not read as added to it.
+  const vatLines = order.taxList.map((tax) => `${t.vat(formatPercent(tax.percentage, language, brand.locality))}: ${m(tax.amount)}`);
   const attachments = orderCalendarFiles(order, brandName);
   const images = ticketImages(order, language);
-  const header = [`${t.orderId}: ${order.id}`, `${t.purchaseDay}: ${day(language, order.createdAt)}`, `${t.paymentMethod}: ${t.card}`];
+  const header = [`${t.orderId}: ${orderNumber(order)}`, `${t.purchaseDay}: ${day(brand, language, order.createdAt)}`, `${t.paymentMethod}: ${t.card}`];
   const text = [
     t.thanks,
     '',
     ...header,
     '',
     ...lineTexts.flatMap((l) => [l, '']),
-    ...vatLines,
     `${t.amount}: ${m(order.amount)}`,
+    ...vatLines,
     ...(images.length > 0 ? ['', t.showAtDoor, ...images.map((i) => `${i.label}\n  ${i.ticket.code}`)] : []),
     ...(attachments.length > 0 ? ['', t.calendar] : []),
   ].join('\n');
@@ -187,12 +178,12 @@ export function orderConfirmationMail(order: Order, brandName: string, language:
 <p>${header.map(escapeHtml).join('<br>')}</p>
 <table>${order.itemList
     .map((item) => {
-      const when = item.itemVariant.date.start !== null ? `<br>${escapeHtml(dateTime(language, item.itemVariant.date.start))}` : '';
+      const when = item.itemVariant.date.start !== null ? `<br>${escapeHtml(dateTime(brand, language, item.itemVariant.date.start))}` : '';
       const where = placeOf(item) ? `<br>${escapeHtml(placeOf(item))}` : '';
       return `<tr><td>${escapeHtml(`${item.offerTitle}: ${item.itemVariant.title}`)}${when}${where}</td><td>${item.quantity} × ${escapeHtml(m(item.unitPrice))}</td><td>${escapeHtml(m(item.linePrice))}</td></tr>`;
     })
     .join('')}</table>
-<p>${vatLines.map(escapeHtml).join('<br>')}<br><strong>${escapeHtml(`${t.amount}: ${m(order.amount)}`)}</strong></p>${
+<p><strong>${escapeHtml(`${t.amount}: ${m(order.amount)}`)}</strong><br>${vatLines.map(escapeHtml).join('<br>')}</p>${
     images.length > 0
       ? `\n<p>${escapeHtml(t.showAtDoor)}</p>\n${images
           .map((i) => `<figure><img src="cid:${i.contentId}" alt="${escapeHtml(i.label)}" width="240" height="240"><figcaption>${escapeHtml(i.label)}</figcaption></figure>`)
@@ -205,10 +196,11 @@ export function orderConfirmationMail(order: Order, brandName: string, language:
 }
 
 /** The mail of a payment that could not become an order and was refunded. */
-export function refundMail(session: { amountTotal: number; currency: string; lines: OrderItem[] }, brandName: string, language: MailLanguage) {
+export function refundMail(session: { amountTotal: number; currency: string; lines: OrderItem[] }, brand: MailBrand, language: MailLanguage) {
   const t = texts[language];
+  const brandName = brand.name;
   const lines = session.lines.map((item) => `${item.offerTitle}: ${item.itemVariant.title} (${item.quantity})`);
-  const amount = `${t.amount}: ${money(language, session.amountTotal, session.currency)}`;
+  const amount = `${t.amount}: ${money(brand, language, session.amountTotal, session.currency)}`;
   return {
     subject: t.refundSubject(brandName),
     text: [t.refundText, '', ...lines, '', amount].join('\n'),
@@ -217,13 +209,14 @@ export function refundMail(session: { amountTotal: number; currency: string; lin
 }
 
 /** The mail of an order the operator cancelled (refunded, tickets void). */
-export function cancellationMail(order: Order, brandName: string, language: MailLanguage) {
+export function cancellationMail(order: Order, brand: MailBrand, language: MailLanguage) {
   const t = texts[language];
+  const brandName = brand.name;
   const lines = order.itemList.map((item) => `${item.offerTitle}: ${item.itemVariant.title} (${item.quantity})`);
-  const amount = `${t.amount}: ${money(language, order.amount, order.currency)}`;
-  const id = `${t.orderId}: ${order.id}`;
+  const amount = `${t.amount}: ${money(brand, language, order.amount, order.currency)}`;
+  const id = `${t.orderId}: ${orderNumber(order)}`;
   return {
-    subject: t.cancelSubject(brandName, order.id),
+    subject: t.cancelSubject(brandName, orderNumber(order)),
     text: [t.cancelText, '', id, ...lines, '', amount].join('\n'),
     html: `<p>${escapeHtml(t.cancelText)}</p><p>${[id, ...lines].map(escapeHtml).join('<br>')}</p><p><strong>${escapeHtml(amount)}</strong></p>`,
   };

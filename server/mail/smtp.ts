@@ -1,7 +1,7 @@
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Executor } from '../db/database.ts';
-import { MailDeliveryError, maskSecrets, type MailSender } from './mail.ts';
-import { markSent, recordMail } from './outbox.ts';
+import { MailDeliveryError, maskSecrets, type Mail, type MailSender } from './mail.ts';
+import { markSent, recordMail } from '../repositories/mailOutbox.repository.ts';
 
 export interface SmtpOptions {
   /** smtp://user:pass@host:587 or smtps://…:465 */
@@ -18,26 +18,30 @@ export interface SmtpOptions {
 export function createSmtpMailer(db: Executor, options: SmtpOptions): MailSender & { close(): void } {
   const now = options.now ?? Date.now;
   const transport: Transporter = createTransport(options.url);
+  const deliver = async (mail: Mail) => {
+    try {
+      await transport.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content, encoding: a.encoding, cid: a.contentId })),
+      });
+    } catch (error) {
+      throw new MailDeliveryError(error);
+    }
+  };
   return {
     kind: 'smtp',
     async send(mail) {
       // The relay gets the mail as it is; the table keeps a copy without its secrets.
       const { secrets, ...copy } = mail;
       const id = await recordMail(db, { ...copy, text: maskSecrets(mail.text, secrets), html: mail.html && maskSecrets(mail.html, secrets) });
-      try {
-        await transport.sendMail({
-          from: options.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content, encoding: a.encoding, cid: a.contentId })),
-        });
-      } catch (error) {
-        throw new MailDeliveryError(error);
-      }
+      await deliver(mail);
       await markSent(db, id, new Date(now()));
     },
+    deliver,
     close: () => transport.close(),
   };
 }

@@ -1,8 +1,6 @@
+import { defaultLocality, formatDateTime, type Locality } from '../../domain/format.ts';
+import type { Language } from '../../domain/language.ts';
 import { escapeHtml } from './mail.ts';
-import type { MailLanguage } from './orderMail.ts';
-
-const locales: Record<MailLanguage, string> = { en: 'en-GB', sv: 'sv-SE', nb: 'nb-NO' };
-const timeZone = 'Europe/Stockholm';
 
 const texts = {
   en: {
@@ -26,7 +24,7 @@ const texts = {
     date: 'Dato',
     buy: 'Kjøp billetten din',
   },
-} satisfies Record<MailLanguage, unknown>;
+} satisfies Record<Language, unknown>;
 
 export interface WaitingListOffer {
   brandName: string;
@@ -39,9 +37,9 @@ export interface WaitingListOffer {
 }
 
 /** The mail to the first member in line when a place frees up (spec 5). */
-export function waitingListOfferMail(offer: WaitingListOffer, language: MailLanguage) {
+export function waitingListOfferMail(offer: WaitingListOffer, language: Language, locality: Locality = defaultLocality) {
   const t = texts[language];
-  const format = (ms: number) => new Intl.DateTimeFormat(locales[language], { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(ms));
+  const format = (ms: number) => formatDateTime(ms, language, locality);
   const what = `${offer.offerTitle}: ${offer.variantTitle}`;
   const when = offer.eventStart !== null ? `${t.date}: ${format(offer.eventStart)}` : '';
   const lines = [t.intro(what), ...(when ? [when] : []), t.until(format(offer.offeredUntil))];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Config } from '../config.ts';
+import { payAtStandIn, type CardDetails, type CardPaymentResult } from './cardPayment.ts';
 
 /**
  * The card payments provider. The server speaks to it only through the official `stripe` SDK:
@@ -16,6 +17,8 @@ export interface Payments {
   readonly webhookSecret: string;
   /** The stand-in's own base URL (loopback), for its card-form extension `/_local/...`; only with 'local'. */
   readonly localBaseUrl?: string;
+  /** Pays an open session with our card form; only the stand-in has one (Stripe shows its own form). */
+  readonly payWithCard?: (providerSessionId: string, card: CardDetails) => Promise<CardPaymentResult>;
   close(): Promise<void>;
 }
 
@@ -49,14 +52,16 @@ export function stripePayments(options: { secretKey: string; publishableKey: str
 export async function localPayments(options: { webhookUrl: string; now?: () => number; port?: number }): Promise<Payments> {
   const { start } = await import('./standIn/index.ts');
   const webhookSecret = `whsec_local_${randomBytes(24).toString('base64url')}`;
-  const standIn = await start({ port: options.port, webhookUrl: options.webhookUrl, webhookSecret, now: options.now });
-  const secretKey = `sk_test_local_${randomBytes(12).toString('hex')}`;
+  const secretKey = `sk_test_local_${randomBytes(24).toString('hex')}`;
+  const standIn = await start({ port: options.port, webhookUrl: options.webhookUrl, webhookSecret, secretKey, now: options.now });
+  const localBaseUrl = `http://${standIn.host.includes(':') ? `[${standIn.host}]` : standIn.host}:${standIn.port}`;
   return {
     kind: 'local',
     stripe: stripeClient(secretKey, { host: standIn.host, port: standIn.port }),
     publishableKey: 'pk_test_local',
     webhookSecret,
-    localBaseUrl: `http://${standIn.host.includes(':') ? `[${standIn.host}]` : standIn.host}:${standIn.port}`,
+    localBaseUrl,
+    payWithCard: (providerSessionId, card) => payAtStandIn(localBaseUrl, providerSessionId, card),
     close: async () => {
       await standIn.close();
     },

@@ -1,7 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../errors.ts';
+import { ApiError, LimitReached } from '../errors.ts';
+import { withoutQueryValues } from '../db/safeErrors.ts';
 
 const somethingWentWrong = 'Something went wrong. If the problem persists contact customer service.';
 
@@ -18,6 +19,7 @@ const fastifyCodes: Record<string, string> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
+      if (error instanceof LimitReached) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send({ status: error.status, code: error.code, message: error.message });
     }
     if ('validation' in error && error.validation) {
@@ -28,7 +30,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Input the database cannot hold (a NUL byte, an out-of-range number) is the client's mistake.
       return reply.status(400).send({ status: 400, code: 'invalid_request', message: 'The request holds a value that cannot be stored' });
     }
-    const status = error.statusCode ?? 500;
+    // Only Fastify's own client errors pass on their status; another library's (a provider SDK's
+    // 404 with its own text) is our failure, never the member's to read.
+    const status = isFastifyError(error) ? (error.statusCode ?? 500) : 500;
     if (status >= 400 && status < 500) {
       const code = fastifyCodes[error.code] ?? (status === 429 ? 'too_many_requests' : 'bad_request');
       return reply.status(status).send({ status, code, message: error.message });
@@ -38,20 +42,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/**
- * A database error as it may be logged: drizzle puts the query's parameters in its message and
- * PostgreSQL the offending key in `detail`; both can be e-mails or personal numbers.
- */
-export function withoutQueryValues(error: Error): Error {
-  const query = (error as { query?: unknown }).query;
-  if (typeof query !== 'string') return error;
-  const cause = (error as { cause?: unknown }).cause as { code?: unknown; message?: unknown; constraint?: unknown } | undefined;
-  const safe = new Error(`Failed query: ${query}`);
-  safe.name = error.name;
-  safe.stack = `${safe.name}: ${safe.message}\n${(error.stack ?? '').split('\n').slice(1).filter((line) => line.trimStart().startsWith('at ')).join('\n')}`;
-  Object.assign(safe, { code: cause?.code, constraint: cause?.constraint, reason: typeof cause?.message === 'string' ? cause.message : undefined });
-  return safe;
-}
+const isFastifyError = (error: FastifyError) => typeof error.code === 'string' && error.code.startsWith('FST_');
 
 /** SQLSTATE class 22 (data exception), directly or wrapped by drizzle as `cause`. */
 function isPostgresDataException(error: unknown): boolean {
@@ -78,10 +69,13 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
  * Requests Node's HTTP parser refuses before Fastify sees them (headers too large, a malformed
  * chunked body, a timeout), answered in the API's shape on the raw socket, then closed.
  */
-export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+export function answerClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code, message] =
-    error.code === 'HPE_HEADER_OVERFLOW'
+  // The request line counts toward the header limit: when it never ended, the URL is what is too long.
+  const urlTooLong = error.code === 'HPE_HEADER_OVERFLOW' && Buffer.isBuffer(error.rawPacket) && !error.rawPacket.includes('\r\n');
+  const [status, code, message] = urlTooLong
+    ? [414, 'uri_too_long', 'The URL is too long']
+    : error.code === 'HPE_HEADER_OVERFLOW'
       ? [431, 'headers_too_large', 'The request headers are too large']
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'request_timeout', 'The request took too long']

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isLoopback } from './loopbackOnly.ts';
+import { isLoopback } from '../addresses.ts';
 
 /** The header operator commands (npm run codes:import, order:cancel) send the server's admin token in. */
 export const adminTokenHeader = 'x-klubb-admin-token';

@@ -46,3 +46,8 @@ export async function hasActiveRoleInOtherBrand(db: Executor, brandId: string, e
     .limit(1);
   return rows.length > 0;
 }
+
+export async function findBrandById(db: Executor, id: string): Promise<BrandRow | null> {
+  const rows = await db.select().from(brands).where(eq(brands.id, id)).limit(1);
+  return rows[0] ?? null;
+}

@@ -1,4 +1,4 @@
-import { leaveAllWaitingLists } from '../waitingList/waitingList.ts';
+import { leaveAllWaitingLists } from '../commerce/waitingList.ts';
 import { Type } from 'typebox';
 import { ApiError, badRequest } from '../errors.ts';
 import { isUniqueViolation } from '../identity/embedded/accountStore.ts';
@@ -37,6 +37,11 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
     '/v1/create/user',
     {
       onRequest: rateLimited(deps, { bucket: 'create-user', max: accountLimits.createPerWindow, windowMs: accountLimits.windowMs }),
+      // The answer carries the temporary password: no cache may keep it.
+      onSend: async (_request, reply, payload) => {
+        reply.header('cache-control', 'no-store');
+        return payload;
+      },
       schema: { body: CreateUserBody, response: { 200: CreateUserReply, '4xx': ApiErrorBody } },
     },
     async (request) => {
@@ -161,7 +166,7 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
         throw error;
       }
       // Gone for good: its places in line (and any held for it) pass to the next members.
-      await leaveAllWaitingLists({ db, mail: deps.mail, now, log: request.log, brandName: async () => brand.name }, { brandId: brand.id, userId: token.uid });
+      await leaveAllWaitingLists(deps.commerce, { brandId: brand.id, userId: token.uid });
       return reply.status(204).send(null);
     },
   );

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { operatorOnly } from '../plugins/operatorOnly.ts';
-import { cancelOrder } from '../payments/cancelOrder.ts';
-import type { CheckoutDeps } from '../payments/checkout.ts';
+import { cancelOrder } from '../commerce/cancellation.ts';
+import type { CheckoutDeps } from '../commerce/context.ts';
 import type { App, RouteDeps } from './types.ts';
 
 const CancelBody = Type.Object({

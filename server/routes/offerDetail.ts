@@ -3,7 +3,7 @@ import { OfferDetail, OfferDetailQuery } from '../../contract/offer.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { findOfferDetail, toOfferDetail } from '../repositories/offerDetail.repository.ts';
 import { findPromoFields } from '../repositories/promoCodes.repository.ts';
-import { offerVariantFields } from '../repositories/offerVariants.repository.ts';
+import { offerVariantFields } from '../commerce/offerVariants.ts';
 import type { App, RouteDeps } from './types.ts';
 
 export async function offerDetailRoutes(app: App, { db, requireMember, now = Date.now }: RouteDeps) {

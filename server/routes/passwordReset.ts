@@ -23,14 +23,13 @@ const liveTokensPerMember = 5;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const invalidToken = () => badRequest('password_reset_token_invalid', 'The reset link is not valid or was already used');
 
-/** The link origin for an app URL on one of the brand's hosts (https unless local); brand_mismatch otherwise. */
-function brandOrigin(appUrl: string, appHosts: string[]): string {
+/** The link origin for an app URL on one of the brand's hosts (https unless local, and a local one only on this server's own port); brand_mismatch otherwise. */
+function brandOrigin(appUrl: string, appHosts: string[], requestHost: string): string {
   const url = URL.canParse(appUrl) ? new URL(appUrl) : null;
   const host = appUrlHost(appUrl);
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !host || !appHosts.includes(host)) {
-    throw badRequest('brand_mismatch', 'The app URL does not belong to the brand');
-  }
-  return mailLinkOrigin(url);
+  const origin = url && host && appHosts.includes(host) && (url.protocol === 'http:' || url.protocol === 'https:') ? mailLinkOrigin(url, requestHost) : null;
+  if (!origin) throw badRequest('brand_mismatch', 'The app URL does not belong to the brand');
+  return origin;
 }
 
 /** The API's own reset flow (any identity provider): a mailed single-use link, then the new password. */
@@ -45,7 +44,7 @@ export async function passwordResetRoutes(app: App, deps: RouteDeps) {
     async (request) => {
       const brand = await brands.forRequest(request);
       // The link carries what takes over the account: it may only point at the brand's own app.
-      const origin = brandOrigin(request.body.appUrl, brand.appHosts);
+      const origin = brandOrigin(request.body.appUrl, brand.appHosts, request.host);
       const email = requireEmail(request.body.email);
       const uid = await identity.findAccountByEmail(brand.authTenantId, email);
       if (!uid) throw new ApiError(404, 'password_reset_user_not_found', 'There is no user with this e-mail address');

@@ -2,7 +2,8 @@ import { ApiError, badRequest } from '../errors.ts';
 import { appUrlHost } from '../repositories/brands.repository.ts';
 import { ApiErrorBody } from '../../contract/common.ts';
 import { TicketKeysQuery, TicketPublicKeys, VoidTickets } from '../../contract/tickets.ts';
-import { loadOrCreateTicketKey, ticketPublicKeys, voidTicketIds } from '../tickets/ticketCodes.ts';
+import { loadOrCreateTicketKey, ticketPublicKeys } from '../tickets/ticketCodes.ts';
+import { voidTicketIds } from '../repositories/tickets.repository.ts';
 import type { App, RouteDeps } from './types.ts';
 
 /** The brand's ticket public keys and void tickets, for door scanners to check codes offline; public, like the brand itself. */

@@ -5,6 +5,7 @@ import type { IdentityProvider } from '../identity/identity.ts';
 import type { Brands } from '../plugins/memberContext.ts';
 import type { MailSender } from '../mail/mail.ts';
 import type { AccountRateLimits } from '../plugins/rateLimit.ts';
+import type { CheckoutDeps, CommerceDeps } from '../commerce/context.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -27,4 +28,8 @@ export interface RouteDeps {
   mail: MailSender;
   /** Per-address limits of the unauthenticated account writes. */
   accountLimits: AccountRateLimits;
+  /** The selling code's dependencies (server/commerce). */
+  commerce: CommerceDeps;
+  /** With card payments configured; the checkout calls answer 503 without. */
+  checkout?: CheckoutDeps;
 }

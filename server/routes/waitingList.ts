@@ -1,46 +1,41 @@
-import { memberLinkOrigin } from '../mail/mail.ts';
-import { mailLanguageOf } from '../mail/orderMail.ts';
-import { requestAppUrl } from '../plugins/memberContext.ts';
 import { ApiErrorBody } from '../../contract/common.ts';
-import { WaitingListBody, WaitingListPlace, WaitingListPlaces, WaitingListQuery } from '../../contract/waitingList.ts';
-import { joinWaitingList, leaveWaitingList, placesOnOffer, type WaitingListDeps } from '../waitingList/waitingList.ts';
+import { MemberWaitingListPlaces, WaitingListBody, WaitingListPlace, WaitingListPlaces, WaitingListQuery } from '../../contract/waitingList.ts';
+import { languageOf } from '../../domain/language.ts';
+import { joinWaitingList, leaveWaitingList, placesOfMember, placesOnOffer } from '../commerce/waitingList.ts';
+import { memberLinkOrigin } from '../mail/mail.ts';
+import { requestAppUrl } from '../plugins/memberContext.ts';
 import type { App, RouteDeps } from './types.ts';
 
-/** The member's waiting-list places (spec 5): read them per offer, join a sold-out variant's line, leave it. */
-export async function waitingListRoutes(app: App, deps: RouteDeps & { waitingList: WaitingListDeps }) {
-  const { db, requireMember, waitingList } = deps;
+/** The member's waiting-list places (spec 5, docs/waiting-list.md): per offer and all of them, join a sold-out variant's line, leave it. */
+export async function waitingListRoutes(app: App, deps: RouteDeps) {
+  const { db, requireMember, commerce } = deps;
+  const member = (request: { member: { brand: { id: string }; token: { uid: string } } }) => ({ brandId: request.member.brand.id, userId: request.member.token.uid });
 
   app.get(
     '/v1/get_list/waiting_list',
     { preHandler: requireMember, schema: { querystring: WaitingListQuery, response: { 200: WaitingListPlaces, '4xx': ApiErrorBody } } },
-    async (request) => {
-      const { brand, token } = request.member;
-      return placesOnOffer(db, { brandId: brand.id, userId: token.uid }, request.query.offerId);
-    },
+    async (request) => placesOnOffer(db, member(request), request.query.offerId),
+  );
+
+  app.get(
+    '/v1/get_list/user/waiting_list',
+    { preHandler: requireMember, schema: { response: { 200: MemberWaitingListPlaces, '4xx': ApiErrorBody } } },
+    async (request) => placesOfMember(db, member(request)),
   );
 
   app.post(
     '/v1/join/waiting_list',
     { preHandler: requireMember, schema: { body: WaitingListBody, response: { 200: WaitingListPlace, '4xx': ApiErrorBody } } },
     async (request) => {
-      const { brand, token } = request.member;
-      const appUrl = requestAppUrl(request);
-      const appOrigin = memberLinkOrigin(appUrl, brand);
-      return joinWaitingList(
-        db,
-        { brandId: brand.id, userId: token.uid, language: mailLanguageOf(request.headers['accept-language']), appOrigin },
-        request.body.itemVariantId,
-        waitingList.now(),
-      );
+      const appOrigin = memberLinkOrigin(requestAppUrl(request), request.member.brand, request.host);
+      const joiner = { ...member(request), language: languageOf(request.headers['accept-language']), appOrigin, clientAddress: request.ip };
+      return joinWaitingList(commerce, joiner, request.body.itemVariantId);
     },
   );
 
   app.post(
     '/v1/leave/waiting_list',
     { preHandler: requireMember, schema: { body: WaitingListBody, response: { 200: WaitingListPlace, '4xx': ApiErrorBody } } },
-    async (request) => {
-      const { brand, token } = request.member;
-      return leaveWaitingList(waitingList, { brandId: brand.id, userId: token.uid }, request.body.itemVariantId);
-    },
+    async (request) => leaveWaitingList(commerce, member(request), request.body.itemVariantId),
   );
 }

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import { CompactSign, compactVerify, createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type JSONWebKeySet, type JWK } from 'jose';
 import type { Database, Executor } from '../db/database.ts';
-import { tickets, ticketSigningKeys } from '../db/schema/tickets.ts';
-import { orders } from '../db/schema/orders.ts';
+import { insertTicketKey, lockTicketKeys, ticketKeysOf } from '../repositories/tickets.repository.ts';
 
 /**
  * Ticket codes a door scanner checks offline (docs/tickets.md): a compact JWS (EdDSA over
@@ -40,20 +38,17 @@ export type TicketVerification =
   | { ok: true; claims: TicketClaims; kid: string }
   | { ok: false; reason: 'malformed' | 'unknown_key' | 'bad_signature' | 'wrong_brand' };
 
-/** Any fixed number (distinct from the other advisory locks): serialises a brand's first key. */
-const ticketKeyLockId = 4_711_014;
-
 /** The brand's newest key, made on first use; instances on one database agree on it. */
 export async function loadOrCreateTicketKey(db: Database, brandId: string): Promise<TicketKey> {
   const stored = await newestKey(db, brandId);
   if (stored) return stored;
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ticketKeyLockId}, hashtext(${brandId}))`);
+    await lockTicketKeys(tx, brandId);
     if (await newestKey(tx, brandId)) return;
     const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
     const kid = randomUUID();
     const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'EdDSA', use: 'sig' };
-    await tx.insert(ticketSigningKeys).values({ brandId, kid, privateJwk: privateJwk as Record<string, unknown> });
+    await insertTicketKey(tx, brandId, kid, privateJwk as Record<string, unknown>);
   });
   const made = await newestKey(db, brandId);
   if (!made) throw new Error(`the ticket key of ${brandId} vanished right after it was stored`);
@@ -61,22 +56,13 @@ export async function loadOrCreateTicketKey(db: Database, brandId: string): Prom
 }
 
 async function newestKey(db: Executor, brandId: string): Promise<TicketKey | null> {
-  const [row] = await db
-    .select()
-    .from(ticketSigningKeys)
-    .where(eq(ticketSigningKeys.brandId, brandId))
-    .orderBy(desc(ticketSigningKeys.createdAt), desc(ticketSigningKeys.kid))
-    .limit(1);
+  const [row] = await ticketKeysOf(db, brandId, 1);
   return row ? { kid: row.kid, privateJwk: row.privateJwk as JWK } : null;
 }
 
 /** The brand's public keys (every key it has signed with), as a JSON Web Key Set. */
 export async function ticketPublicKeys(db: Executor, brandId: string): Promise<JSONWebKeySet> {
-  const rows = await db
-    .select()
-    .from(ticketSigningKeys)
-    .where(eq(ticketSigningKeys.brandId, brandId))
-    .orderBy(desc(ticketSigningKeys.createdAt));
+  const rows = await ticketKeysOf(db, brandId);
   return { keys: rows.map((row) => publicJwkOf(row.privateJwk as JWK)) };
 }
 
@@ -117,15 +103,4 @@ export async function verifyTicket(code: string, publicKeys: JSONWebKeySet, expe
     kid: verified.protectedHeader.kid ?? '',
     claims: { ticketId: payload.t!, orderId: payload.n!, offerId: payload.o!, itemVariantId: payload.v!, brandId: payload.b! },
   };
-}
-
-/** Tickets of the brand's cancelled orders: their codes still verify, so scanners refuse them by id. */
-export async function voidTicketIds(db: Executor, brandId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .innerJoin(orders, and(eq(orders.brandId, tickets.brandId), eq(orders.id, tickets.orderId)))
-    .where(and(eq(tickets.brandId, brandId), eq(orders.status, 'cancelled')))
-    .orderBy(tickets.id);
-  return rows.map((r) => r.id);
 }

@@ -26,17 +26,27 @@ describe('cart prices', () => {
     expect(totals.totalQuantity).toBe(5);
     expect(totals.totalPrice).toBe(2 * 37_900 + 3 * 19_900);
     expect(totals.totalCustomFeePrice).toBe(2 * 3_000);
-    // 12 % of 2 × 349 kr = 83,76 kr; 25 % of 2 × 25 kr + 3 × 199 kr = 12,50 + 149,25 kr.
+    // Prices include VAT: 2 × 349 kr hold 12/112 of it, 74,7857 kr; 2 × 25 kr + 3 × 199 kr hold 25/125 of it, 129,40 kr.
     expect(totals.taxList).toEqual([
-      { taxRateId: 'vat12', percentage: 12, display_name: 'VAT 12%', amount: 8_376 },
-      { taxRateId: 'vat25', percentage: 25, display_name: 'VAT 25%', amount: 16_175 },
+      { taxRateId: 'vat12', percentage: 12, display_name: 'VAT 12%', amount: 7_479 },
+      { taxRateId: 'vat25', percentage: 25, display_name: 'VAT 25%', amount: 12_940 },
     ]);
   });
 
+  it('states the VAT a price contains, not VAT on top of it', () => {
+    const rate = (percentage: number) => ({ id: `vat${percentage}`, percentage, display_name: `VAT ${percentage}%` });
+    const priced = (current: number, percentage: number) => ({ price: { current, original: current }, customFeeIdList: [], taxRates: [rate(percentage)] });
+    // 6 % of 1 385 kr is 83,10 kr on top, but 1 385 kr holds 78,40 kr of VAT; 90 kr at 25 % holds 18,00 kr (not 22,50).
+    expect(cartTotals([line(1, priced(138_500, 6), {})]).taxList[0]!.amount).toBe(7_840);
+    expect(cartTotals([line(1, priced(9_000, 25), {})]).taxList[0]!.amount).toBe(1_800);
+  });
+
   it('rounds a rate once over the cart, half up, also for fractional percentages', () => {
-    const half = { price: { current: 1_004, original: 1_004 }, customFeeIdList: [], taxRates: [{ id: 'r', percentage: 12.5, display_name: 'r' }] };
-    expect(cartTotals([line(1, half, {})]).taxList[0]!.amount).toBe(126); // 125,5 öre
-    expect(cartTotals([line(1, half, {}), line(1, { ...half }, {})]).taxList[0]!.amount).toBe(251); // 251 exactly
+    const twenty = { price: { current: 63, original: 63 }, customFeeIdList: [], taxRates: [{ id: 'r', percentage: 20, display_name: 'r' }] };
+    expect(cartTotals([line(1, twenty, {})]).taxList[0]!.amount).toBe(11); // 63 öre hold 10,5 öre
+    expect(cartTotals([line(1, twenty, {}), line(1, { ...twenty }, {})]).taxList[0]!.amount).toBe(21); // 21 exactly, not 11 + 11
+    const eighth = { price: { current: 1_004, original: 1_004 }, customFeeIdList: [], taxRates: [{ id: 'r', percentage: 12.5, display_name: 'r' }] };
+    expect(cartTotals([line(1, eighth, {})]).taxList[0]!.amount).toBe(112); // 1 004 / 9 = 111,6 öre
   });
 
   it('is all zero for an empty cart', () => {

@@ -51,6 +51,8 @@ export async function call(t: TestApp, request: Call) {
     url: request.url,
     remoteAddress: request.address ?? freshAddress(),
     headers: {
+      // As the app's own page calls its server: the Host is the app's origin.
+      host: new URL(appUrl[request.brand ?? 'aurora']).host,
       'x-app-url': appUrl[request.brand ?? 'aurora'],
       ...(request.idToken ? { authorization: `Bearer ${request.idToken}` } : {}),
       ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),

@@ -4,8 +4,8 @@ import { checkoutSessions, mailOutbox, paymentRefunds, stockHolds } from '../../
 import { createPaymentsTestApp, type PaymentsTestApp } from './support/paymentsApp.ts';
 import { makeBrand, makeMember } from './support/factories.ts';
 import { signedInMembers, type SignedInMember } from './promo.helpers.ts';
-import { availability, makeConcert, ordersOf } from './checkout.helpers.ts';
-import { sweepCheckouts } from '../../server/payments/checkout.ts';
+import { availability, commerceDeps, makeConcert, ordersOf } from './checkout.helpers.ts';
+import { sweepCheckouts } from '../../server/commerce/sweeps.ts';
 
 /*
  * Checkout end to end through the `stripe` SDK and the embedded stand-in (its real HTTP
@@ -62,7 +62,7 @@ describe('the embedded provider through the SDK', () => {
     expect((await availability(t, 'concert', member.headers)).main).toBe(98);
     const paid = await pay(member, session);
     expect(paid.statusCode).toBe(200);
-    expect(paid.json()).toEqual({ status: 'complete', orderId: expect.any(String) });
+    expect(paid.json()).toEqual({ status: 'complete', orderId: expect.any(String), orderReference: expect.stringMatching(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/) });
     // The stand-in's webhook arrives too: still one order.
     const [row] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, session.id));
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -146,7 +146,7 @@ describe('the embedded provider through the SDK', () => {
     const direct = await fetch(`${t.payments.localBaseUrl}/_local/checkout/sessions/${session.id}/pay`, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(direct.status).toBe(200);
     const completed = await call(member, 'POST', '/v1/payment/checkout/complete', { stripeCheckoutSessionId: session.id });
-    expect(completed.json()).toEqual({ status: 'complete', orderId: expect.any(String) });
+    expect(completed.json()).toEqual({ status: 'complete', orderId: expect.any(String), orderReference: expect.stringMatching(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/) });
     const again = await call(member, 'POST', '/v1/payment/checkout/complete', { stripeCheckoutSessionId: session.id });
     expect(again.json()).toEqual(completed.json());
   });
@@ -187,7 +187,7 @@ describe('the sweep', () => {
     for (const id of [known.id, 'cs_test_nobody_knows']) {
       await t.db.update(checkoutSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(checkoutSessions.providerSessionId, id));
     }
-    const result = await sweepCheckouts({ db: t.db, payments: t.payments, mail: { kind: 'outbox', send: async () => undefined }, now: Date.now, log: t.app.log, brandName: async () => 'Aurora' });
+    const result = await sweepCheckouts(commerceDeps(t.db, { payments: t.payments, log: t.app.log }));
     expect(result.settled).toBeGreaterThanOrEqual(2);
     const rows = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.brandId, brandId));
     expect(rows.find((r) => r.providerSessionId === known.id)!.status).toBe('expired');

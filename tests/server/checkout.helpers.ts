@@ -3,9 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Database } from '../../server/db/database.ts';
 import { checkoutSessions, identityAccounts, orders, paymentRefunds, shoppingCartLines, shoppingCarts, users, brandRoles } from '../../server/db/schema/index.ts';
-import type { CheckoutRow } from '../../server/repositories/checkout.repository.ts';
-import { reserveCheckout } from '../../server/payments/checkout.ts';
-import { stripePayments } from '../../server/payments/index.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CheckoutRow } from '../../server/repositories/checkoutSessions.repository.ts';
+import { reserveCheckout } from '../../server/commerce/checkout.ts';
+import type { CheckoutDeps } from '../../server/commerce/context.ts';
+import { defaultCommerceLimits } from '../../server/commerce/limits.ts';
+import { createMailQueue } from '../../server/mail/queue.ts';
+import { createOutboxMailer } from '../../server/mail/outbox.ts';
+import { stripePayments, type Payments } from '../../server/payments/index.ts';
+import { roomyCommerceLimits } from './support/testApp.ts';
 import type { TestApp } from './support/testApp.ts';
 import { makeOffer } from './support/factories.ts';
 import { makeCustomFee, makeTaxRate, makeVariant, type VariantFields } from './support/commerceFactories.ts';
@@ -64,11 +70,32 @@ export async function fillCart(db: Database, brandId: string, userId: string, li
   for (const line of lines) await db.insert(shoppingCartLines).values({ brandId, userId, ...line });
 }
 
+/** The selling code's dependencies on a test database: mail to the outbox table, the given provider and clock, limits out of the way. */
+export function commerceDeps(db: Database, options: { payments?: Payments; now?: () => number; log?: FastifyBaseLogger } = {}): CheckoutDeps {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? silentLog;
+  return {
+    db,
+    payments: options.payments ?? offlinePayments('whsec_test'),
+    mail: createMailQueue({ db, sender: createOutboxMailer(db), now, log }),
+    now,
+    log,
+    limits: { ...defaultCommerceLimits, ...roomyCommerceLimits },
+  };
+}
+
+const silentLog = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined } as unknown as FastifyBaseLogger;
+
 /** Step 1 of a checkout (holds) plus what the provider step would store: an open session with a provider id. */
 export async function reserveOpen(db: Database, brandId: string, userId: string, now: number, language: 'en' | 'sv' | 'nb' = 'en') {
-  const reserved = await reserveCheckout(db, { brandId, userId, language }, now);
+  const reserved = await reserveCheckout(commerceDeps(db), { brandId, userId, language, clientAddress: '192.0.2.1' }, now);
   const providerSessionId = `cs_test_${reserved.id.replace(/-/g, '')}`;
-  await db.update(checkoutSessions).set({ providerSessionId, status: 'open' }).where(and(eq(checkoutSessions.brandId, brandId), eq(checkoutSessions.id, reserved.id)));
+  // As the server does: only a session still pending opens (one the member's next checkout ended stays ended).
+  await db
+    .update(checkoutSessions)
+    .set({ providerSessionId, status: 'open' })
+    .where(and(eq(checkoutSessions.brandId, brandId), eq(checkoutSessions.id, reserved.id), eq(checkoutSessions.status, 'pending')));
+  await db.update(checkoutSessions).set({ providerSessionId }).where(and(eq(checkoutSessions.brandId, brandId), eq(checkoutSessions.id, reserved.id)));
   const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, providerSessionId));
   return row!;
 }

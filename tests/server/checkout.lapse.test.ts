@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { checkoutSessions } from '../../server/db/schema/index.ts';
-import { checkoutLifetimeMs } from '../../server/payments/checkout.ts';
+import { checkoutLifetimeMs } from '../../server/commerce/checkout.ts';
 import { createPaymentsTestApp, type PaymentsTestApp } from './support/paymentsApp.ts';
 import { makeBrand, makeMember, makeOffer } from './support/factories.ts';
 import { makeVariant } from './support/commerceFactories.ts';

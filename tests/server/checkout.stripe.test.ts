@@ -62,7 +62,7 @@ beforeAll(async () => {
   await makeOffer(t.db, 'aurora', 'concert', { type: 'live', itemVariantType: 'ticket', title: 'Nordlys live' });
   await makeVariant(t.db, 'aurora', 'concert', 'evening', { title: 'Standing', priceCurrent: 34_900, priceOriginal: 39_900, customFeeIds: ['service'], taxRateIds: ['vat6'] });
   uid = await makeMember(t.db, t.identity, aurora, { email: 'member@aurora.test' });
-  headers = { 'x-app-url': 'http://aurora.localhost:8080/checkout', authorization: `Bearer ${await t.idTokenFor('aurora-tenant', 'member@aurora.test')}` };
+  headers = { host: 'aurora.localhost:8080', 'x-app-url': 'http://aurora.localhost:8080/checkout', authorization: `Bearer ${await t.idTokenFor('aurora-tenant', 'member@aurora.test')}` };
 }, 60_000);
 afterAll(async () => {
   await t?.close();

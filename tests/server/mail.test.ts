@@ -66,7 +66,7 @@ const clock = { ms: Date.now(), now: () => clock.ms };
 beforeAll(async () => {
   relay = await startSmtpRelay();
   // The sender needs the app's database, which createTestApp opens: hand it over once it exists.
-  const mail: MailSender = { kind: 'smtp', send: (m) => smtp.send(m) };
+  const mail: MailSender = { kind: 'smtp', send: (m) => smtp.send(m), deliver: (m) => smtp.deliver(m) };
   t = await createTestApp({ now: clock.now, devTools: true, mail });
   smtp = createSmtpMailer(t.db, { url: `smtp://127.0.0.1:${relay.port}`, from: 'Klubb <no-reply@klubb.test>', now: clock.now });
   await makeAccountBrands(t);

@@ -9,10 +9,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
 import { orders } from '../../server/db/schema/index.ts';
-import { settleCheckout } from '../../server/payments/checkout.ts';
+import { settleCheckout } from '../../server/commerce/fulfilment.ts';
 import { makeBrand } from './support/factories.ts';
 import { startServerProcesses } from './support/serverProcesses.ts';
-import { fillCart, makeConcert, offlinePayments, plainMembers, providerSession, reserveOpen } from './checkout.helpers.ts';
+import { commerceDeps, fillCart, makeConcert, offlinePayments, plainMembers, providerSession, reserveOpen } from './checkout.helpers.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -58,7 +58,7 @@ beforeAll(async () => {
   const [uid] = await plainMembers(database.db, brand, 1, 'buyer');
   await fillCart(database.db, 'aurora', uid!, [{ itemVariantId: 'evening', offerId: 'concert', quantity: 2 }]);
   const row = await reserveOpen(database.db, 'aurora', uid!, Date.now());
-  const deps = { db: database.db, payments: offlinePayments('whsec_cli'), mail: { kind: 'outbox' as const, send: async () => undefined }, now: Date.now, log: silentLog, brandName: async () => 'Aurora' };
+  const deps = commerceDeps(database.db, { payments: offlinePayments('whsec_cli'), log: silentLog });
   orderId = (await settleCheckout(deps, providerSession(row, 'complete')))!.orderId!;
   await database.close();
 }, 90_000);

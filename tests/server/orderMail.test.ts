@@ -11,8 +11,10 @@ const item = (fields: Partial<OrderItem> & Pick<OrderItem, 'itemVariantType'>): 
   },
   unitPrice: 34_900, linePrice: 69_800, ...fields,
 });
+const aurora = { name: 'Aurora', locality: { timeZone: 'Europe/Stockholm', region: 'SE' } };
+const borealis = { name: 'Borealis', locality: { timeZone: 'Europe/Oslo', region: 'NO' } };
 const order: Order = {
-  id: 'order-1', createdAt: Date.UTC(2026, 10, 24, 12), paymentMethod: 'card', amount: 94_700, currency: 'SEK', additionalInfo: '', status: 'paid', ticketList: [],
+  id: 'order-1', reference: 'K7QM-42PX', createdAt: Date.UTC(2026, 10, 24, 12), paymentMethod: 'card', amount: 94_700, currency: 'SEK', additionalInfo: '', status: 'paid', ticketList: [],
   itemList: [
     item({ itemVariantType: 'ticket' }),
     item({ itemVariantType: 'other', itemVariantId: 'shirt', offerTitle: 'Tour shirt', quantity: 1, unitPrice: 24_900, linePrice: 24_900,
@@ -32,17 +34,20 @@ describe('order mail', () => {
     expect(mailLanguageOf(undefined)).toBe('en');
   });
 
-  it('writes the lines, VAT per rate and the total, and attaches one ICS file per ticket line with a date', () => {
-    const mail = orderConfirmationMail(order, 'Aurora', 'en');
+  it('writes the lines, the total with the VAT it includes per rate, and attaches one ICS file per ticket line with a date', () => {
+    const mail = orderConfirmationMail(order, aurora, 'en');
     // Intl puts no-break spaces between amount and currency.
     mail.text = mail.text.replace(/[\u00a0\u202f]/g, ' ');
     expect(mail.subject).toBe('Your Aurora order');
-    expect(mail.text).toContain('Order id: order-1');
-    expect(mail.text).toContain('Number of tickets: 2 × SEK 349.00 = SEK 698.00');
-    expect(mail.text).toContain('Quantity: 1 × SEK 249.00');
+    // The member reads the short reference, never the internal id.
+    expect(mail.text).toContain('Order number: K7QM-42PX');
+    expect(mail.text).not.toContain('order-1');
+    // English in a Swedish brand writes amounts as the app does: 349,00 kr, and the evening at 19:00 Stockholm time.
+    expect(mail.text).toContain('Number of tickets: 2 × 349,00 kr = 698,00 kr');
+    expect(mail.text).toContain('Quantity: 1 × 249,00 kr');
+    expect(mail.text).toContain('Date: 9 December 2026 at 19:00');
     expect(mail.text).toContain('Location: Hötorget 8, 111 57 Stockholm');
-    expect(mail.text).toContain('VAT 6 %: SEK 39.51');
-    expect(mail.text).toContain('Amount: SEK 947.00');
+    expect(mail.text).toContain('Amount: 947,00 kr\nincl. VAT 6 %: 39,51 kr\nincl. VAT 25 %: 49,80 kr');
     expect(mail.attachments.map((a) => a.filename)).toEqual(['event-1.ics']);
     expect(mail.html).toContain('<td>Nordlys live: Standing');
     const ics = orderCalendarFiles(order, 'Aurora')[0]!.content;
@@ -52,14 +57,17 @@ describe('order mail', () => {
   });
 
   it('speaks Norwegian', () => {
-    const mail = orderConfirmationMail(order, 'Borealis', 'nb');
+    const mail = orderConfirmationMail(order, borealis, 'nb');
+    mail.text = mail.text.replace(/[\u00a0\u202f]/g, ' ');
     expect(mail.subject).toBe('Din bestilling hos Borealis');
     expect(mail.text).toContain('Antall billetter: 2');
-    expect(mail.text).toMatch(/MVA 25 %: 49,80/);
+    expect(mail.text).toMatch(/herav mva 25 %: 49,80/);
+    // Oslo keeps the same clock as Stockholm in December.
+    expect(mail.text).toMatch(/Dato: 9\. desember 2026 kl\. 19:00/);
   });
 
   it('escapes what it puts in HTML', () => {
     const hostile = { ...order, itemList: [item({ itemVariantType: 'ticket', offerTitle: '<script>x</script>' })] };
-    expect(orderConfirmationMail(hostile, 'A&B', 'en').html).not.toContain('<script>');
+    expect(orderConfirmationMail(hostile, { ...aurora, name: 'A&B' }, 'en').html).not.toContain('<script>');
   });
 });

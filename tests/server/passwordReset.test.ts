@@ -46,7 +46,8 @@ describe('asking for a reset link', () => {
   it('refuses links to anything but the brand of the app URL, and sends nothing', async () => {
     const member = await signUpMember(t);
     const before = await mailCount();
-    for (const page of ['http://borealis.localhost:8080/', 'https://evil.example/forgotpassword', 'javascript:alert(1)', 'aurora.localhost', 'http://aurora.localhost.evil.example/']) {
+    // The brand's own local host on another port is another service (issue 20): never mailed.
+    for (const page of ['http://borealis.localhost:8080/', 'https://evil.example/forgotpassword', 'javascript:alert(1)', 'aurora.localhost', 'http://aurora.localhost.evil.example/', 'http://aurora.localhost:1/evil', 'http://localhost:9/']) {
       expect({ page, ...(await requestReset({ email: member.email, appUrl: page })) }).toMatchObject({ page, ...error(400, 'brand_mismatch') });
     }
     expect(await mailCount()).toBe(before);

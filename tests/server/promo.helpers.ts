@@ -47,7 +47,7 @@ export async function signedInMembers(
       payload: { token: customToken, tenantId: brand.authTenantId, returnSecureToken: true },
     });
     if (response.statusCode !== 200) throw new Error(`custom sign-in failed: ${response.body}`);
-    members.push({ uid: p.uid, headers: { 'x-app-url': appUrl, authorization: `Bearer ${response.json().idToken as string}` } });
+    members.push({ uid: p.uid, headers: { host: new URL(appUrl).host, 'x-app-url': appUrl, authorization: `Bearer ${response.json().idToken as string}` } });
   }
   return members;
 }

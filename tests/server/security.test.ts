@@ -50,7 +50,7 @@ describe('logs', () => {
     const newPassword = 'Brand-New-Pass9';
     expect((await call(t, { method: 'PUT', url: '/v1/password_update/user', brand: 'borealis', body: { verificationId: resetToken, password: newPassword } })).status).toBe(200);
     // The identity protocol's reset flow, with the code in a link's query as Firebase's action links carry it.
-    await identityCall('sendOobCode', { requestType: 'PASSWORD_RESET', email: member.email, tenantId: 'borealis-tenant' }, '10.40.0.2', { origin: appUrl.borealis });
+    await identityCall('sendOobCode', { requestType: 'PASSWORD_RESET', email: member.email, tenantId: 'borealis-tenant' }, '10.40.0.2', { origin: appUrl.borealis, host: new URL(appUrl.borealis).host });
     const oobCode = resetTokenFrom((await latestMailTo(t, member.email))!.text)!;
     await t.app.inject({ method: 'GET', url: `/__/auth/action?mode=resetPassword&oobCode=${oobCode}&apiKey=test` });
     const finalPassword = 'Final-Pass-77';
@@ -227,6 +227,37 @@ async function rawExchange(port: number, request: string): Promise<{ status: num
   return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head ?? '')?.[1]), body: JSON.parse(rest.join('\r\n\r\n')) };
 }
 
+describe('the identity protocol keeps the name rule', () => {
+  it('accounts:update refuses a display name with line breaks, control characters or past 200 characters, and keeps a good one', async () => {
+    const member = await signUpMember(t);
+    const update = (displayName: string) => identityCall('update', { idToken: member.idToken, displayName, returnSecureToken: true });
+    for (const bad of ['Nina\nLind', 'Nina\u2028Lind', 'Nina\u0085', 'N'.repeat(201)]) {
+      const refused = await update(bad);
+      expect({ bad, status: refused.status, code: String(refused.body.error?.message).split(' ')[0] }).toEqual({ bad, status: 400, code: 'INVALID_ARGUMENT' });
+    }
+    const kept = await update('Nina Lind');
+    expect({ status: kept.status, displayName: kept.body.displayName }).toEqual({ status: 200, displayName: 'Nina Lind' });
+  });
+});
+
+describe('reset links', () => {
+  it("point only at the app's own origin: the brand's local host on another port is refused by the API and by the identity protocol, and nothing is mailed", async () => {
+    const member = await signUpMember(t);
+    const before = await latestMailTo(t, member.email);
+    const api = await call(t, { method: 'POST', url: '/v1/password_reset/user', body: { email: member.email, appUrl: 'http://aurora.localhost:1/evil' } });
+    expect(api.body).toMatchObject({ status: 400, code: 'brand_mismatch' });
+    const protocol = await identityCall('sendOobCode', { requestType: 'PASSWORD_RESET', email: member.email, tenantId: 'aurora-tenant', continueUrl: 'http://aurora.localhost:1/evil' }, '10.40.9.1', {
+      host: 'aurora.localhost:8080',
+    });
+    expect(protocol.body.error?.message).toMatch(/^UNAUTHORIZED_DOMAIN/);
+    expect(await latestMailTo(t, member.email)).toEqual(before);
+    // The app's own origin still works.
+    const own = await call(t, { method: 'POST', url: '/v1/password_reset/user', body: { email: member.email, appUrl: appUrl.aurora } });
+    expect(own.status).toBe(200);
+    expect((await latestMailTo(t, member.email))!.text).toContain(`${appUrl.aurora}/password_reset/`);
+  });
+});
+
 describe('error shapes', () => {
   let port: number;
   beforeAll(async () => {
@@ -238,6 +269,9 @@ describe('error shapes', () => {
     const shape = { status: expect.any(Number), code: expect.any(String), message: expect.any(String) };
     const tooLarge = await rawExchange(port, `GET /v1/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(tooLarge).toEqual({ status: 431, body: { ...shape, status: 431 } });
+    // A 70 KB URL is a URL too long, not headers too large.
+    const longUrl = await rawExchange(port, `GET /v1/get/offer?id=${'a'.repeat(70_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    expect(longUrl).toEqual({ status: 414, body: { status: 414, code: 'uri_too_long', message: expect.any(String) } });
     const chunked = await rawExchange(
       port,
       'POST /v1/password_reset/user HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
@@ -289,6 +323,17 @@ describe('HTTP details', () => {
     } finally {
       await behindProxy.close();
     }
+  });
+
+  it('the account creation answer, which carries a temporary password, is never cached', async () => {
+    const created = await call(t, {
+      method: 'POST',
+      url: '/v1/create/user',
+      body: { brandId: 'aurora', signInType: 'password', email: uniqueEmail('nostore'), termsAccepted: true, firstName: 'Nina', lastName: 'Lind' },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.tempPassword).toEqual(expect.any(String));
+    expect(created.headers['cache-control']).toBe('no-store');
   });
 
   it('member answers are never cached', async () => {

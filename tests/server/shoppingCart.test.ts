@@ -29,8 +29,8 @@ beforeAll(async () => {
     customFeeIds: ['service', 'booking'], purchaseCap: 4, dateStart: future, dateEnd: new Date(future.getTime() + 3 * hour),
     locationAddress: 'Sveavägen 1', locationZipCode: '111 57', locationCity: 'Stockholm', locationMapUrl: 'https://maps.example/1',
   });
-  await makeVariant(t.db, 'aurora', 'concert', 'malmo', { priceCurrent: 1_025, taxRateIds: ['vat6'], locationCity: 'Malmö', dateEnd: future });
-  await makeVariant(t.db, 'aurora', 'concert', 'lund', { priceCurrent: 1_025, taxRateIds: ['vat6'], locationCity: 'Lund', dateEnd: future });
+  await makeVariant(t.db, 'aurora', 'concert', 'malmo', { priceCurrent: 1_052, taxRateIds: ['vat6'], locationCity: 'Malmö', dateEnd: future });
+  await makeVariant(t.db, 'aurora', 'concert', 'lund', { priceCurrent: 1_052, taxRateIds: ['vat6'], locationCity: 'Lund', dateEnd: future });
   await makeVariant(t.db, 'aurora', 'concert', 'soldout', { stock: 0 });
   await makeVariant(t.db, 'aurora', 'concert', 'past', { dateEnd: new Date(Date.now() - hour) });
   await makeVariant(t.db, 'aurora', 'shirt', 'shirt-m', { title: 'M', priceCurrent: 24_900, priceOriginal: 24_900, taxRateIds: ['vat25'] });
@@ -73,10 +73,10 @@ describe('PUT /v1/update/user/shopping_cart', () => {
     const cart = response.json() as ShoppingCart;
     // Ticket: 349 kr + 25 kr + 10 kr fees = 384 kr a unit; shirt 249 kr.
     expect(cart).toMatchObject({ totalPrice: 3 * 38_400 + 2 * 24_900, totalCustomFeePrice: 3 * 3_500, totalQuantity: 5, currency: 'SEK', version: 1 });
-    // 6 % of 3 × 349 kr = 62,82 kr; 25 % of 3 × 35 kr fees + 2 × 249 kr = 26,25 + 124,50 kr.
+    // Prices include VAT: 3 × 349 kr hold 6/106 of it, 59,26 kr; 3 × 35 kr fees + 2 × 249 kr hold 25/125 of it, 120,60 kr.
     expect(cart.taxList).toEqual([
-      { taxRateId: 'vat6', percentage: 6, display_name: 'VAT 6%', amount: 6_282 },
-      { taxRateId: 'vat25', percentage: 25, display_name: 'VAT 25%', amount: 15_075 },
+      { taxRateId: 'vat6', percentage: 6, display_name: 'VAT 6%', amount: 5_926 },
+      { taxRateId: 'vat25', percentage: 25, display_name: 'VAT 25%', amount: 12_060 },
     ]);
     const [ticket, shirt] = cart.itemList;
     expect(ticket).toEqual({
@@ -99,11 +99,11 @@ describe('PUT /v1/update/user/shopping_cart', () => {
   });
 
   it('rounds each tax rate once over the whole cart, half up', async () => {
-    // 6 % of 10,25 kr is 0,615 kr on each line: 1,23 kr together, not 0,62 + 0,62.
+    // 10,52 kr holds 0,5955 kr of 6 % VAT on each line: 1,19 kr together, not 0,60 + 0,60.
     const cart = (await putCart({ shopingCartItemList: [line('malmo', 'concert', 1), line('lund', 'concert', 1)] })).json() as ShoppingCart;
-    expect(cart.taxList).toEqual([{ taxRateId: 'vat6', percentage: 6, display_name: 'VAT 6%', amount: 123 }]);
+    expect(cart.taxList).toEqual([{ taxRateId: 'vat6', percentage: 6, display_name: 'VAT 6%', amount: 119 }]);
     const one = (await putCart({ shopingCartItemList: [line('malmo', 'concert', 1)] })).json() as ShoppingCart;
-    expect(one.taxList[0]!.amount).toBe(62);
+    expect(one.taxList[0]!.amount).toBe(60);
   });
 
   it("applies 'add' and 'replace' line by line and appends new variants", async () => {

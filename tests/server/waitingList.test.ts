@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { brands, checkoutSessions, mailOutbox, paymentRefunds, stockHolds, waitingListEntries } from '../../server/db/schema/index.ts';
-import { sweepWaitingLists } from '../../server/waitingList/waitingList.ts';
-import { createOutboxMailer } from '../../server/mail/outbox.ts';
+import { sweepWaitingLists } from '../../server/commerce/waitingList.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import { makeBrand } from './support/factories.ts';
 import { makeVariant } from './support/commerceFactories.ts';
-import { availability, fillCart, makeConcert, offlinePayments, ordersOf, providerSession, reserveOpen, signedEvent } from './checkout.helpers.ts';
+import { availability, commerceDeps, fillCart, makeConcert, offlinePayments, ordersOf, providerSession, reserveOpen, signedEvent } from './checkout.helpers.ts';
 import { signedInMembers, type SignedInMember } from './promo.helpers.ts';
 
 /*
@@ -30,6 +29,9 @@ beforeAll(async () => {
   const aurora = await makeBrand(t.db, brandId, ['localhost']);
   await makeConcert(t.db, brandId, [['full', 2], ['open', 5], ['rush', 5], ['short', 1], ['gala', 3]]);
   members = await signedInMembers(t, aurora, 'http://localhost:8080', 80, 'fan');
+  // These tests are about the line, with the brand's own hold hours; the default and its cap have tests of their own (waitingList.fairness.test.ts).
+  const [row] = await t.db.select().from(brands).where(eq(brands.id, brandId));
+  await t.db.update(brands).set({ settings: { ...row!.settings, waitingListHoldHours: 12 } }).where(eq(brands.id, brandId));
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -37,8 +39,11 @@ const webhook = (type: 'checkout.session.completed' | 'checkout.session.expired'
   const { payload, headers } = signedEvent(webhookSecret, type, session);
   return t.app.inject({ method: 'POST', url: '/v1/payment/webhook', payload, headers });
 };
+/** Each member calls from an address of their own, as people do (one address holds only a few places per evening). */
+const addresses = new Map<string, string>();
+const addressOf = (m: SignedInMember) => addresses.get(m.uid) ?? (addresses.set(m.uid, `10.1.${Math.floor(addresses.size / 250)}.${(addresses.size % 250) + 1}`), addresses.get(m.uid)!);
 const call = (m: SignedInMember, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { ...m.headers, 'accept-language': 'sv' }, ...(payload ? { payload } : {}) });
+  t.app.inject({ method, url, remoteAddress: addressOf(m), headers: { ...m.headers, 'accept-language': 'sv' }, ...(payload ? { payload } : {}) });
 const join = (m: SignedInMember, itemVariantId: string) => call(m, 'POST', '/v1/join/waiting_list', { itemVariantId });
 const leave = (m: SignedInMember, itemVariantId: string) => call(m, 'POST', '/v1/leave/waiting_list', { itemVariantId });
 const places = async (m: SignedInMember) => (await call(m, 'GET', '/v1/get_list/waiting_list?offerId=concert')).json();
@@ -53,7 +58,7 @@ const mailsTo = (m: SignedInMember) =>
  * The sweep run at `at`, past some offers' end. The app's own clock stays where it is, so the
  * members' ID tokens stay valid; what the API shows of places does not depend on it.
  */
-const sweepAt = (at: number) => sweepWaitingLists({ db: t.db, mail: createOutboxMailer(t.db), now: () => at, log: t.app.log, brandName: async () => 'Aurora' });
+const sweepAt = (at: number) => sweepWaitingLists(commerceDeps(t.db, { now: () => at, log: t.app.log }));
 const waitingHolds = (itemVariantId: string) =>
   t.db.select().from(stockHolds).where(and(eq(stockHolds.brandId, brandId), eq(stockHolds.itemVariantId, itemVariantId), eq(stockHolds.kind, 'waiting_list')));
 

@@ -94,7 +94,12 @@ export const orders = pgTable(
     additionalInfo: text('additional_info').notNull().default(''),
     /** The provider's payment (pi_…), for refunds. */
     providerPaymentId: text('provider_payment_id'),
-    /** `paid`, or `cancelled` by the operator (refunded; its units are back on sale, its tickets void). */
+    /** Short readable reference the member sees and quotes (`id` stays internal); unique per brand. */
+    reference: text('reference'),
+    /**
+     * `paid`; `cancelled` by the operator (refunded), or `refunded` at the provider behind our back
+     * (charge.refunded): either way its units are back on sale and its tickets void.
+     */
     status: text('status').$type<OrderStatus>().notNull().default('paid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -102,12 +107,14 @@ export const orders = pgTable(
   (t) => [
     primaryKey({ columns: [t.brandId, t.id] }),
     uniqueIndex('purchase_order_session_idx').on(t.brandId, t.checkoutSessionId),
+    uniqueIndex('purchase_order_reference_idx').on(t.brandId, t.reference),
+    index('purchase_order_payment_idx').on(t.providerPaymentId),
     index('purchase_order_user_idx').on(t.brandId, t.userId, t.createdAt),
-    check('purchase_order_status', sql`${t.status} IN ('paid', 'cancelled')`),
+    check('purchase_order_status', sql`${t.status} IN ('paid', 'cancelled', 'refunded')`),
   ],
 );
 
-export type OrderStatus = 'paid' | 'cancelled';
+export type OrderStatus = 'paid' | 'cancelled' | 'refunded';
 
 /** What an order bought: the variant, price, fees and VAT as they were at purchase (`item`). Sold = the sum of these over paid orders. */
 export const orderLines = pgTable(

@@ -32,12 +32,15 @@ export const waitingListEntries = pgTable(
     email: text('email').notNull(),
     language: text('language').notNull().default('en'),
     appOrigin: text('app_origin').notNull(),
+    /** The client address the member joined from: places per address and variant are limited (docs/waiting-list.md). */
+    clientAddress: text('client_address'),
   },
   (t) => [
     primaryKey({ columns: [t.brandId, t.itemVariantId, t.userId] }),
     foreignKey({ columns: [t.brandId, t.itemVariantId], foreignColumns: [itemVariants.brandId, itemVariants.id] }).onDelete('cascade'),
     index('waiting_list_line_idx').on(t.brandId, t.itemVariantId, t.status, t.position),
     index('waiting_list_offer_lapse_idx').on(t.status, t.offeredUntil),
+    index('waiting_list_address_idx').on(t.brandId, t.itemVariantId, t.clientAddress),
     check('waiting_list_status', sql`${t.status} IN ('waiting', 'offered', 'expired', 'bought', 'left')`),
   ],
 );

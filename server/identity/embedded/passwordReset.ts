@@ -18,15 +18,16 @@ const resetMailsPerAccount = 5;
  */
 export async function sendPasswordResetMail(
   context: EmbeddedContext,
-  request: { tenantId: string; email: string; linkBase: URL },
+  request: { tenantId: string; email: string; linkBase: URL; requestHost: string },
 ): Promise<void> {
   const brand = await requireBrand(context, request.tenantId);
   // The link carries a code that takes over the account: it may only point at the brand's own app.
-  if (!brand.appHosts.includes(request.linkBase.hostname)) throw toolkitError('UNAUTHORIZED_DOMAIN', 'Domain not allowlisted by project');
+  const origin = brand.appHosts.includes(request.linkBase.hostname) ? mailLinkOrigin(request.linkBase, request.requestHost) : null;
+  if (!origin) throw toolkitError('UNAUTHORIZED_DOMAIN', 'Domain not allowlisted by project');
   const account = await findAccountByEmail(context.db, request.tenantId, request.email);
   if (!account || (await liveResetCodes(context, account.uid)) >= resetMailsPerAccount) return;
   const code = randomBytes(32).toString('base64url');
-  const base = `${mailLinkOrigin(request.linkBase)}${request.linkBase.pathname}`.replace(/\/+$/, '');
+  const base = `${origin}${request.linkBase.pathname}`.replace(/\/+$/, '');
   const link = `${base}/password_reset/${code}`;
   await context.db.insert(identityOobCodes).values({
     codeHash: sha256(code),

@@ -2,6 +2,7 @@ import { Type, type Static, type TObject } from 'typebox';
 import { Value } from 'typebox/value';
 import { isValidEmail as isValidAddress } from '../../../domain/validation.ts';
 import { toolkitError } from './toolkitErrors.ts';
+import { maxOneLineLength, oneLinePattern } from '../../../domain/textRules.ts';
 
 // PostgreSQL text cannot hold NUL, and no field has a use for other control characters.
 const noControlCharacters = '^[^\\u0000-\\u001F\\u007F]*$';
@@ -18,15 +19,17 @@ export const CredentialsBody = Type.Object({
   email: optionalEmail,
   password: optionalSecret,
   tenantId: optionalString,
-  displayName: optionalString,
+  displayName: Type.Optional(Type.String({ maxLength: maxOneLineLength, pattern: oneLinePattern })),
   returnSecureToken: optionalFlag,
 });
 export const IdTokenBody = Type.Object({ idToken: optionalString });
+/** A display name follows the product's name rule: one line of at most 200 characters. */
+const optionalDisplayName = Type.Optional(Type.String({ maxLength: maxOneLineLength, pattern: oneLinePattern }));
 export const UpdateBody = Type.Object({
   idToken: optionalString,
   email: optionalEmail,
   password: optionalSecret,
-  displayName: optionalString,
+  displayName: optionalDisplayName,
   deleteAttribute: Type.Optional(Type.Array(text)),
   returnSecureToken: optionalFlag,
 });

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors.ts';
-import { withoutQueryValues } from '../../plugins/errorHandler.ts';
+import { withoutQueryValues } from '../../db/safeErrors.ts';
 
 /** An error answered in Identity Toolkit's shape; `message` is the code, optionally "CODE : detail". */
 export class ToolkitError extends Error {

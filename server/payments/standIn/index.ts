@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -20,6 +20,8 @@ export interface StandInOptions {
   port?: number;
   webhookUrl: string;
   webhookSecret: string;
+  /** The one secret key it accepts (made by the server for this run); any other is refused with Stripe's 401. */
+  secretKey: string;
   /** Milliseconds since epoch; tests move it to make sessions lapse. */
   now?: () => number;
 }
@@ -65,9 +67,12 @@ export async function start(options: StandInOptions): Promise<StandIn> {
       return { status: 200, body: session };
     }
 
-    const key = /^Bearer (sk_(test|live)_\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const key = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!key) {
       throw new StripeProtocolError(401, 'invalid_request_error', 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth.');
+    }
+    if (!sameSecret(key, options.secretKey)) {
+      throw new StripeProtocolError(401, 'invalid_request_error', `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`);
     }
 
     if (request.method === 'POST' && path === '/v1/checkout/sessions') {
@@ -162,6 +167,10 @@ export async function start(options: StandInOptions): Promise<StandIn> {
     },
   };
 }
+
+/** Compares secrets in constant time (their hashes have one length). */
+const sameSecret = (given: string, expected: string) =>
+  timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
 
 const text = (value: FormValue | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
 const record = (value: FormValue | undefined): Record<string, FormValue> =>

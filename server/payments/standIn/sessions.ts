@@ -35,7 +35,7 @@ interface StoredSession {
   lineItems: LineItem[];
 }
 
-export type SessionEvent = 'checkout.session.completed' | 'checkout.session.expired';
+export type SessionEvent = 'checkout.session.completed' | 'checkout.session.expired' | 'charge.refunded';
 
 /**
  * The sessions this stand-in knows, with Stripe's rules for creating, expiring, lapsing and
@@ -47,7 +47,7 @@ export class SessionStore {
 
   constructor(
     private readonly now: () => number,
-    private readonly emit: (type: SessionEvent, session: Stripe.Checkout.Session) => void,
+    private readonly emit: (type: SessionEvent, object: Stripe.Checkout.Session | Stripe.Charge) => void,
   ) {}
 
   create(params: Params): Stripe.Checkout.Session {
@@ -203,7 +203,7 @@ export class SessionStore {
       throw invalidRequest(`Refund amount (${refunded}) is greater than the unrefunded amount on the charge (${left}).`, 'amount', 'charge_already_refunded');
     }
     intent.refunded += refunded;
-    return {
+    const refund = {
       id: newId('re'),
       object: 'refund',
       amount: refunded,
@@ -220,6 +220,21 @@ export class SessionStore {
       status: 'succeeded',
       transfer_reversal: null,
     } as Stripe.Refund;
+    // Stripe tells the webhook endpoint of every refund, however it was made (the API, the dashboard).
+    this.emit('charge.refunded', {
+      id: `ch_${paymentIntentId.slice(3)}`,
+      object: 'charge',
+      amount: intent.amount,
+      amount_refunded: intent.refunded,
+      currency: intent.currency,
+      payment_intent: paymentIntentId,
+      paid: true,
+      refunded: intent.refunded >= intent.amount,
+      status: 'succeeded',
+      created: Math.floor(this.now() / 1000),
+      refunds: { object: 'list', data: [refund], has_more: false, url: `/v1/charges/ch_${paymentIntentId.slice(3)}/refunds` },
+    } as unknown as Stripe.Charge);
+    return refund;
   }
 
   /** Lapses every open session past its `expires_at` (also done lazily on each read). */

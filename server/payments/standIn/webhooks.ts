@@ -26,7 +26,7 @@ export class WebhookSender {
     private readonly clock: () => number,
   ) {}
 
-  async deliver(type: Stripe.Event.Type, object: Stripe.Checkout.Session): Promise<void> {
+  async deliver(type: Stripe.Event.Type, object: Stripe.Checkout.Session | Stripe.Charge): Promise<void> {
     const event = {
       id: `evt_${randomBytes(16).toString('hex').slice(0, 24)}`,
       object: 'event',

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { start, type StandIn } from '../../../server/payments/standIn/index.ts';
 
 /**
@@ -57,7 +57,7 @@ let stripe: Stripe;
 beforeEach(async () => {
   clock = Date.parse('2026-11-24T18:00:00Z');
   hooks = await receiver();
-  standIn = await start({ webhookUrl: hooks.url, webhookSecret, now: () => clock });
+  standIn = await start({ webhookUrl: hooks.url, webhookSecret, secretKey: 'sk_test_stand_in', now: () => clock });
   stripe = new Stripe('sk_test_stand_in', { host: standIn.host, port: standIn.port, protocol: 'http', maxNetworkRetries: 0 });
 });
 
@@ -257,5 +257,30 @@ describe('the Stripe stand-in through the stripe SDK', () => {
     expect(twice).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     const unknown = await stripe.refunds.create({ payment_intent: 'pi_unknown' }).catch((e: Stripe.errors.StripeError) => e);
     expect((unknown as Stripe.errors.StripeError).statusCode).toBe(404);
+    // Every refund is told to the webhook as Stripe tells it: charge.refunded, fully refunded now.
+    await vi.waitFor(() => expect(hooks.events.map((e) => e.type)).toContain('charge.refunded'), { timeout: 10_000 });
+    const charge = hooks.events.find((e) => e.type === 'charge.refunded')!.data.object as Stripe.Charge;
+    expect(charge).toMatchObject({ object: 'charge', payment_intent: body.payment_intent, amount: 92_900, amount_refunded: 92_900, refunded: true });
+  });
+
+  it('accepts only the secret key it was started with: a made-up sk_test_ key reads, pays and refunds nothing', async () => {
+    const session = await stripe.checkout.sessions.create(params());
+    const { body } = await pay(session, '4242424242424242');
+    const stranger = new Stripe('sk_test_made_up_by_someone', { host: standIn.host, port: standIn.port, protocol: 'http', maxNetworkRetries: 0 });
+    const attempts = [
+      stranger.checkout.sessions.retrieve(session.id),
+      stranger.checkout.sessions.create(params()),
+      stranger.checkout.sessions.expire(session.id),
+      stranger.refunds.create({ payment_intent: String(body.payment_intent) }),
+    ];
+    for (const attempt of attempts) {
+      const error = (await attempt.catch((e: Stripe.errors.StripeError) => e)) as Stripe.errors.StripeError;
+      expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+      expect(error.statusCode).toBe(401);
+      // Never the client secret or the session in the answer.
+      expect(JSON.stringify(error.raw)).not.toContain(session.client_secret!);
+    }
+    // The payment stands: the right key still refunds it in full.
+    expect((await stripe.refunds.create({ payment_intent: String(body.payment_intent) })).amount).toBe(92_900);
   });
 });

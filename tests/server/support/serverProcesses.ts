@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
  * instances share a PostgreSQL; or the one server on an embedded DATA_DIR, as an operator's
  * command finds it), and waits until each answers /v1/health. `stop` ends them.
  */
-export async function startServerProcesses(database: { databaseUrl: string } | { dataDir: string }, ports: number[]) {
+export async function startServerProcesses(database: { databaseUrl: string } | { dataDir: string }, ports: number[], env: Record<string, string> = {}) {
   const servers: ChildProcess[] = [];
   const logs: string[] = [];
   for (const port of ports) {
@@ -25,6 +25,10 @@ export async function startServerProcesses(database: { databaseUrl: string } | {
         DEV_TOOLS: 'false',
         FIREBASE_PROJECT_ID: testProjectId,
         LOG_LEVEL: 'warn',
+        // Every request of a test comes from 127.0.0.1: the per-address limits are other tests' subject.
+        CHECKOUT_ADDRESS_LIMIT: '100000',
+        WAITING_LIST_JOIN_LIMIT: '100000',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -55,5 +59,8 @@ export async function startServerProcesses(database: { databaseUrl: string } | {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  return { logs, stop };
+  /** Ends them as a crash would: SIGKILL, nothing flushed, nothing cleaned up. */
+  const crash = () =>
+    Promise.all(servers.map((s) => (s.exitCode !== null || s.signalCode !== null ? undefined : new Promise<void>((resolve) => (s.once('exit', () => resolve()), s.kill('SIGKILL'))))));
+  return { logs, stop, crash };
 }

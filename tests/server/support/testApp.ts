@@ -7,6 +7,9 @@ import { testPassword } from './factories.ts';
 
 export const testProjectId = 'klubb-test';
 
+/** Limits no test of something else reaches; the limit tests pass their own. */
+export const roomyCommerceLimits = { checkoutsPerMember: 10_000, checkoutsPerAddress: 100_000, waitingListJoinsPerAddress: 100_000 };
+
 /**
  * The whole server on a fresh database, with the embedded identity provider; or, given `database`,
  * another instance on that one (as behind a load balancer), which leaves closing it to its owner.
@@ -14,7 +17,7 @@ export const testProjectId = 'klubb-test';
 export async function createTestApp(
   options: { now?: () => number; loginLimits?: Partial<LoginLimits>; database?: OpenDatabase } & Pick<
     AppOptions,
-    'mail' | 'devTools' | 'logger' | 'accountRateLimits' | 'adminToken' | 'trustProxy' | 'clientDir' | 'payments' | 'checkoutSweepMs'
+    'mail' | 'devTools' | 'logger' | 'accountRateLimits' | 'adminToken' | 'trustProxy' | 'clientDir' | 'payments' | 'checkoutSweepMs' | 'commerceLimits'
   > = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -39,6 +42,8 @@ export async function createTestApp(
     clientDir: options.clientDir,
     payments: options.payments,
     checkoutSweepMs: options.checkoutSweepMs ?? 0,
+    // Every injected request comes from one address: tests of other things must not meet the per-address limits.
+    commerceLimits: { ...roomyCommerceLimits, ...options.commerceLimits },
   });
   await app.ready();
 

@@ -26,7 +26,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, context: Embed
     const base = linkBase(request, body.continueUrl);
     // Counted whether or not a mail goes out, so the limit does not reveal who has an account.
     if (!(await context.loginLimiter.allowWrite('oob', request.ip))) throw toolkitError('TOO_MANY_ATTEMPTS_TRY_LATER');
-    await sendPasswordResetMail(context, { tenantId, email, linkBase: base });
+    await sendPasswordResetMail(context, { tenantId, email, linkBase: base, requestHost: request.host });
     return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email: body.email };
   });
 

@@ -1,6 +1,9 @@
 import type { Executor } from '../db/database.ts';
 import type { OfferDetail } from '../../contract/offer.ts';
-import { availabilityOf, findOfferVariants, loadPricing, loadStockUse } from './itemVariants.repository.ts';
+import { hasEnded } from '../../domain/saleRules.ts';
+import { findOfferVariants, loadPricing } from '../repositories/itemVariants.repository.ts';
+import { availabilityOf, loadStockUse } from './stock.ts';
+import { saleTermsOf } from './saleTerms.ts';
 
 type VariantFields = Pick<OfferDetail, 'itemVariantList' | 'itemVariantCustomFeeBuildRecord' | 'itemVariantAvailability' | 'itemVariantIndex'>;
 
@@ -9,7 +12,7 @@ export async function offerVariantFields(db: Executor, brandId: string, offerId:
   const rows = await findOfferVariants(db, brandId, offerId);
   if (rows.length === 0) return { itemVariantList: [], itemVariantCustomFeeBuildRecord: {}, itemVariantAvailability: {}, itemVariantIndex: 0 };
   const [pricing, use] = await Promise.all([loadPricing(db, brandId, rows), loadStockUse(db, brandId, rows.map((row) => row.id), now, forUserId)]);
-  const buyable = rows.findIndex((row) => availabilityOf(row, use) > 0 && (row.dateEnd === null || row.dateEnd.getTime() > now));
+  const buyable = rows.findIndex((row) => availabilityOf(row, use) > 0 && !hasEnded(saleTermsOf(row, true), now));
   return {
     itemVariantList: rows.map(pricing.toItemVariant),
     itemVariantCustomFeeBuildRecord: pricing.feeRecord,

@@ -1,0 +1,161 @@
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database.ts';
+import { orderLines, orders, stockHolds, waitingListEntries } from '../db/schema/index.ts';
+
+/** What is taken of each variant: units sold (lines of paid orders) and units held until a future time (checkouts, waiting list). */
+export interface StockUse {
+  sold: number;
+  /** Live checkout holds (their session not yet completed or expired, `expires_at` still ahead). */
+  held: number;
+  /** Live holds offered to members of the waiting list. */
+  waitingListHeld: number;
+  /** Members waiting in line (not yet offered a place): freed units are theirs before anyone else's. */
+  queued: number;
+  /** Of `waitingListHeld`, the units offered to the member the use was loaded for. */
+  ownWaitingListHeld: number;
+}
+
+export type StockUseByVariant = Map<string, StockUse>;
+
+export const noStockUse: StockUse = { sold: 0, held: 0, waitingListHeld: 0, queued: 0, ownWaitingListHeld: 0 };
+
+/**
+ * Locks the brand's variant rows for the rest of the transaction, in id order (every writer
+ * takes them in the same order, so two checkouts never wait on each other in a circle). All
+ * that sells or holds a variant runs under this lock: sold + held can never pass its stock.
+ */
+export async function lockVariants(tx: Executor, brandId: string, variantIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(variantIds)].sort();
+  if (ids.length === 0) return;
+  await tx.execute(
+    sql`SELECT id FROM item_variant WHERE brand_id = ${brandId} AND id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) ORDER BY id FOR UPDATE`,
+  );
+}
+
+/**
+ * Sold and live-held units of the given variants at `now`. Holds whose `expires_at` has passed
+ * count for nothing, whether or not anything removed them: an abandoned checkout frees its stock
+ * at its expiry by itself.
+ */
+export async function loadStockUse(
+  db: Executor,
+  brandId: string,
+  variantIds: readonly string[],
+  now: number,
+  /** The member asking: a place the waiting list offered them is theirs to buy. */
+  forUserId?: string,
+): Promise<StockUseByVariant> {
+  const ids = [...new Set(variantIds)];
+  const use: StockUseByVariant = new Map();
+  if (ids.length === 0) return use;
+  const [sold, held, queued] = await Promise.all([
+    db
+      .select({ id: orderLines.itemVariantId, quantity: sql<string>`sum(${orderLines.quantity})` })
+      .from(orderLines)
+      .innerJoin(orders, and(eq(orders.brandId, orderLines.brandId), eq(orders.id, orderLines.orderId)))
+      .where(and(eq(orderLines.brandId, brandId), inArray(orderLines.itemVariantId, ids), eq(orders.status, 'paid')))
+      .groupBy(orderLines.itemVariantId),
+    db
+      .select({
+        id: stockHolds.itemVariantId,
+        kind: stockHolds.kind,
+        quantity: sql<string>`sum(${stockHolds.quantity})`,
+        own: forUserId === undefined ? sql<string>`0` : sql<string>`sum(CASE WHEN ${stockHolds.userId} = ${forUserId} THEN ${stockHolds.quantity} ELSE 0 END)`,
+      })
+      .from(stockHolds)
+      .where(and(eq(stockHolds.brandId, brandId), inArray(stockHolds.itemVariantId, ids), gt(stockHolds.expiresAt, new Date(now))))
+      .groupBy(stockHolds.itemVariantId, stockHolds.kind),
+    db
+      .select({ id: waitingListEntries.itemVariantId, count: sql<string>`count(*)` })
+      .from(waitingListEntries)
+      .where(and(eq(waitingListEntries.brandId, brandId), inArray(waitingListEntries.itemVariantId, ids), eq(waitingListEntries.status, 'waiting')))
+      .groupBy(waitingListEntries.itemVariantId),
+  ]);
+  const entry = (id: string) => use.get(id) ?? (use.set(id, { ...noStockUse }), use.get(id)!);
+  for (const row of sold) entry(row.id).sold += Number(row.quantity);
+  for (const row of held) {
+    if (row.kind === 'waiting_list') {
+      entry(row.id).waitingListHeld += Number(row.quantity);
+      entry(row.id).ownWaitingListHeld += Number(row.own);
+    } else entry(row.id).held += Number(row.quantity);
+  }
+  for (const row of queued) entry(row.id).queued += Number(row.count);
+  return use;
+}
+
+/** The member's units of each variant already bought or held by their live checkouts (purchaseCap counts both). */
+export async function memberTakenUnits(tx: Executor, brandId: string, userId: string, variantIds: readonly string[], now: number): Promise<Map<string, number>> {
+  const ids = [...new Set(variantIds)];
+  const taken = new Map<string, number>();
+  if (ids.length === 0) return taken;
+  const [bought, held] = await Promise.all([
+    tx
+      .select({ id: orderLines.itemVariantId, quantity: sql<string>`sum(${orderLines.quantity})` })
+      .from(orderLines)
+      .innerJoin(orders, and(eq(orders.brandId, orderLines.brandId), eq(orders.id, orderLines.orderId)))
+      .where(and(eq(orderLines.brandId, brandId), eq(orders.userId, userId), eq(orders.status, 'paid'), inArray(orderLines.itemVariantId, ids)))
+      .groupBy(orderLines.itemVariantId),
+    tx
+      .select({ id: stockHolds.itemVariantId, quantity: sql<string>`sum(${stockHolds.quantity})` })
+      .from(stockHolds)
+      .where(
+        and(
+          eq(stockHolds.brandId, brandId),
+          eq(stockHolds.userId, userId),
+          eq(stockHolds.kind, 'checkout'),
+          inArray(stockHolds.itemVariantId, ids),
+          gt(stockHolds.expiresAt, new Date(now)),
+        ),
+      )
+      .groupBy(stockHolds.itemVariantId),
+  ]);
+  for (const row of [...bought, ...held]) taken.set(row.id, (taken.get(row.id) ?? 0) + Number(row.quantity));
+  return taken;
+}
+
+/** One hold per line of a checkout, lapsing with it. */
+export async function insertCheckoutHolds(
+  tx: Executor,
+  checkout: { brandId: string; id: string; userId: string; expiresAt: Date },
+  lines: readonly { itemVariantId: string; quantity: number }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  await tx.insert(stockHolds).values(
+    lines.map((line) => ({
+      brandId: checkout.brandId,
+      itemVariantId: line.itemVariantId,
+      kind: 'checkout' as const,
+      checkoutSessionId: checkout.id,
+      userId: checkout.userId,
+      quantity: line.quantity,
+      expiresAt: checkout.expiresAt,
+    })),
+  );
+}
+
+/** Drops a checkout's holds (it completed: its units are order lines now; or it ended). */
+export async function deleteCheckoutHolds(tx: Executor, checkout: { brandId: string; id: string }): Promise<void> {
+  await tx.delete(stockHolds).where(and(eq(stockHolds.brandId, checkout.brandId), eq(stockHolds.checkoutSessionId, checkout.id)));
+}
+
+/** One unit kept for a member of the waiting list until `expiresAt`. */
+export async function insertOfferedPlaceHold(tx: Executor, place: { brandId: string; itemVariantId: string; userId: string }, expiresAt: Date): Promise<void> {
+  await tx.insert(stockHolds).values({ ...place, kind: 'waiting_list', quantity: 1, expiresAt });
+}
+
+/** Drops the unit kept for the member on the variant's waiting list. */
+export async function deleteOfferedPlaceHold(tx: Executor, place: { brandId: string; itemVariantId: string; userId: string }): Promise<void> {
+  await tx
+    .delete(stockHolds)
+    .where(
+      and(
+        eq(stockHolds.brandId, place.brandId),
+        eq(stockHolds.itemVariantId, place.itemVariantId),
+        eq(stockHolds.userId, place.userId),
+        eq(stockHolds.kind, 'waiting_list'),
+      ),
+    );
+}
