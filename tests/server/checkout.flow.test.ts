@@ -210,5 +210,6 @@ describe('300 members racing for 10 tickets', () => {
     const history = await Promise.all(opened.map(({ m }) => call(m, 'GET', '/v1/get_list/order_history')));
     expect(history.map((h) => h.json().length)).toEqual(opened.map(() => 1));
     expect((await availability(t, 'concert', member.headers)).rush).toBe(0);
-  }, 60_000);
+    // 290 checkouts take turns on one row lock: a busy 2-core machine needs a while.
+  }, 180_000);
 });

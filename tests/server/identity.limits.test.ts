@@ -79,7 +79,7 @@ describe('embedded identity: sign-in rate limits', () => {
     await signUp('aurora', 'kim@example.com');
     for (let attempt = 0; attempt < 5; attempt++) await signIn('aurora', 'kim@example.com', 'wrong', '10.3.2.1');
     expect(tooMany(await signIn('aurora', 'kim@example.com', password, '10.3.2.1'))).toBe(true);
-    await t.call('sendOobCode', { requestType: 'PASSWORD_RESET', email: 'kim@example.com', tenantId: 'aurora' }, { headers: { origin: 'http://aurora.localhost' } });
+    await t.call('sendOobCode', { requestType: 'PASSWORD_RESET', email: 'kim@example.com', tenantId: 'aurora' }, { headers: { origin: 'http://aurora.localhost', host: 'aurora.localhost' } });
     const oobCode = codeFrom((await latestMailTo('kim@example.com'))!.text);
     expect((await t.call('resetPassword', { oobCode, newPassword: 'Fresh-Secret-2' })).status).toBe(200);
     expect((await signIn('aurora', 'kim@example.com', 'Fresh-Secret-2', '10.3.2.1')).status).toBe(200);
@@ -108,8 +108,13 @@ describe('embedded identity: the per-account ceiling', () => {
 const latestMailTo = async (to: string) =>
   (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id)).limit(1))[0];
 const codeFrom = (text: string) => /\/password_reset\/([A-Za-z0-9_-]+)/.exec(text)![1]!;
-const sendReset = (email: string, extra: object = {}, headers: Record<string, string> = {}) =>
-  t.call('sendOobCode', { requestType: 'PASSWORD_RESET', email, tenantId: 'aurora', clientType: 'CLIENT_TYPE_WEB', ...extra }, { headers });
+/** As the app's page asks: the request goes to the page's own origin (its Host), the link back to the page. */
+const pageHost = (extra: { continueUrl?: string }, headers: Record<string, string>): Record<string, string> => {
+  const page = extra.continueUrl ?? headers.origin;
+  return page && URL.canParse(page) ? { host: new URL(page).host } : {};
+};
+const sendReset = (email: string, extra: { continueUrl?: string; tenantId?: string } = {}, headers: Record<string, string> = {}) =>
+  t.call('sendOobCode', { requestType: 'PASSWORD_RESET', email, tenantId: 'aurora', clientType: 'CLIENT_TYPE_WEB', ...extra }, { headers: { ...pageHost(extra, headers), ...headers } });
 
 describe('embedded identity: password reset', () => {
   it('mails a link to the brand app, verifies and confirms once, and revokes older tokens', async () => {
@@ -165,7 +170,7 @@ describe('embedded identity: password reset', () => {
 
 describe('embedded identity: reset-mail limits per address', () => {
   let limited: IdentityTestApp;
-  const from = (remoteAddress: string) => ({ remoteAddress, headers: { origin: 'http://localhost' } });
+  const from = (remoteAddress: string) => ({ remoteAddress, headers: { origin: 'http://localhost', host: 'localhost' } });
   const resetFrom = (email: string, address: string) =>
     limited.call('sendOobCode', { requestType: 'PASSWORD_RESET', email, tenantId: 'aurora' }, from(address));
   const mails = async () => (await limited.db.select().from(mailOutbox)).length;

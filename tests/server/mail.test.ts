@@ -84,7 +84,7 @@ const sendOobReset = (email: string) =>
   t.app.inject({
     method: 'POST',
     url: '/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=test',
-    headers: { origin: appUrl.aurora },
+    headers: { origin: appUrl.aurora, host: new URL(appUrl.aurora).host },
     payload: { requestType: 'PASSWORD_RESET', email, tenantId: 'aurora-tenant' },
   });
 /** The last mail the relay got, with quoted-printable's soft line breaks ("=" at a line's end) undone. */

@@ -323,7 +323,8 @@ describe('HTTP details', () => {
     } finally {
       await behindProxy.close();
     }
-  });
+    // A second app on a fresh database: its migrations alone can take a while on a busy machine.
+  }, 90_000);
 
   it('the account creation answer, which carries a temporary password, is never cached', async () => {
     const created = await call(t, {

@@ -185,7 +185,8 @@ describe('a cancelled order', () => {
     for (const m of [first, second, third]) expect(await places(m)).toEqual([expect.objectContaining({ status: 'offered' })]);
     const refund = (await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.checkoutSessionId, row.id)))[0];
     expect(refund).toMatchObject({ status: 'needed', reason: 'order_cancelled', amount: order!.amount });
-    expect((await mailsTo(buyer)).map((m) => m.subject)).toContain(`Your Aurora order ${order!.id} is cancelled`);
+    // The member reads the short reference, not the internal id.
+    expect((await mailsTo(buyer)).map((m) => m.subject)).toContain(`Your Aurora order ${order!.reference} is cancelled`);
     const history = (await call(buyer, 'GET', '/v1/get_list/order_history')).json();
     const listed = history.find((o: { id: string }) => o.id === order!.id);
     expect(listed).toMatchObject({ status: 'cancelled' });
