@@ -119,7 +119,7 @@ describe('forgot password on the rendered screen, generated paths', () => {
             const w = parse(String(state.value));
             before = w;
             if (w.page === 'signIn') {
-              await act(() => vi.advanceTimersByTimeAsync(100));
+              if (vi.isFakeTimers()) await act(() => vi.advanceTimersByTimeAsync(100));
               vi.useRealTimers();
               expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 10_000 })).toBeTruthy();
               expect(screen.queryByRole('dialog')).toBeNull();
