@@ -54,5 +54,5 @@ export function exploreWorlds<W>(
 export function withoutPrefixes<P extends ModelPath>(paths: P[]): P[] {
   const keyOf = (path: P) => path.steps.map((step) => step.event.type).join('\u0000');
   const keys = paths.map(keyOf);
-  return paths.filter((path, i) => !keys.some((other, j) => j !== i && other.length > keys[i]!.length && other.startsWith(`${keys[i]}\u0000`)));
+  return paths.filter((_, i) => !keys.some((other, j) => j !== i && other.length > keys[i]!.length && other.startsWith(`${keys[i]}\u0000`)));
 }
