@@ -6,45 +6,7 @@ import { ApiError } from '../../src/api/apiError.ts';
 import { activateLocale, loadContentMessages } from '../../src/i18n/i18n.ts';
 import { readOnlyApi, renderRoute } from './routeHarness.tsx';
 import { createContainerService } from '../../src/services/container.ts';
-
-const image = { jpeg: { medium: '/a.jpg' }, webp: { medium: '/a.webp' } };
-const evening = Date.parse('2026-12-09T18:00:00Z');
-
-function order(id: string, createdAt: string, overrides: Partial<Order> = {}): Order {
-  return {
-    id,
-    createdAt: Date.parse(createdAt),
-    paymentMethod: 'card',
-    amount: 84_000,
-    currency: 'SEK',
-    itemList: [
-      {
-        itemVariantId: `${id}-v`,
-        offerId: 'aurora-live-001',
-        offerTitle: 'Mørketid live',
-        offerPuffImage: image,
-        itemVariantType: 'ticket',
-        quantity: 2,
-        unitPrice: 42_000,
-        linePrice: 84_000,
-        itemVariant: {
-          id: `${id}-v`, title: 'Standing', description: '', images: [], price: { current: 39_500, original: 39_500 }, currency: 'SEK',
-          customFeeIdList: ['service-fee'], taxRates: [], purchaseCap: 8, date: { start: evening, end: evening + 3 * 3600_000 },
-          location: { address: 'Hötorget 8', zipCode: '111 57', city: 'Stockholm', mapUrl: 'https://maps.example/konserthuset' },
-        },
-      },
-    ],
-    itemVariantCustomFeeBuildRecord: {},
-    taxList: [
-      { taxRateId: 'vat-6', percentage: 6, display_name: 'VAT 6%', amount: 4_472 },
-      { taxRateId: 'vat-25', percentage: 25, display_name: 'VAT 25%', amount: 1_000 },
-    ],
-    additionalInfo: '',
-    status: 'paid',
-    ticketList: [],
-    ...overrides,
-  };
-}
+import { evening, order } from './orderFixtures.ts';
 
 /** /more/orderHistory through the route table (lazy screen and wiring), over a fake API. */
 function renderOrders(answer: () => Promise<Order[]>) {

@@ -1,62 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nProvider } from '@lingui/react';
-import { i18n } from '@lingui/core';
-import { setup } from 'xstate';
-import { createMemoryHistory } from '@tanstack/react-router';
-import type { appMachine } from '../../machines/app.machine.ts';
-import { signInMachine } from '../../machines/signIn.machine.ts';
-import { AppActor } from '../../src/appActor.ts';
-import { createApiClient } from '../../src/api/client.ts';
-import { type Services } from '../../src/services/services.ts';
-import { WiringContext } from '../../src/appActor.ts';
-import AuthRoutes from '../../src/routes/AuthRoutes.tsx';
-import { testBrand } from './fixtures.ts';
-import { browserContainer } from '../client/browserContainer.ts';
-
-interface Answer {
-  status: number;
-  body: object;
-}
-
-/**
- * The app's auth routes (with their real wiring) over a memory history, a stand-in root actor
- * holding the brand and a sign-in child, and an API that answers from `answers`.
- */
-function renderAuth(path: string, answers: Answer[] = []) {
-  const requests: { method: string; path: string }[] = [];
-  const root = setup({ actors: { signIn: signInMachine } }).createMachine({
-    context: { brand: testBrand() },
-    invoke: { id: 'signIn', src: 'signIn', input: {} },
-  }) as unknown as typeof appMachine;
-  const services: Services = {
-    container: browserContainer,
-    api: createApiClient({
-      baseUrl: '',
-      appUrl: 'http://localhost',
-      getIdToken: async () => null,
-      fetch: async (url, init) => {
-        requests.push({ method: init?.method ?? 'GET', path: new URL(String(url)).pathname });
-        const answer = answers.shift() ?? { status: 200, body: {} };
-        return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
-      },
-    }),
-    identity: () => {
-      throw new Error('no identity provider in this test');
-    },
-  };
-  render(
-    <I18nProvider i18n={i18n}>
-      <WiringContext.Provider value={services}>
-        <AppActor.Provider logic={root}>
-          <AuthRoutes history={createMemoryHistory({ initialEntries: [path] })} saveWantedPath={() => {}} />
-        </AppActor.Provider>
-      </WiringContext.Provider>
-    </I18nProvider>,
-  );
-  return { requests, user: userEvent.setup({ delay: null }) };
-}
+import { renderAuth } from './authHarness.tsx';
 
 const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label, { selector: 'input' });
 
@@ -139,7 +84,7 @@ describe('the reset-password screen', () => {
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(requests).toEqual([{ method: 'PUT', path: '/v1/password_update/user' }]);
+    expect(requests.map(({ method, path }) => ({ method, path }))).toEqual([{ method: 'PUT', path: '/v1/password_update/user' }]);
     expect(screen.getByRole('dialog', { name: 'Password changed' })).toBeTruthy();
 
     await act(() => vi.advanceTimersByTimeAsync(2900));

@@ -1,69 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { I18nProvider } from '@lingui/react';
-import { i18n } from '@lingui/core';
-import { createMachine } from 'xstate';
-import type { appMachine, Member } from '../../machines/app.machine.ts';
-import { AppActor } from '../../src/appActor.ts';
-import { createApiClient } from '../../src/api/client.ts';
-import { type Services } from '../../src/services/services.ts';
-import { WiringContext } from '../../src/appActor.ts';
-import type { IdentityService } from '../../src/services/identity.ts';
+import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../../src/api/apiError.ts';
-import { ProfileScreen } from '../../src/screens/profile/ProfileScreen.tsx';
-import { wired } from '../../src/wiring/wired.tsx';
-import { wireProfile } from '../../src/wiring/profile.wiring.ts';
-
-/** The screen as the route table shows it: with its real wiring over the test's services. */
-const WiredProfileScreen = wired(ProfileScreen, wireProfile);
-import { testMember } from './fixtures.ts';
-import { browserContainer } from '../client/browserContainer.ts';
-
-interface Answer {
-  status: number;
-  body: object;
-}
-
-/** The profile screen under a stand-in root actor holding the member; the API answers from `answers`. */
-function renderProfile(answers: Answer[] = [], identity?: Partial<IdentityService>) {
-  const base = testMember();
-  const member: Member = {
-    ...base,
-    user: { ...base.user, addressList: [{ careOf: '', street: 'Storgatan 1', zipCode: '11122', city: 'Stockholm' }] },
-  };
-  const requests: unknown[] = [];
-  const methods: string[] = [];
-  const root = createMachine({ context: { member } }) as unknown as typeof appMachine;
-  const services: Services = {
-    container: browserContainer,
-    api: createApiClient({
-      baseUrl: '',
-      appUrl: 'http://localhost',
-      getIdToken: async () => null,
-      fetch: async (_url, init) => {
-        methods.push(String(init?.method));
-        requests.push(JSON.parse(String(init?.body ?? 'null')));
-        const answer = answers.shift() ?? { status: 500, body: { code: 'internal_error', message: 'no answer' } };
-        return new Response(answer.status === 204 ? null : JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
-      },
-    }),
-    identity: () => {
-      if (!identity) throw new Error('no identity provider in this test');
-      return identity as IdentityService;
-    },
-  };
-  render(
-    <I18nProvider i18n={i18n}>
-      <WiringContext.Provider value={services}>
-        <AppActor.Provider logic={root}>
-          <WiredProfileScreen />
-        </AppActor.Provider>
-      </WiringContext.Provider>
-    </I18nProvider>,
-  );
-  return { requests, methods, user: userEvent.setup({ delay: null }) };
-}
+import { renderProfile } from './profileHarness.tsx';
 
 const field = (label: string) => screen.getAllByLabelText<HTMLInputElement>(label, { selector: 'input' })[0]!;
 const description = (input: HTMLElement) =>

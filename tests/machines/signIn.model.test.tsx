@@ -8,7 +8,7 @@ import { createTestModel } from 'xstate/graph';
 import { exploreWorlds, pathPerTransition } from './modelPaths.ts';
 import { renderAppWithFakes } from './appHarness.tsx';
 import { testMember } from './fixtures.ts';
-import { ApiError } from '../../src/api/apiError.ts';
+import { createFakeEid } from './bankIdFakes.ts';
 import { qrPath } from '../../src/components/QrCode.tsx';
 import { BankIdOrder } from '../../src/screens/signIn/BankIdOrder.tsx';
 
@@ -21,47 +21,6 @@ import type { appMachine } from '../../machines/app.machine.ts';
 import type { ApiClient } from '../../src/api/client.ts';
 import type { IdentityService } from '../../src/services/identity.ts';
 import { browserContainer } from '../client/browserContainer.ts';
-
-/**
- * A fake of the API's bank-eID calls with BankID's rules: the phone's answers are set by the
- * test, collect reports them, the QR code counts whole seconds since the order started.
- */
-function createFakeEid() {
-  let count = 0;
-  const calls: { path: string; orderRef?: string }[] = [];
-  const state = { status: 'pending', hintCode: 'outstandingTransaction', startedAt: 0, qrFails: false, unknownPerson: false, finished: false };
-  const qrCodeNow = () => `bankid.qr-${count}.${Math.floor((Date.now() - state.startedAt) / 1000)}.feed${count}`;
-  async function handle(method: string, path: string, body?: unknown) {
-    const orderRef = (body as { orderRef?: string } | undefined)?.orderRef;
-    calls.push({ path, orderRef });
-    if (method !== 'POST') throw new Error(`unexpected ${method} ${path}`);
-    switch (path) {
-      case '/v1/eid/auth':
-        count++;
-        Object.assign(state, { status: 'pending', hintCode: 'outstandingTransaction', startedAt: Date.now(), qrFails: false, unknownPerson: false, finished: false });
-        return { orderRef: `order-${count}`, autoStartToken: `auto-${count}` };
-      case '/v1/eid/qr':
-        if (state.qrFails) throw new ApiError(503, 'eid/unavailable', 'down');
-        if (state.finished) throw new ApiError(409, 'eid/order-finished', 'used');
-        return { qrCode: qrCodeNow(), seconds: 0 };
-      case '/v1/eid/collect':
-        if (state.status === 'complete' && state.unknownPerson) throw new ApiError(404, 'auth/ssn-not-found', 'no such member');
-        if (state.status === 'complete') {
-          // Spent at once; the token takes a while, so QR codes asked meanwhile meet a finished order.
-          state.finished = true;
-          await new Promise((resolve) => setTimeout(resolve, 1500));
-          return { status: 'complete', customToken: `token-${count}` };
-        }
-        return { status: state.status, hintCode: state.hintCode };
-      case '/v1/eid/cancel':
-        state.status = 'cancelled';
-        return {};
-      default:
-        throw new Error(`unexpected ${method} ${path}`);
-    }
-  }
-  return { state, calls, handle, qrCodeNow, order: () => `order-${count}` };
-}
 
 type Outcome = 'timedOut' | 'cancelled' | 'failed' | 'qrError' | 'ssnNotFound';
 interface World {

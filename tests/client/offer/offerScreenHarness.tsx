@@ -2,7 +2,8 @@ import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
-import { createMachine } from 'xstate';
+import { fromCallback, setup } from 'xstate';
+import type { CartEvent } from '../../../machines/cart.machine.ts';
 import type { appMachine, Layout } from '../../../machines/app.machine.ts';
 import type { CategoryList, OfferDetail } from '../../../contract/offer.ts';
 import type { ApiClient } from '../../../src/api/client.ts';
@@ -30,7 +31,7 @@ interface HarnessOptions {
   path?: string;
   /** Answers the API's POST calls (the promo claims); none are expected without it. */
   send?: (method: string, path: string, body: unknown) => Promise<unknown>;
-  /** Answers other GET calls than the offer and categories (undefined: the default); without it the member is in no line and bought nothing. */
+  /** Answers GET calls first (undefined: the default); without it the categories load, the member is in no line and bought nothing. */
   get?: (path: string, query: unknown) => Promise<unknown>;
 }
 
@@ -45,9 +46,9 @@ export function renderOfferScreen({ answer, params, layout = 'mobile', path, sen
     baseUrl: '',
     get: async <T,>(path: string, query?: unknown): Promise<T> => {
       calls.push({ path, query });
-      if (path === '/v1/get_list/brand/category') return testCategories as T;
       const other = await get?.(path, query);
       if (other !== undefined) return other as T;
+      if (path === '/v1/get_list/brand/category') return testCategories as T;
       if (path === '/v1/get_list/waiting_list' || path === '/v1/get_list/order_history') return [] as T;
       if (answer instanceof Error) throw answer;
       return answer as T;
@@ -61,8 +62,14 @@ export function renderOfferScreen({ answer, params, layout = 'mobile', path, sen
   const navigator = {
     send: vi.fn((event: { type: string; path: string }) => pushed.push(event.path)),
   } as unknown as NavigatorRef;
-  // Only the context the screen reads; the real app machine is not needed here.
-  const root = createMachine({ context: { brand: testBrand(), layout, member: testMember() } }) as unknown as typeof appMachine;
+  // Only the context the screen reads, and a cart that keeps what it is told; the real app machine is not needed here.
+  const cartEvents: CartEvent[] = [];
+  const root = setup({
+    actors: { cart: fromCallback<CartEvent>(({ receive }) => receive((event) => void cartEvents.push(event))) },
+  }).createMachine({
+    context: { brand: testBrand(), layout, member: testMember() },
+    invoke: { src: 'cart', id: 'cart', systemId: 'cart' },
+  }) as unknown as typeof appMachine;
   const view = render(
     <I18nProvider i18n={i18n}>
       <AppActor.Provider logic={root}>
@@ -74,5 +81,5 @@ export function renderOfferScreen({ answer, params, layout = 'mobile', path, sen
       </AppActor.Provider>
     </I18nProvider>,
   );
-  return { ...view, calls, pushed };
+  return { ...view, calls, pushed, cartEvents };
 }
