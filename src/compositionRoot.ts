@@ -26,6 +26,7 @@ import { cachedBillboard, cachedFirstPage } from './services/offerCache.ts';
 import { createIdentityService, type IdentityService } from './services/identity.ts';
 import { createRejectionFeed, readTokenLife } from './services/tokenLife.ts';
 import { createContainerService } from './services/container.ts';
+import { setBrandLocality } from './i18n/format.ts';
 
 /**
  * The composition root: the app machine with the real services behind its actors.
@@ -61,6 +62,8 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
       }),
       loadBrand: fromPromise(async () => {
         const brand = await getBrand(api);
+        // Dates and amounts follow the brand's time zone and region from here on (one brand per page load).
+        setBrandLocality(brand.settings);
         identity = createIdentityService(config.firebase, brand.authTenantId ?? '');
         return brand;
       }),

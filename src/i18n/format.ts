@@ -1,26 +1,33 @@
+import * as kernel from '../../domain/format.ts';
+import { defaultLocality, localityOf, type Locality } from '../../domain/format.ts';
+import type { BrandSettings } from '../../contract/brand.ts';
+
 /**
- * Money and dates in the member's language (spec 9): amounts are integer minor units of an ISO
- * currency (öre for SEK); dates use the language's own month names (Swedish in Swedish).
+ * Money and dates as the app shows them (spec 9): the kernel's formats (domain/format.ts) in the
+ * member's language with the brand's locality, so event times are in the brand's time zone
+ * whatever the device's, and English follows the brand region's conventions (24-hour clock, day
+ * before month, "420,00 kr"). One brand per page load: the composition root sets the locality
+ * once the brand is known; until then (and in tests that set none) it is Stockholm's.
  */
-const moneyFormats = new Map<string, Intl.NumberFormat>();
+let locality: Locality = defaultLocality;
 
-export function formatMoney(minorUnits: number, currency: string, locale: string): string {
-  const key = `${locale}|${currency}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    moneyFormats.set(key, format);
-  }
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minorUnits / 10 ** digits);
+/** The brand's time zone and region, from its settings (absent: Europe/Stockholm and SE). */
+export function setBrandLocality(settings: Pick<BrandSettings, 'timeZone' | 'region'>): void {
+  locality = localityOf(settings);
 }
 
-/** An event's start: weekday, day, month name, time ("lördag 12 december 19:00" in Swedish). */
-export function formatEventTime(ms: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(ms);
-}
+export const currentLocality = (): Locality => locality;
 
-/** A shorter date for a cart line ("12 dec. 2026 19:00"). */
-export function formatEventDate(ms: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(ms);
-}
+/** Amounts in integer minor units of an ISO currency (öre for SEK). */
+export const formatMoney = (minorUnits: number, currency: string, language: string): string =>
+  kernel.formatMoney(minorUnits, currency, language, locality);
+
+/** An event's start: weekday, day, month name, time ("lördag 12 december kl. 19:00"). */
+export const formatEventTime = (ms: number, language: string): string => kernel.formatEventTime(ms, language, locality);
+
+/** A shorter date and time for a line ("12 dec. 2026 19:00"). */
+export const formatEventDate = (ms: number, language: string): string => kernel.formatEventDate(ms, language, locality);
+
+/** A day without time ("12 december 2026"), e.g. when an order was made. */
+export const formatDay = (ms: number | string, language: string): string =>
+  kernel.formatDay(typeof ms === 'string' ? Date.parse(ms) : ms, language, locality);

@@ -42,7 +42,7 @@ describe('/more/voucher', () => {
     expect(headings).toEqual(['Two for one at Spa', 'Two for one at Cykelverkstan']);
     const spa = screen.getByRole('list', { name: 'Codes for Two for one at Spa' });
     expect([...spa.querySelectorAll('code')].map((c) => c.textContent)).toEqual(['SPA-2', 'SPA-1']);
-    expect(within(spa).getByText('November 24, 2026')).toBeTruthy();
+    expect(within(spa).getByText('24 November 2026')).toBeTruthy();
     const bikes = screen.getByRole('list', { name: 'Codes for Two for one at Cykelverkstan' });
     expect([...bikes.querySelectorAll('code')].map((c) => c.textContent)).toEqual(['BIKE-2', 'BIKE-1']);
 

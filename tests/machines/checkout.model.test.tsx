@@ -145,7 +145,7 @@ describe('checkout on the rendered page, generated paths', () => {
             expect(calls.expired).toEqual(Array.from({ length: w.expired }, (_, i) => `cs_test_${i + 1}`));
             if (formShown(w)) {
               expect(form()).not.toBeNull();
-              expect(screen.getByText('To pay: SEK 929.00')).toBeTruthy();
+              expect(screen.getByText('To pay: 929,00 kr')).toBeTruthy();
               // The prefilled member and the form's own checks.
               expect(field('E-mail').value).toBe(testMember().user.email);
               const alert = within(form()!).queryByRole('alert');

@@ -9,7 +9,7 @@ import { QrCode } from '../../components/QrCode.tsx';
 import { calendarEventOfLine } from '../../domain/calendarEvent.ts';
 import { sameViewValues } from '../../appActor.ts';
 import { Spinner } from '../../components/Spinner.tsx';
-import { formatEventDate, formatMoney } from '../../i18n/format.ts';
+import { formatDay, formatEventDate, formatMoney } from '../../i18n/format.ts';
 import { connectOrderHistory } from './orderHistory.connect.ts';
 import * as styles from './orderHistory.css.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
@@ -54,7 +54,7 @@ export function OrderHistoryScreen({ logic, calendarPlatform }: { logic: typeof 
 function OrderPanel({ order, open, onToggle, extras }: { order: Order; open: boolean; onToggle: () => void; extras: LineExtras }) {
   const { t, i18n } = useLingui();
   const money = (amount: number) => formatMoney(amount, order.currency, i18n.locale);
-  const purchaseDay = i18n.date(order.createdAt, { day: 'numeric', month: 'long', year: 'numeric' });
+  const purchaseDay = formatDay(order.createdAt, i18n.locale);
   const panelId = `order-${order.id}`;
   const cancelled = order.status === 'cancelled';
   const paymentMethods: Record<Order['paymentMethod'], string> = {

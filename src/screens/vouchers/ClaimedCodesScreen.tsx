@@ -11,6 +11,7 @@ import type { ClaimedCodeGroup } from '../../domain/claimedCodes.ts';
 import { AppLink } from '../../routes/AppLink.tsx';
 import { connectClaimedCodes } from './claimedCodes.connect.ts';
 import * as styles from './claimedCodes.css.ts';
+import { formatDay } from '../../i18n/format.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 
 /** /more/voucher (spec 2.3): the member's claimed promo codes, grouped by offer, newest first. */
@@ -50,7 +51,7 @@ function CodeGroups({ groups, clipboardRef }: { groups: ClaimedCodeGroup[]; clip
                 <li key={code}>
                   <p className={styles.claimedAt}>
                     {t`Claimed on`}{' '}
-                    <time dateTime={claimedAt}>{i18n.date(claimedAt, { day: 'numeric', month: 'long', year: 'numeric' })}</time>
+                    <time dateTime={claimedAt}>{formatDay(claimedAt, i18n.locale)}</time>
                   </p>
                   <CopyableCode code={code} clipboard={clipboard} />
                 </li>
