@@ -27,6 +27,7 @@ import { createIdentityService, type IdentityService } from './services/identity
 import { createRejectionFeed, readTokenLife } from './services/tokenLife.ts';
 import { createContainerService } from './services/container.ts';
 import { setBrandLocality } from './i18n/format.ts';
+import { i18n } from './i18n/i18n.ts';
 
 /**
  * The composition root: the app machine with the real services behind its actors.
@@ -106,11 +107,11 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
       }),
       feed: feedMachine.provide({
         actors: {
-          loadBillboard: fromPromise(() => cachedBillboard(() => getBillboard(api))),
+          loadBillboard: fromPromise(() => cachedBillboard(i18n.locale, () => getBillboard(api))),
           loadPage: fromPromise(({ input }: { input: PageRequest }) => {
             const load = () => getOfferList(api, { type: input.type, offset: input.offset, categoryIds: input.categoryIds });
             // Only the first page is cached (spec 4): later pages follow whatever the member scrolled to.
-            return input.offset === 0 ? cachedFirstPage(input, load) : load();
+            return input.offset === 0 ? cachedFirstPage(input, i18n.locale, load) : load();
           }),
         },
       }),

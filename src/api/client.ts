@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { errorFromResponse, failedToFetch, type ApiError } from './apiError.ts';
 
 export interface ApiClientOptions {
@@ -8,6 +9,8 @@ export interface ApiClientOptions {
   getIdToken: () => Promise<string | null>;
   /** Told of every 401 answer: the session decides whether the token can be renewed. */
   onUnauthorized?: (error: ApiError) => void;
+  /** The app's active language, sent as Accept-Language so brand and offer texts come in it (Lingui's active locale unless told). */
+  language?: () => string;
   fetch?: typeof fetch;
 }
 
@@ -21,9 +24,10 @@ export interface ApiClient {
   readonly baseUrl: string;
 }
 
-/** The one way the app talks to /v1: JSON, the ID token, the app URL; errors normalised. */
+/** The one way the app talks to /v1: JSON, the ID token, the app URL, the app's language; errors normalised. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const language = options.language ?? (() => i18n.locale);
 
   async function request<T>(method: string, path: string, query?: Query, body?: unknown): Promise<T> {
     const url = new URL(`${options.baseUrl}${path}`, options.appUrl);
@@ -31,6 +35,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
     const headers: Record<string, string> = { Accept: 'application/json', 'X-App-Url': options.appUrl };
+    // Not the browser's own list: the server answers in the one language the app shows.
+    const active = language();
+    if (active) headers['Accept-Language'] = active;
     const token = await options.getIdToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';

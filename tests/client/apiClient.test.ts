@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '@lingui/core';
 import { createApiClient } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import { getBillboard, getOfferList } from '../../src/api/offers.ts';
@@ -23,6 +24,21 @@ describe('API client', () => {
       Authorization: 'Bearer token-1',
       'X-App-Url': 'http://aurora.localhost:8080',
     });
+  });
+
+  it("sends the app's active language as Accept-Language on reads and writes alike", async () => {
+    const fetch = vi.fn(async () => json(200, {}));
+    const header = (call: number) => new Headers((fetch.mock.calls[call] as unknown as [URL, RequestInit])[1].headers).get('Accept-Language');
+    await clientWith(fetch).get('/v1/get/brand');
+    expect(header(0)).toBe('en');
+    i18n.activate('nb');
+    try {
+      await clientWith(fetch).get('/v1/get_list/brand/category');
+      await clientWith(fetch).send('PUT', '/v1/update/shopping_cart', {});
+    } finally {
+      i18n.activate('en');
+    }
+    expect([header(1), header(2)]).toEqual(['nb', 'nb']);
   });
 
   it('sends no Authorization header when signed out', async () => {
