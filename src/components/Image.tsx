@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ImageOptions } from '../../contract/offer.ts';
 import { Icon } from './Icon.tsx';
 import { cx } from './cx.ts';
-import { defaultSizes, missingDescriptionAlt, srcFor, srcSetFor, type ImageSize } from './imageSources.ts';
+import { defaultSizes, srcFor, srcSetFor, type ImageSize } from './imageSources.ts';
 import * as styles from './image.css.ts';
 
 export interface ImageProps {
@@ -63,7 +63,8 @@ export function Image({ image, size, sizes, eager = false, naturalRatio = false,
             src={src}
             srcSet={jpegSrcSet}
             sizes={sizesAttribute}
-            alt={image.imageDescription || missingDescriptionAlt}
+            // The spec's fallback ('Bildbeskrivning saknas' in Swedish), in the member's language.
+            alt={image.imageDescription || t`Image description missing`}
             width={image.width}
             height={image.height}
             loading={eager ? 'eager' : 'lazy'}

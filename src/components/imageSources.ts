@@ -13,9 +13,6 @@ export const defaultSizes: Record<ImageSize, string> = {
   large: `${media.medium} 800px, 100vw`,
 };
 
-/** Spec: fallback alt is this Swedish phrase ("image description missing"), not translated. */
-export const missingDescriptionAlt = 'Bildbeskrivning saknas';
-
 // A large image also offers the medium file so narrow screens download less.
 const candidatesBySize: Record<ImageSize, readonly ImageSize[]> = {
   medium: ['medium'],

@@ -1,6 +1,9 @@
+// @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { getConfig } from '@lingui/conf';
+import { getCatalogs } from '@lingui/cli/api';
 
 /** msgid → msgstr of a .po catalog (single-line entries, as Lingui writes them). */
 function readCatalog(locale: string, catalog: 'auth' | 'content'): Map<string, string> {
@@ -24,6 +27,28 @@ describe('translation catalogs', () => {
     const translated = readCatalog(locale, catalog);
     const missing = [...readCatalog('en', catalog).keys()].filter((id) => !translated.get(id));
     expect(missing).toEqual([]);
+  });
+
+  it('holds every message the sources use, translated in sv and nb (after adding texts: npm run extract, then translate)', async () => {
+    for (const catalog of await getCatalogs(getConfig({ cwd: process.cwd() }))) {
+      const used = Object.keys((await catalog.collect()) ?? {});
+      expect(used.length).toBeGreaterThan(100);
+      for (const locale of ['en', 'sv', 'nb']) {
+        const stored = await catalog.read(locale);
+        const missing = used.filter((id) => !stored[id]?.translation?.trim()).map((id) => stored[id]?.message ?? id);
+        expect(missing, `${locale}: ${catalog.path}`).toEqual([]);
+      }
+    }
+  }, 120_000);
+
+  it('leaves no English text in sv or nb, but for words both languages share', () => {
+    // The same in English, Swedish and Norwegian (or a code, not a word).
+    const shared = new Set(['c/o', '© {0} {1}', 'CVC', 'Live', 'OK', 'Status', 'Variant', 'Order {0}']);
+    for (const locale of ['sv', 'nb']) {
+      const translated = new Map([...readCatalog(locale, 'auth'), ...readCatalog(locale, 'content')]);
+      const untranslated = [...english].filter(([id, text]) => translated.get(id) === text && !shared.has(text)).map(([id]) => id);
+      expect(untranslated, locale).toEqual([]);
+    }
   });
 
   it('gives a message used on both sides the same translation in both catalogs', () => {

@@ -25,6 +25,15 @@ const stackOf = (path: string) => `/${path.split(/[?#]/)[0]?.split('/')[1] ?? ''
 export function TabBar({ entries, activeStack, topIsRoot, icons, placement, onSelect }: TabBarProps) {
   const { t } = useLingui();
   const shown = entries.filter((entry) => entry.label !== '' || entry.icon !== '');
+  // An icon-only tab is named by its section, in the member's language (not by its icon's name).
+  const sectionNames: Record<string, string> = {
+    mixedFeed: t`Home`,
+    editorial: t`Articles`,
+    benefit: t`Benefits`,
+    live: t`Live`,
+    search: t`Search`,
+    more: t`More`,
+  };
 
   return (
     <nav aria-label={t`Main`} className={styles.bar[placement]}>
@@ -41,9 +50,14 @@ export function TabBar({ entries, activeStack, topIsRoot, icons, placement, onSe
             onClick={onPlainClick(() => onSelect(entry.path))}
           >
             {entry.icon && (
-              <Icon name={entry.icon} paths={icons} label={entry.label ? undefined : entry.icon} />
+              <Icon name={entry.icon} paths={icons} label={entry.label ? undefined : (sectionNames[entry.key] ?? entry.icon)} />
             )}
-            {entry.label && <span className={styles.label}>{entry.label}</span>}
+            {entry.label && (
+              // data-label feeds a hidden bold copy that reserves the active (bold) width, so no tab moves.
+              <span className={styles.label} data-label={entry.label}>
+                <span className={styles.labelText}>{entry.label}</span>
+              </span>
+            )}
           </a>
         );
       })}

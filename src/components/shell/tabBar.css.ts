@@ -75,9 +75,30 @@ export const tab = styleVariants({
   ],
 });
 
+/**
+ * A column as wide as the label in bold: the hidden bold copy (::after, not in the accessibility
+ * tree) keeps a tab's width when it becomes the active, bold one, so the other tabs stay put.
+ */
 export const label = style({
+  display: 'flex',
+  flexDirection: 'column',
+  minWidth: 0,
   maxWidth: '100%',
+  '::after': {
+    content: 'attr(data-label)',
+    fontWeight: 700,
+    height: 0,
+    overflow: 'hidden',
+    visibility: 'hidden',
+    whiteSpace: 'nowrap',
+    pointerEvents: 'none',
+    userSelect: 'none',
+  },
+});
+
+export const labelText = style({
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
+  textAlign: 'center',
 });

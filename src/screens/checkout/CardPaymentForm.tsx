@@ -56,7 +56,7 @@ export function CardPaymentForm({ view }: { view: CheckoutView }) {
           label={t`Expiry (MM/YY)`}
           inputMode="numeric"
           autoComplete="cc-exp"
-          placeholder="MM/YY"
+          placeholder={t({ message: 'MM/YY', comment: 'Expiry date placeholder: the letters for month and year in the language' })}
           value={view.form.expiry}
           onChange={(v) => view.edit('expiry', v)}
           error={fieldError('expiry')}

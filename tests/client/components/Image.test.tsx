@@ -31,9 +31,9 @@ describe('Image', () => {
     expect(img.getAttribute('srcset')).toBe('/media/b.jpg 1200w');
   });
 
-  it('uses the Swedish fallback alt text without an image description', () => {
+  it('says the image description is missing when there is none, in the member language', () => {
     renderWithI18n(<Image image={imageOptions({ imageDescription: undefined })} size="medium" />);
-    expect(screen.getByAltText('Bildbeskrivning saknas')).toBeTruthy();
+    expect(screen.getByAltText('Image description missing')).toBeTruthy();
   });
 
   it('keeps the 3:2 box unless asked for the own proportions of the image', () => {

@@ -1,5 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { i18n } from '@lingui/core';
+import { enMessages, svMessages } from '../catalogs.ts';
 import userEvent from '@testing-library/user-event';
 import { TabBar, type TabBarProps } from '../../../src/components/shell/TabBar.tsx';
 import { renderWithI18n } from './renderWithI18n.tsx';
@@ -43,9 +45,14 @@ describe('TabBar', () => {
     expect(screen.getByRole('link', { name: 'More' }).getAttribute('aria-current')).toBe('true');
   });
 
-  it('names an icon-only entry by its icon', () => {
-    renderTabBar({ entries: [{ key: 'search', label: '', icon: 'search', path: '/search' }] });
-    expect(screen.getByRole('link', { name: 'search' }).getAttribute('href')).toBe('/search');
+  it('names an icon-only entry by its section, in the member language', () => {
+    renderTabBar({ entries: [{ key: 'search', label: '', icon: 'magnifier', path: '/search' }] });
+    expect(screen.getByRole('link', { name: 'Search' }).getAttribute('href')).toBe('/search');
+    cleanup();
+    i18n.loadAndActivate({ locale: 'sv', messages: svMessages });
+    onTestFinished(() => i18n.loadAndActivate({ locale: 'en', messages: enMessages }));
+    renderTabBar({ entries: [{ key: 'more', label: '', icon: 'more', path: '/more' }, { key: 'x', label: '', icon: 'star', path: '/x' }] });
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('aria-label') ?? link.querySelector('svg')!.getAttribute('aria-label'))).toEqual(['Mer', 'star']);
   });
 
   it('calls onSelect and prevents the browser navigation on a plain click', async () => {
