@@ -31,6 +31,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.{ts,tsx}', 'tests/domain/**/*.test.ts'],
           setupFiles: ['tests/client/setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {

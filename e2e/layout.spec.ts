@@ -33,7 +33,7 @@ test.describe('desktop', () => {
     await shell.expectShowing('/more/faq');
     await expect(shell.backButton()).toBeEnabled();
     const frame = await shell.visiblePage().boundingBox();
-    expect(frame!.width).toBeLessThanOrEqual(800);
+    expect(frame!.width).toBeLessThanOrEqual(800 + 1);
   });
 });
 

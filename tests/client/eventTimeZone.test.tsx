@@ -52,7 +52,7 @@ describe.each(['UTC', 'America/New_York'])('on a device in %s', (zone) => {
       answer: offerDetail({ id: 'concert', itemVariantType: 'ticket', callToAction: { type: 'payment', label: 'Buy tickets' }, itemVariantList: [variant], itemVariantAvailability: { standing: 20 } }),
       params: { type: 'live', id: 'concert' },
     });
-    fireEvent.change(await screen.findByLabelText('City', { selector: 'select' }, { timeout: 5_000 }), { target: { value: 'Stockholm' } });
+    fireEvent.change(await screen.findByLabelText('City', { selector: 'select' }), { target: { value: 'Stockholm' } });
     const times = within(screen.getByLabelText('Time', { selector: 'select' })).getAllByRole('option').map((o) => o.textContent);
     expect(times).toContain(`${weekdayOf(evening)}, 12 December at 19:00`);
   });
@@ -60,7 +60,7 @@ describe.each(['UTC', 'America/New_York'])('on a device in %s', (zone) => {
   it('the order shows the evening at 19:00 and the amount as the region writes it', async () => {
     const { api } = readOnlyApi(async () => [order]);
     renderRoute('orders', '/more/orderHistory', api);
-    const toggle = await screen.findByRole('button', { name: /^Order o-1/ }, { timeout: 5_000 });
+    const toggle = await screen.findByRole('button', { name: /^Order o-1/ });
     fireEvent.click(toggle);
     const line = within(screen.getByRole('list', { name: 'What you bought' }));
     expect(line.getByText(`12 Dec ${year}, 19:00`)).toBeTruthy();

@@ -123,9 +123,10 @@ export function renderAppWithFakes(
   );
 
   const settle = async <T,>(take: () => Deferred<T> | null, act_: (d: Deferred<T>) => void) => {
+    // The call may wait for a lazy screen chunk: up to 5 s, as findBy* waits (tests/client/setup.ts).
     await vi.waitFor(() => {
       if (!take()) throw new Error('the call has not been made yet');
-    });
+    }, { timeout: 5_000 });
     const call = take()!;
     await act(async () => act_(call));
   };

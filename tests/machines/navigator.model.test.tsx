@@ -90,7 +90,7 @@ function startNavigator() {
 async function historyStep(step: () => void, expectedPath: string) {
   await act(async () => {
     step();
-    await vi.waitFor(() => expect(window.location.pathname).toBe(expectedPath));
+    await vi.waitFor(() => expect(window.location.pathname).toBe(expectedPath), { timeout: 5_000 });
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
 }

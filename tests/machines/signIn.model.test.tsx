@@ -261,12 +261,12 @@ describe('leaving the sign-in screen while an order runs', { timeout: 15_000 }, 
     app.setSignedIn(false);
     await app.answerBrand();
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in with BankID' }));
-    await vi.waitFor(() => expect(eid.calls.at(-1)).toEqual({ path: '/v1/eid/collect', orderRef: 'order-1' }));
+    await vi.waitFor(() => expect(eid.calls.at(-1)).toEqual({ path: '/v1/eid/collect', orderRef: 'order-1' }), { timeout: 5_000 });
     expect(cancels(eid)).toEqual([]);
 
     fireEvent.click(screen.getByRole('link', { name: 'Create account' }));
     expect(await screen.findByRole('heading', { name: 'Create account' })).toBeTruthy();
-    await vi.waitFor(() => expect(cancels(eid)).toEqual([{ path: '/v1/eid/cancel', orderRef: 'order-1' }]));
+    await vi.waitFor(() => expect(cancels(eid)).toEqual([{ path: '/v1/eid/cancel', orderRef: 'order-1' }]), { timeout: 5_000 });
     // The order's machine ended with the view: BankID is not asked about the order any more.
     const calls = eid.calls.length;
     await new Promise((resolve) => setTimeout(resolve, 2200));
@@ -294,7 +294,7 @@ describe('leaving the sign-in screen while an order runs', { timeout: 15_000 }, 
     expect(cancels(eid)).toEqual([]);
 
     view.unmount();
-    await vi.waitFor(() => expect(cancels(eid)).toEqual([{ path: '/v1/eid/cancel', orderRef: 'order-1' }]));
+    await vi.waitFor(() => expect(cancels(eid)).toEqual([{ path: '/v1/eid/cancel', orderRef: 'order-1' }]), { timeout: 5_000 });
   });
 });
 
