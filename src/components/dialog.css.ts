@@ -56,4 +56,5 @@ export const actions = style({
   marginTop: 24,
 });
 
-export const action = style({ flex: '1 1 0', minWidth: 0, paddingInline: 12 });
+/** Equal widths when they fit side by side; else one under the other, each label on one line ("Add to / cart" never). */
+export const action = style({ flex: '1 1 0', minWidth: 'max-content', paddingInline: 12, whiteSpace: 'nowrap' });

@@ -3,19 +3,18 @@ import { Icon } from '../Icon.tsx';
 import * as styles from './backButton.css.ts';
 
 export interface BackButtonProps {
-  /** False at the bottom of the stack: dimmed and disabled on desktop, absent on mobile (spec 2.1). */
+  /** False at the bottom of the stack: then there is no back button (a dimmed one on desktop read as broken, issue 22). */
   canGoBack: boolean;
-  variant: 'desktop' | 'mobile';
   onBack: () => void;
   icons?: Readonly<Record<string, string>>;
 }
 
 /** The back button fixed in the top-left corner. */
-export function BackButton({ canGoBack, variant, onBack, icons }: BackButtonProps) {
+export function BackButton({ canGoBack, onBack, icons }: BackButtonProps) {
   const { t } = useLingui();
-  if (variant === 'mobile' && !canGoBack) return null;
+  if (!canGoBack) return null;
   return (
-    <button type="button" className={styles.back} aria-label={t`Back`} disabled={!canGoBack} onClick={onBack}>
+    <button type="button" className={styles.back} aria-label={t`Back`} onClick={onBack}>
       <Icon name="back" paths={icons} />
     </button>
   );

@@ -50,7 +50,13 @@ export function TabBar({ entries, activeStack, topIsRoot, icons, placement, onSe
             onClick={onPlainClick(() => onSelect(entry.path))}
           >
             {entry.icon && (
-              <Icon name={entry.icon} paths={icons} label={entry.label ? undefined : (sectionNames[entry.key] ?? entry.icon)} />
+              <Icon
+                name={entry.icon}
+                paths={icons}
+                label={entry.label ? undefined : (sectionNames[entry.key] ?? entry.icon)}
+                // A labelled tab on a narrow desktop keeps its words and drops its icon.
+                className={placement === 'top' && entry.label ? styles.topIcon : undefined}
+              />
             )}
             {entry.label && (
               // data-label feeds a hidden bold copy that reserves the active (bold) width, so no tab moves.

@@ -18,8 +18,5 @@ export const back = style({
   background: vars.color.navigationBar,
   color: vars.color.onNavigationBar,
   cursor: 'pointer',
-  selectors: {
-    '&:disabled': { opacity: 0.4, cursor: 'default' },
-    '&:hover:not(:disabled)': { opacity: 0.85 },
-  },
+  selectors: { '&:hover': { opacity: 0.85 } },
 });

@@ -2,6 +2,9 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css.ts';
 import { shellSizes } from './shellSizes.ts';
 
+/** Wide enough for the spec's tab widths with their icons (below it, top tabs show their labels only). */
+const media = { tabsRoomy: '(min-width: 1000px)' } as const;
+
 const barBase = style({
   display: 'flex',
   background: vars.color.navigationBar,
@@ -22,12 +25,12 @@ export const bar = styleVariants({
       paddingInline: 'env(safe-area-inset-left) env(safe-area-inset-right)',
     },
   ],
-  // Leaves the top-left corner to the fixed back button; scrolls sideways when the tabs do not fit.
+  // The header leaves the top-left corner to the fixed back button; sideways scrolling is the last resort.
   top: [
     barBase,
     {
+      minWidth: 0,
       minHeight: shellSizes.topBarHeight,
-      paddingLeft: shellSizes.backButtonSize + 16,
       overflowX: 'auto',
       scrollbarWidth: 'none',
     },
@@ -60,17 +63,18 @@ export const tab = styleVariants({
       fontSize: 12,
     },
   ],
+  // Whole labels, never "H…": a narrow desktop window drops the icons and the spacing first.
   top: [
     tabBase,
     {
-      flex: '0 1 auto',
-      minWidth: vars.layout.tabMinWidth,
+      flex: '0 0 auto',
       maxWidth: vars.layout.tabMaxWidth,
       gap: 8,
-      padding: '0 16px',
+      padding: '0 10px',
       fontSize: 15,
       borderBottom: '3px solid transparent',
       selectors: { '&[aria-current]': { borderBottomColor: vars.color.primary } },
+      '@media': { [media.tabsRoomy]: { minWidth: vars.layout.tabMinWidth, padding: '0 16px' } },
     },
   ],
 });
@@ -94,6 +98,13 @@ export const label = style({
     pointerEvents: 'none',
     userSelect: 'none',
   },
+});
+
+/** The top tabs' icons, shown when the window has room for them. */
+export const topIcon = style({
+  // [class] outweighs the icon's own display, whichever stylesheet comes first.
+  selectors: { '&[class]': { display: 'none' } },
+  '@media': { [media.tabsRoomy]: { selectors: { '&[class]': { display: 'inline-block' } } } },
 });
 
 export const labelText = style({

@@ -49,7 +49,7 @@ export function MoreScreen() {
             <li key={tile}>
               <AppLink href={path} className={styles.tile}>
                 <Icon name={tile} paths={icons} size={32} className={styles.tileIcon} />
-                {i18n._(tileLabel[tile])}
+                <span className={styles.tileLabel}>{i18n._(tileLabel[tile])}</span>
               </AppLink>
             </li>
           ))}

@@ -55,16 +55,14 @@ export const tile = style({
   height: '100%',
   boxSizing: 'border-box',
   minHeight: 96,
-  padding: '16px 8px',
+  padding: '16px 4px',
   borderRadius: vars.radius.card,
   background: vars.color.card,
   boxShadow: '0 1px 3px rgba(0, 0, 0, 0.12)',
   color: vars.color.text,
   textAlign: 'center',
   textDecoration: 'none',
-  fontSize: 14,
   fontWeight: 600,
-  overflowWrap: 'anywhere',
   selectors: {
     '&:hover': { background: vars.color.surface },
     '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 },
@@ -72,6 +70,18 @@ export const tile = style({
 });
 
 export const tileIcon = style({ color: vars.color.primary });
+
+/**
+ * Labels wrap between words only, never inside one ("Restaurant/s", "beställning/ar"): the type
+ * is a little smaller on phones, where three tiles share the width, so the longest words fit.
+ */
+export const tileLabel = style({
+  maxWidth: '100%',
+  fontSize: 'clamp(11px, 3.1vw, 14px)',
+  overflowWrap: 'normal',
+  wordBreak: 'normal',
+  hyphens: 'manual',
+});
 
 export const section = style({
   display: 'flex',

@@ -12,6 +12,7 @@ import { TicketSelector } from './TicketSelector.tsx';
 import { WaitingListPanel } from './WaitingListPanel.tsx';
 import { BoughtEvents } from './BoughtEvents.tsx';
 import type { CalendarPlatform } from '../AddToCalendar.tsx';
+import * as styles from './purchase.css.ts';
 
 export interface SellingOfferArticleProps extends Omit<OfferArticleProps, 'purchase'> {
   offer: OfferDetail;
@@ -25,6 +26,10 @@ export function SellingOfferArticle({ selectionRef, page, calendarPlatform, ...a
   const { t } = useLingui();
   const view = useSelector(selectionRef, (s) => connectTicketSelection(s, selectionRef, article.offer), sameViewValues);
   const label = article.offer.callToAction?.label ?? t`Add to cart`;
+  const desktop = article.layout === 'desktop';
+  const paymentBar = <PaymentBar label={label} status={view.status} onBuy={page.buy} placement={desktop ? 'inline' : 'floating'} />;
+  // Desktop: the payment action sits beside the pickers it buys from, not after the article (issue 22).
+  const besidePickers = desktop && article.offer.callToAction?.type === 'payment';
   return (
     <>
       <OfferArticle
@@ -33,14 +38,19 @@ export function SellingOfferArticle({ selectionRef, page, calendarPlatform, ...a
           media: view.media,
           selector: (
             <>
-              <TicketSelector view={view} />
+              {besidePickers ? (
+                <div className={styles.pickersAndBuy}>
+                  <TicketSelector view={view} />
+                  {paymentBar}
+                </div>
+              ) : (
+                <TicketSelector view={view} />
+              )}
               {page.waitingListRef ? <WaitingListPanel waitingListRef={page.waitingListRef} /> : null}
               <BoughtEvents purchases={page.purchases} platform={calendarPlatform} onAdd={page.addToCalendar} navigate={article.navigate} />
             </>
           ),
-          paymentBar: (
-            <PaymentBar label={label} status={view.status} onBuy={page.buy} placement={article.layout === 'desktop' ? 'inline' : 'floating'} />
-          ),
+          paymentBar: besidePickers ? null : paymentBar,
         }}
       />
       <Dialog

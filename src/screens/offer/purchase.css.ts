@@ -1,7 +1,19 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css.ts';
 
 export const selector = style({ display: 'flex', flexDirection: 'column', gap: 12, paddingInline: vars.layout.gutter });
+
+/** Desktop: the pickers and, at their bottom right, the payment action (wrapping under them when narrow). */
+export const pickersAndBuy = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: 16,
+});
+
+// The header around them already keeps the gutter.
+globalStyle(`${pickersAndBuy} > :first-child`, { flex: '1 1 280px', paddingInline: 0 });
+globalStyle(`${pickersAndBuy} > :last-child`, { flex: '0 0 auto', paddingInline: 0 });
 
 export const field = style({ display: 'flex', flexDirection: 'column', gap: 4 });
 

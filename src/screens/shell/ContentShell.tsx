@@ -47,7 +47,7 @@ function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
   return (
     <div className={styles.shell}>
       <header className={styles.header}>
-        <BackButton canGoBack={shell.canGoBack} variant={layout} onBack={shell.back} icons={brand?.icons} />
+        <BackButton canGoBack={shell.canGoBack} onBack={shell.back} icons={brand?.icons} />
         {desktop && tabs}
         <div className={styles.actions}>
           <CartBadgeButton cartRef={cartRef} expanded={cartOpen} onOpen={() => setCartOpen(true)} drawerId={cartDrawerId} icons={brand?.icons} />

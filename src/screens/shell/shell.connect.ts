@@ -2,16 +2,25 @@ import type { SnapshotFrom } from 'xstate';
 import type { navigatorMachine } from '../../../machines/navigator.machine.ts';
 import type { AppRef, NavigatorRef } from '../../appActor.ts';
 
+/** Search is its own stack, opened from the feed's search field: its root page still has a way back. */
+const searchRoot = '/search';
+
 /** The signed-in frame's view values (from the navigator) and intents (to navigator and app). */
 export function connectShell(snapshot: SnapshotFrom<typeof navigatorMachine>, navigatorRef: NavigatorRef, app: AppRef) {
-  const depth = snapshot.context.stacks[snapshot.context.active]!.length;
+  const { active, stacks, index } = snapshot.context;
+  const depth = stacks[active]!.length;
+  const leavingSearch = active === searchRoot && depth === 1;
   return {
-    active: snapshot.context.active,
+    active,
     /** The active stack shows its root page. */
     atRoot: depth === 1,
-    canGoBack: depth > 1,
+    canGoBack: depth > 1 || leavingSearch,
     go: (path: string) => navigatorRef.send({ type: 'nav.push', path }),
-    back: () => navigatorRef.send({ type: 'nav.back' }),
+    // From the search page: back where the member came from in this tab, else to the feed.
+    back: () =>
+      navigatorRef.send(
+        !leavingSearch ? { type: 'nav.back' } : index > 0 ? { type: 'nav.go', delta: -1 } : { type: 'nav.push', path: '/' },
+      ),
     signOut: () => app.send({ type: 'app.signOut' }),
   };
 }

@@ -13,4 +13,4 @@ export const header = style({
   color: vars.color.onNavigationBar,
 });
 
-export const actions = style({ marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: 4 });
+export const actions = style({ marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: 4, flexShrink: 0, whiteSpace: 'nowrap' });

@@ -9,18 +9,13 @@ import { renderWithI18n } from './renderWithI18n.tsx';
 describe('BackButton', () => {
   it('goes back when it can', async () => {
     const onBack = vi.fn();
-    renderWithI18n(<BackButton canGoBack variant="mobile" onBack={onBack} />);
+    renderWithI18n(<BackButton canGoBack onBack={onBack} />);
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(onBack).toHaveBeenCalledTimes(1);
   });
 
-  it('is disabled on desktop at the bottom of the stack', () => {
-    renderWithI18n(<BackButton canGoBack={false} variant="desktop" onBack={() => {}} />);
-    expect((screen.getByRole('button', { name: 'Back' }) as HTMLButtonElement).disabled).toBe(true);
-  });
-
-  it('is absent on mobile at the bottom of the stack', () => {
-    renderWithI18n(<BackButton canGoBack={false} variant="mobile" onBack={() => {}} />);
+  it('is absent at the bottom of the stack, on desktop as on mobile (no dimmed arrow that does nothing)', () => {
+    renderWithI18n(<BackButton canGoBack={false} onBack={() => {}} />);
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
   });
 });

@@ -25,7 +25,7 @@ describe('shell and dialog texts in Swedish and Norwegian', () => {
   it('names the cart and the back button in Norwegian', () => {
     i18n.loadAndActivate({ locale: 'nb', messages: nbMessages });
     renderWithI18n(<CartButton count={0} expanded={false} onOpen={noop} />);
-    renderWithI18n(<BackButton canGoBack variant="desktop" onBack={noop} />);
+    renderWithI18n(<BackButton canGoBack onBack={noop} />);
     expect(screen.getByRole('button', { name: 'Handlekurv, tom' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Tilbake' })).toBeTruthy();
   });

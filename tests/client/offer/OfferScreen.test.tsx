@@ -185,6 +185,34 @@ describe('offer call-to-action placement', () => {
     await screen.findByRole('link', { name: 'Book' });
     expect(ctaFollowsCompanion()).toBe(false);
   });
+
+  const selling = offerDetail({
+    itemVariantType: 'ticket',
+    callToAction: { type: 'payment', label: 'Buy tickets' },
+    contentBlocks: everyBlock(),
+    itemVariantList: [{
+      id: 'standing', title: 'Standing', description: '', images: [], price: { current: 39_500, original: 39_500 }, currency: 'SEK',
+      customFeeIdList: [], taxRates: [], purchaseCap: 8, date: { start: Date.now() + 86_400_000 * 30, end: null },
+      location: { address: 'Gatan 1', zipCode: '111 11', city: 'Stockholm', mapUrl: '' },
+    }],
+    itemVariantAvailability: { standing: 20 },
+  });
+  const follows = (first: Element, second: Element) => Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+
+  it('desktop: the payment action right after the ticket pickers, before the article text', async () => {
+    renderOfferScreen({ answer: selling, params: mixedFeed, layout: 'desktop' });
+    const buy = await screen.findByRole('button', { name: 'Buy tickets' });
+    const pickers = screen.getByRole('region', { name: 'Tickets' });
+    expect(pickers.nextElementSibling?.contains(buy)).toBe(true);
+    expect(follows(buy, await screen.findByText('Members get in first.'))).toBe(true);
+  });
+
+  it('mobile: the payment action floats at the end of the article', async () => {
+    renderOfferScreen({ answer: selling, params: mixedFeed, layout: 'mobile' });
+    const buy = await screen.findByRole('button', { name: 'Buy tickets' });
+    expect(follows(await screen.findByText('Members get in first.'), buy)).toBe(true);
+    expect(screen.getByRole('article').lastElementChild?.contains(buy)).toBe(true);
+  });
 });
 
 describe('offer failures', () => {
