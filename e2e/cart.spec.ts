@@ -101,8 +101,8 @@ async function expectAmount(locator: ReturnType<Page['locator']>, language: Lang
 
 async function signIn(page: Page, brand: keyof typeof brands, language: Language) {
   const w = words[language];
-  locality = await brandLocality(page.request, brands[brand].origin);
   await page.goto(`${brands[brand].origin}/`);
+  locality = await brandLocality(page);
   await page.getByLabel(w.email).fill(brands[brand].email);
   await page.getByLabel(w.password, { exact: true }).fill('Password1');
   await page.getByRole('button', { name: w.signIn, exact: true }).click();

@@ -1,11 +1,16 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatMoney, localityOf, type Locality } from '../../domain/format.ts';
 
-/** The brand's time zone and region, as its settings give them to the app (domain/format.ts). */
-export async function brandLocality(request: APIRequestContext, origin: string): Promise<Locality> {
-  const answer = await request.get(`${origin}/v1/get/brand`, { params: { appUrl: origin } });
-  const brand = (await answer.json()) as { settings: { timeZone?: string; region?: string } };
-  return localityOf(brand.settings);
+/**
+ * The brand's time zone and region, as its settings give them to the app (domain/format.ts).
+ * Asked from the page, which is on the brand's origin (Node does not resolve *.localhost).
+ */
+export async function brandLocality(page: Page): Promise<Locality> {
+  const settings = await page.evaluate(async () => {
+    const answer = await fetch(`/v1/get/brand?appUrl=${encodeURIComponent(location.origin)}`, { headers: { Accept: 'application/json' } });
+    return ((await answer.json()) as { settings: { timeZone?: string; region?: string } }).settings;
+  });
+  return localityOf(settings);
 }
 
 /** Text with every kind of space as one plain space (Intl writes narrow and no-break spaces). */
