@@ -65,8 +65,9 @@ describe('the cart drawer view', () => {
     expect(view.lines[1]).toMatchObject({ date: null, location: null, image: image('shirt') });
     expect(view.totalPrice).toBe(108_900);
     expect(view.totalCustomFeePrice).toBe(5_000);
-    // 6 % of 2 × 395 kr = 47,40 kr; 25 % of (2 × 25 kr fees + 249 kr) = 74,75 kr.
-    expect(view.taxList.map((t) => [t.taxRateId, t.amount])).toEqual([['vat6', 4_740], ['vat25', 7_475]]);
+    // Prices include VAT: 2 × 395 kr at 6 % contains 790 × 6/106 = 44,72 kr;
+    // (2 × 25 kr fees + 249 kr) at 25 % contains 299 × 25/125 = 59,80 kr.
+    expect(view.taxList.map((t) => [t.taxRateId, t.amount])).toEqual([['vat6', 4_472], ['vat25', 5_980]]);
   });
 
   it('shows a changed quantity and its totals at once, clamps it to the purchase cap, and removes a line', async () => {
