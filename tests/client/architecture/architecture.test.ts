@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { importCircles, readSources, viewRuleBreaks, type SourceFile } from './importRules.ts';
+import { importCircles, readSources, routeImportBreaks, viewRuleBreaks, type SourceFile } from './importRules.ts';
 
 const sources = readSources('.', ['src', 'machines']);
 
 describe('the architecture rules (docs/architecture.md)', () => {
   it('keeps views to rendering and sending: no provide, no API or service values, no route params', () => {
     expect(viewRuleBreaks(sources)).toEqual([]);
+  });
+
+  it('keeps screens and components below the routes: they navigate through src/navigation/, never src/routes/', () => {
+    expect(routeImportBreaks(sources)).toEqual([]);
   });
 
   it('has no import circle in src/ and machines/', () => {
@@ -47,6 +51,24 @@ describe('the rule checks themselves', () => {
       'src/screens/x/XScreen.tsx:9 reads route params',
       'src/components/Lazy.tsx imports a value from src/services/identity.ts',
       'src/routes/Routes.tsx:2 provides a machine\'s implementations',
+    ]);
+  });
+
+  it('catch a screen, component or navigation file importing src/routes/, also for a type or lazily', () => {
+    const breaks = routeImportBreaks([
+      file('src/screens/x/XScreen.tsx', "import { useNavigate } from '../../routes/navigation.ts';\nimport type { ScreenName } from '../../routes/routeTable.ts';"),
+      file('src/components/Lazy.tsx', "export const load = () => import('../routes/StackedNavigator.tsx');"),
+      file('src/navigation/Link.tsx', "import { contentRoutes } from '../routes/routeTable.ts';"),
+      // The way screens navigate, and the routes naming screens, are allowed.
+      file('src/screens/y/YScreen.tsx', "import { useNavigate } from '../../navigation/navigation.ts';\nimport { AppLink } from '../../navigation/AppLink.tsx';"),
+      file('src/routes/ContentShell.tsx', "import { StackedNavigator } from './StackedNavigator.tsx';\nimport { cartCount } from '../screens/cart/cartCount.ts';"),
+      file('src/wiring/x.wiring.ts', "import { createResolver } from '../routes/resolver.ts';"),
+    ]);
+    expect(breaks).toEqual([
+      'src/screens/x/XScreen.tsx imports src/routes/navigation.ts',
+      'src/screens/x/XScreen.tsx imports src/routes/routeTable.ts',
+      'src/components/Lazy.tsx imports src/routes/StackedNavigator.tsx',
+      'src/navigation/Link.tsx imports src/routes/routeTable.ts',
     ]);
   });
 
