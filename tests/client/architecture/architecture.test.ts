@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importCircles, readSources, routeImportBreaks, viewRuleBreaks, type SourceFile } from './importRules.ts';
+import { eventNarrowings } from './machineRules.ts';
 
 const sources = readSources('.', ['src', 'machines']);
 
@@ -14,6 +15,10 @@ describe('the architecture rules (docs/architecture.md)', () => {
 
   it('has no import circle in src/ and machines/', () => {
     expect(importCircles(sources)).toEqual([]);
+  });
+
+  it('has machines read events through params or assertEvent, never by hand', () => {
+    expect(eventNarrowings(sources)).toEqual([]);
   });
 });
 
@@ -69,6 +74,32 @@ describe('the rule checks themselves', () => {
       'src/screens/x/XScreen.tsx imports src/routes/routeTable.ts',
       'src/components/Lazy.tsx imports src/routes/StackedNavigator.tsx',
       'src/navigation/Link.tsx imports src/routes/routeTable.ts',
+    ]);
+  });
+
+  it('catch a machine comparing event.type, testing a field with in, or casting the event', () => {
+    const found = eventNarrowings([
+      file(
+        'machines/x.machine.ts',
+        [
+          'export const guards = {',
+          "  isCity: ({ event }) => event.type === 'x.city' && event.city !== '',",
+          "  failed: ({ event }) => 'error' in event,",
+          '  output: ({ event }) => (event as Done).output,',
+          "  other: ({ event }) => 'x.other' !== event.type,",
+          '  fine: (_, { city }) => city !== null,',
+          "  alsoFine: ({ event }) => { assertEvent(event, 'x.city'); return event.city === 'Oslo'; },",
+          '};',
+        ].join('\n'),
+      ),
+      // Only machines are held to it.
+      file('src/wiring/x.wiring.ts', "receive((event) => void (armed = event.type === 'keeper.arm'));"),
+    ]);
+    expect(found).toEqual([
+      'machines/x.machine.ts:2 compares event.type',
+      "machines/x.machine.ts:3 tests a field with 'in event'",
+      'machines/x.machine.ts:4 casts the event',
+      'machines/x.machine.ts:5 compares event.type',
     ]);
   });
 

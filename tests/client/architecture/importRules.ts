@@ -24,9 +24,9 @@ interface FileFacts {
   paramReads: number[];
 }
 
-type Node = { type?: string; start?: number; [key: string]: unknown };
+export type Node = { type?: string; start?: number; [key: string]: unknown };
 
-function walk(node: unknown, visit: (node: Node) => void): void {
+export function walk(node: unknown, visit: (node: Node) => void): void {
   if (Array.isArray(node)) return node.forEach((child) => walk(child, visit));
   if (!node || typeof node !== 'object') return;
   const candidate = node as Node;
@@ -34,7 +34,7 @@ function walk(node: unknown, visit: (node: Node) => void): void {
   for (const value of Object.values(candidate)) if (value && typeof value === 'object') walk(value, visit);
 }
 
-function lineOf(source: string, offset: number | undefined): number {
+export function lineOf(source: string, offset: number | undefined): number {
   return source.slice(0, offset ?? 0).split('\n').length;
 }
 
