@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup, spawnChild } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, spawnChild } from 'xstate';
 import { callErrorOf, type CallError, notProvided } from './errorCode.ts';
 import type { Brand, BrandRole } from '../contract/brand.ts';
 import type { User } from '../contract/user.ts';
@@ -115,9 +115,9 @@ export const appMachine = setup({
     /** Forgets the cached billboard and feeds on sign-out (provided at the composition root). */
     clearCaches: () => notProvided('clearCaches'),
     /** Keeps the app's own sign-out reason (role errors) unless the session gives one. */
-    endSession: assign({
-      sessionUser: null,
-      authError: ({ context, event }) => ('reason' in event && event.reason ? event.reason : context.authError),
+    endSession: assign(({ context, event }) => {
+      assertEvent(event, 'session.signedOut');
+      return { sessionUser: null, authError: event.reason ?? context.authError };
     }),
     /** One feed per offer type the brand shows (showEditorial, showBenefit, showLive), as feed.{type}. */
     startTypeFeeds: enqueueActions(({ context, enqueue }) => {
@@ -135,9 +135,9 @@ export const appMachine = setup({
       context.containerVersion !== 'pending' &&
       context.brand !== null &&
       mustUpdateContainer(context.containerVersion, context.brand.settings.minimumContainerVersion),
-    hasCompletedOnboarding: ({ event }) => 'output' in event && (event.output as Member).user.completedOnboarding,
+    hasCompletedOnboarding: (_, member: Member) => member.user.completedOnboarding,
     wasSignedIn: ({ context }) => context.sessionUser !== null,
-    endsSession: ({ event }) => 'error' in event && signOutReason(toAppError(event.error)) !== null,
+    endsSession: (_, error: AppError) => signOutReason(error) !== null,
   },
 }).createMachine({
   id: 'app',
@@ -189,7 +189,7 @@ export const appMachine = setup({
             src: 'loadMember',
             onDone: [
               {
-                guard: 'hasCompletedOnboarding',
+                guard: { type: 'hasCompletedOnboarding', params: ({ event }) => event.output },
                 target: '#app.content',
                 actions: assign({ member: ({ event }) => event.output }),
               },
@@ -197,7 +197,7 @@ export const appMachine = setup({
             ],
             onError: [
               {
-                guard: 'endsSession',
+                guard: { type: 'endsSession', params: ({ event }) => toAppError(event.error) },
                 target: 'signingOut',
                 actions: assign({ authError: ({ event }) => ({ code: signOutReason(toAppError(event.error))! }) }),
               },

@@ -43,7 +43,10 @@ const orderRefOf = (context: BankIdContext) => ({ orderRef: context.order?.order
 const collectOutput = ({ event }: { event: { output: BankIdCollect } }) => event.output;
 const leftWhileStarting = stateIn({ starting: 'unwatched' });
 
-const startAgain = { target: '#bankIdSignIn.starting', actions: 'clearOrder' } as const;
+const startAgain = {
+  target: '#bankIdSignIn.starting',
+  actions: { type: 'clearOrder', params: ({ event }: { event: { device: BankIdDevice } }) => ({ device: event.device }) },
+} as const;
 /** After an outcome the member may start again, or put the message away. */
 const afterOutcome = { 'bankId.start': startAgain, 'bankId.dismiss': '#bankIdSignIn.idle' } as const;
 
@@ -76,14 +79,14 @@ export const bankIdSignInMachine = setup({
     /** Nobody sees the screen any more: a cancel that failed is only worth a log line. */
     reportAbandonFailed: (_, _failure: { code: string }) => notProvided('reportAbandonFailed'),
     failWith: assign((_, { code }: { code: string }) => ({ errorCode: code })),
-    clearOrder: assign({
-      device: ({ event }) => (event.type === 'bankId.start' ? event.device : 'sameDevice'),
+    clearOrder: assign((_, { device }: { device: BankIdDevice }) => ({
+      device,
       order: null,
       hintCode: null,
       qrCode: null,
       errorCode: null,
       customToken: null,
-    }),
+    })),
   },
 }).createMachine({
   id: 'bankIdSignIn',

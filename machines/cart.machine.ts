@@ -68,23 +68,18 @@ export function saveRequestOf(change: CartChange, cart: ShoppingCart | null): Ca
 /** The badge count: units in the cart as the member sees it. */
 export const cartBadgeCount = (context: Pick<CartContext, 'lines'>): number => cartQuantity(context.lines);
 
-/** The failed save's error, read with the machines' one error helper. */
-const errorOf = (event: object): CartError => callErrorOf('error' in event ? event.error : undefined);
+/** The failed save's error as params, read with the machines' one error helper. */
+const errorParams = ({ event }: { event: { error: unknown } }): CartError => callErrorOf(event.error);
 
-function changeOf(event: CartEvent): CartChange | null {
-  switch (event.type) {
-    case 'cart.add':
-    case 'cart.setQuantity': {
-      if (!Number.isInteger(event.quantity) || event.quantity < 1) return null;
-      const line = { itemVariantId: event.itemVariantId, offerId: event.offerId, quantity: event.quantity };
-      return event.type === 'cart.add' ? { kind: 'add', line } : { kind: 'setQuantity', line };
-    }
-    case 'cart.remove':
-      return { kind: 'remove', itemVariantId: event.itemVariantId };
-    default:
-      return null;
-  }
-}
+/** Each change event as the change it makes (the params of `isChange` and `enqueue`). */
+type LineEvent = { event: { itemVariantId: string; offerId: string; quantity: number } };
+const lineOf = ({ event }: LineEvent): CartLine => ({ itemVariantId: event.itemVariantId, offerId: event.offerId, quantity: event.quantity });
+const addParams = (args: LineEvent): CartChange => ({ kind: 'add', line: lineOf(args) });
+const setQuantityParams = (args: LineEvent): CartChange => ({ kind: 'setQuantity', line: lineOf(args) });
+const removeParams = ({ event }: { event: { itemVariantId: string } }): CartChange => ({ kind: 'remove', itemVariantId: event.itemVariantId });
+const add = { guard: { type: 'isChange', params: addParams }, actions: { type: 'enqueue', params: addParams } } as const;
+const setQuantity = { guard: { type: 'isChange', params: setQuantityParams }, actions: { type: 'enqueue', params: setQuantityParams } } as const;
+const remove = { actions: { type: 'enqueue', params: removeParams } } as const;
 
 /**
  * The member's cart (spec 2.3, 3, 4), a long-lived child of the root actor (systemId 'cart').
@@ -107,9 +102,7 @@ export const cartMachine = setup({
     }),
   },
   actions: {
-    enqueue: assign(({ context, event }) => {
-      const change = changeOf(event);
-      if (!change) return {};
+    enqueue: assign(({ context }, change: CartChange) => {
       const pending = [...context.pending, change];
       return { pending, lines: projectLines(context.cart, pending) };
     }),
@@ -119,17 +112,18 @@ export const cartMachine = setup({
       return { cart, pending, lines: projectLines(cart, pending), conflicts: 0 };
     }),
     countConflict: assign({ conflicts: ({ context }) => context.conflicts + 1 }),
-    dropRefusedChange: assign(({ context, event }) => {
+    dropRefusedChange: assign(({ context }, error: CartError) => {
       const pending = context.pending.slice(1);
-      return { pending, lines: projectLines(context.cart, pending), error: errorOf(event), conflicts: 0 };
+      return { pending, lines: projectLines(context.cart, pending), error, conflicts: 0 };
     }),
     dismissError: assign({ error: null }),
   },
   guards: {
-    isChange: ({ event }) => changeOf(event) !== null,
+    /** A quantity the member can have: a whole number, at least 1. */
+    isChange: (_, change: CartChange) => change.kind === 'remove' || (Number.isInteger(change.line.quantity) && change.line.quantity >= 1),
     hasPending: ({ context }) => context.pending.length > 0,
-    isConflictToRetry: ({ context, event }) =>
-      errorOf(event).code === 'user/shopping-cart-version-conflict' && context.conflicts < maxCartConflicts - 1,
+    isConflictToRetry: ({ context }, error: CartError) =>
+      error.code === 'user/shopping-cart-version-conflict' && context.conflicts < maxCartConflicts - 1,
   },
 }).createMachine({
   id: 'cart',
@@ -137,9 +131,9 @@ export const cartMachine = setup({
   initial: 'loading',
   on: {
     // Changes made while loading or saving wait their turn.
-    'cart.add': { guard: 'isChange', actions: 'enqueue' },
-    'cart.setQuantity': { guard: 'isChange', actions: 'enqueue' },
-    'cart.remove': { actions: 'enqueue' },
+    'cart.add': add,
+    'cart.setQuantity': setQuantity,
+    'cart.remove': remove,
     'cart.dismissError': { actions: 'dismissError' },
   },
   states: {
@@ -158,9 +152,9 @@ export const cartMachine = setup({
         next: { always: [{ guard: 'hasPending', target: 'saving' }, { target: 'idle' }] },
         idle: {
           on: {
-            'cart.add': { guard: 'isChange', target: 'next', actions: 'enqueue' },
-            'cart.setQuantity': { guard: 'isChange', target: 'next', actions: 'enqueue' },
-            'cart.remove': { target: 'next', actions: 'enqueue' },
+            'cart.add': { ...add, target: 'next' },
+            'cart.setQuantity': { ...setQuantity, target: 'next' },
+            'cart.remove': { ...remove, target: 'next' },
             'cart.reload': 'reloading',
           },
         },
@@ -171,8 +165,8 @@ export const cartMachine = setup({
             input: ({ context }) => saveRequestOf(context.pending[0]!, context.cart),
             onDone: { target: 'next', actions: { type: 'acceptSaved', params: ({ event }) => event.output } },
             onError: [
-              { guard: 'isConflictToRetry', target: 'reloading', actions: 'countConflict' },
-              { target: 'reloading', actions: 'dropRefusedChange' },
+              { guard: { type: 'isConflictToRetry', params: errorParams }, target: 'reloading', actions: 'countConflict' },
+              { target: 'reloading', actions: { type: 'dropRefusedChange', params: errorParams } },
             ],
           },
         },

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { notProvided } from './errorCode.ts';
+import { callErrorOf, notProvided } from './errorCode.ts';
 
 /** The spec's clipboard result (section 8): success with its text, or failure with the error's message. */
 export type ClipboardResult = { status: true; message: string } | { status: false; message: string };
@@ -52,7 +52,7 @@ export const clipboardCopyMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: assign({ result: ({ event }) => ({ status: false as const, message: String((event.error as Error)?.message ?? event.error) }) }),
+          actions: assign({ result: ({ event }) => ({ status: false as const, message: callErrorOf(event.error).message }) }),
         },
       },
     },

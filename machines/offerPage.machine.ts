@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup, spawnChild, type ActorRefFrom, type DoneActorEvent } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom, type DoneActorEvent } from 'xstate';
 import { callErrorOf, notProvided } from './errorCode.ts';
 import { promoClaimMachine } from './promoClaim.machine.ts';
 import { commonPromoMachine } from './commonPromo.machine.ts';
@@ -7,7 +7,7 @@ import { waitingListMachine } from './waitingList.machine.ts';
 import { addToCalendarMachine } from './addToCalendar.machine.ts';
 import type { OrderItem } from '../contract/checkout.ts';
 import type { CategoryList, OfferDetail, OfferType } from '../contract/offer.ts';
-import { selectedVariant, ticketSelectionMachine } from './ticketSelection.machine.ts';
+import { ticketSelectionMachine, type SelectionChanged, type SelectionStatus } from './ticketSelection.machine.ts';
 import { clampQuantity } from '../domain/cartUpdate.ts';
 import { maxQuantityOf } from '../src/domain/ticketCascade.ts';
 
@@ -30,12 +30,19 @@ export interface OfferPageContext extends OfferPageInput {
   error: OfferLoadError | null;
   /** Choosing what to buy (spec 4 "Ticket selection"); started once an offer that sells has loaded. */
   selection: ActorRefFrom<typeof ticketSelectionMachine> | null;
+  /** The choice as the selection last told it (`selection.changed`): what the payment action may do. */
+  choice: Choice;
   /** The add-to-cart dialog's variant and its quantity limit, while the dialog is open. */
   addToCart: AddToCartChoice | null;
   /** The dialog's quantity (spec 5: integer, 1 up to the limit). */
   quantity: number;
   /** What the member has bought of this offer (one line per variant), for "Add to calendar"; empty until known. */
   purchases: OrderItem[];
+}
+
+export interface Choice {
+  itemVariantId: string | null;
+  status: SelectionStatus;
 }
 
 export interface AddToCartChoice {
@@ -61,7 +68,11 @@ export type OfferPageEvent =
   /** The dialog's quantity field or stepper; anything non-numeric resets to 1. */
   | { type: 'addToCart.quantityChanged'; value: number | string }
   | { type: 'addToCart.confirm' }
-  | { type: 'addToCart.cancel' };
+  | { type: 'addToCart.cancel' }
+  /** From the selection child: the member's choice settled. */
+  | SelectionChanged
+  /** The availability read again (the spawned `availabilityRefresh`) answered. */
+  | DoneActorEvent<OfferDetail, 'availabilityRefresh'>;
 
 /** Why an offer did not load, as the API tells it (spec 8: status, code, message). */
 export function loadErrorOf(error: unknown): OfferLoadError {
@@ -79,6 +90,9 @@ function loadedOffer(context: OfferPageContext): OfferDetail {
 const loadErrorParams = ({ event }: { event: { error: unknown } }) => loadErrorOf(event.error);
 const keepError = { type: 'keepError', params: loadErrorParams } as const;
 const isCode = (error: OfferLoadError, status: number, code: string) => error.status === status || error.code === code;
+/** An offer sells something when it has variants: then it has a selection and a waiting list. */
+const sells = (offer: OfferDetail | null) => offer !== null && offer.itemVariantList.length > 0;
+const noChoice: Choice = { itemVariantId: null, status: 'nothingToSell' };
 
 /**
  * One offer page (spec 4 "Offer page: loading, loaded, error"). The failure is a state per
@@ -117,19 +131,23 @@ export const offerPageMachine = setup({
     startSelection: assign({
       // End dates are compared with the moment the page shows the offer.
       selection: ({ context, spawn }) =>
-        context.offer && context.offer.itemVariantList.length > 0
-          ? spawn('ticketSelection', { id: 'ticketSelection', input: { offer: context.offer, now: Date.now() } })
-          : null,
+        context.offer && sells(context.offer) ? spawn('ticketSelection', { id: 'ticketSelection', input: { offer: context.offer, now: Date.now() } }) : null,
     }),
+    keepChoice: assign((_, choice: Choice) => ({ choice: { itemVariantId: choice.itemVariantId, status: choice.status } })),
+    /** The waiting list follows the variant shown. */
+    showWaitingList: sendTo('waitingList', (_, choice: Choice) => ({
+      type: 'waitingList.variantShown' as const,
+      itemVariantId: choice.itemVariantId,
+      soldOut: choice.status === 'soldOut',
+    })),
     openAddToCart: assign(({ context }) => {
-      const variant = context.selection ? selectedVariant(context.selection.getSnapshot().context) : null;
+      const variant = context.offer?.itemVariantList.find((v) => v.id === context.choice.itemVariantId);
       if (!variant || !context.offer) return {};
       return { addToCart: { itemVariantId: variant.id, maxQuantity: maxQuantityOf(context.offer, variant) }, quantity: 1 };
     }),
-    changeQuantity: assign({
-      quantity: ({ context, event }) =>
-        event.type === 'addToCart.quantityChanged' ? clampQuantity(event.value, context.addToCart?.maxQuantity ?? null) : context.quantity,
-    }),
+    changeQuantity: assign(({ context }, { value }: { value: number | string }) => ({
+      quantity: clampQuantity(value, context.addToCart?.maxQuantity ?? null),
+    })),
     closeAddToCart: assign({ addToCart: null, quantity: 1 }),
     applyAvailability: enqueueActions(({ context, enqueue }, fresh: OfferDetail) => {
       enqueue.assign({ offer: { ...loadedOffer(context), itemVariantAvailability: fresh.itemVariantAvailability } });
@@ -139,15 +157,25 @@ export const offerPageMachine = setup({
     addToCart: (_, _addition: CartAddition) => notProvided('addToCart'),
   },
   guards: {
-    hasBuyableVariant: ({ context }) => context.selection?.getSnapshot().hasTag('buyable') ?? false,
-    needsSelection: ({ context }) => context.selection?.getSnapshot().hasTag('needsSelection') ?? false,
+    hasBuyableVariant: ({ context }) => context.choice.status === 'buyable',
+    needsSelection: ({ context }) => context.choice.status === 'needsSelection',
     isNotFound: (_, error: OfferLoadError) => isCode(error, 404, 'offer_not_found'),
     isNotRelevant: (_, error: OfferLoadError) => isCode(error, 410, 'offer_not_relevant'),
     needsSignIn: (_, error: OfferLoadError) => error.status === 401,
   },
 }).createMachine({
   id: 'offerPage',
-  context: ({ input }) => ({ ...input, offer: null, categories: null, error: null, selection: null, addToCart: null, quantity: 1, purchases: [] }),
+  context: ({ input }) => ({
+    ...input,
+    offer: null,
+    categories: null,
+    error: null,
+    selection: null,
+    choice: noChoice,
+    addToCart: null,
+    quantity: 1,
+    purchases: [],
+  }),
   // The category tag is a nicety: without categories the page simply shows no tag.
   invoke: {
     src: 'loadCategories',
@@ -178,12 +206,8 @@ export const offerPageMachine = setup({
         { id: 'promoClaim', src: 'promoClaim', input: ({ context }) => loadedOffer(context) },
         { id: 'commonPromo', src: 'commonPromo', input: ({ context }) => loadedOffer(context) },
         { id: 'clipboard', src: 'clipboard' },
-        // Follows the selection, so it starts after it (entry actions run before invocations).
-        {
-          id: 'waitingList',
-          src: 'waitingList',
-          input: ({ context, self }) => ({ offerId: loadedOffer(context).id, selection: context.selection, page: self }),
-        },
+        // Told the variant shown by the page (on selection.changed), and tells the page when a place given up changes what the member can buy.
+        { id: 'waitingList', src: 'waitingList', input: ({ context }) => ({ offerId: loadedOffer(context).id, sells: sells(context.offer) }) },
         { id: 'calendar', src: 'addToCalendar' },
         // A nicety: without them the page simply offers no calendar entry.
         {
@@ -198,8 +222,14 @@ export const offerPageMachine = setup({
       ],
       on: {
         'offer.availabilityChanged': { actions: spawnChild('loadOffer', { id: 'availabilityRefresh', input: ({ context }) => ({ id: context.id }) }) },
+        'selection.changed': {
+          actions: [
+            { type: 'keepChoice', params: ({ event }) => event },
+            { type: 'showWaitingList', params: ({ event }) => event },
+          ],
+        },
         // The page keeps showing what it shows; only the counts change (and the choice is checked against them).
-        'xstate.done.actor.availabilityRefresh': { actions: { type: 'applyAvailability', params: ({ event }: { event: unknown }) => (event as DoneActorEvent<OfferDetail>).output } },
+        'xstate.done.actor.availabilityRefresh': { actions: { type: 'applyAvailability', params: ({ event }) => event.output } },
       },
       initial: 'browsing',
       states: {
@@ -217,7 +247,7 @@ export const offerPageMachine = setup({
         },
         addingToCart: {
           on: {
-            'addToCart.quantityChanged': { actions: 'changeQuantity' },
+            'addToCart.quantityChanged': { actions: { type: 'changeQuantity', params: ({ event }) => event } },
             // Spec 4: the dialog closes, the cart is updated with action add, the quantity resets to 1.
             'addToCart.confirm': {
               target: 'browsing',

@@ -35,7 +35,8 @@ export function claimErrorOf(error: unknown): PromoClaimError {
   return { status, code };
 }
 
-const errorOfEvent = (event: object) => claimErrorOf('error' in event ? event.error : undefined);
+/** A failed claim's error as params. */
+const claimErrorParams = ({ event }: { event: { error: unknown } }) => claimErrorOf(event.error);
 
 /**
  * The offer page's unique promo code row (spec 2.3, 4 "Offer promo code"): claimable while the
@@ -57,7 +58,7 @@ export const promoClaimMachine = setup({
     }),
   },
   actions: {
-    keepError: assign({ error: ({ event }) => errorOfEvent(event) }),
+    keepError: assign((_, error: PromoClaimError) => ({ error })),
     // The server says the member is at the cap: the count it knew was behind (another device claimed).
     countUpToCap: assign({ claimedCount: ({ context }) => Math.max(context.claimedCount, context.claimCap) }),
     forgetError: assign({ error: null }),
@@ -67,9 +68,9 @@ export const promoClaimMachine = setup({
     wasSoldOutOnArrival: ({ context }) => context.loaded.isVoucherCodeSoldOut,
     isAtCap: ({ context }) => context.claimedCount >= context.claimCap,
     hasClaimedHere: ({ context }) => context.codes.length > 0,
-    isCapReached: ({ event }) => errorOfEvent(event).code === 'voucher_claim_cap_reached',
-    isSoldOut: ({ event }) => errorOfEvent(event).code === 'voucher_no_codes_remaining',
-    needsSignIn: ({ event }) => errorOfEvent(event).status === 401,
+    isCapReached: (_, error: PromoClaimError) => error.code === 'voucher_claim_cap_reached',
+    isSoldOut: (_, error: PromoClaimError) => error.code === 'voucher_no_codes_remaining',
+    needsSignIn: (_, error: PromoClaimError) => error.status === 401,
   },
 }).createMachine({
   id: 'promoClaim',
@@ -110,10 +111,10 @@ export const promoClaimMachine = setup({
           })),
         },
         onError: [
-          { guard: 'isCapReached', target: 'capReached', actions: 'countUpToCap' },
-          { guard: 'isSoldOut', target: 'noCodesRemaining.wentWhileLooking' },
-          { guard: 'needsSignIn', target: 'error.needsSignIn', actions: 'keepError' },
-          { target: 'error.failed', actions: 'keepError' },
+          { guard: { type: 'isCapReached', params: claimErrorParams }, target: 'capReached', actions: 'countUpToCap' },
+          { guard: { type: 'isSoldOut', params: claimErrorParams }, target: 'noCodesRemaining.wentWhileLooking' },
+          { guard: { type: 'needsSignIn', params: claimErrorParams }, target: 'error.needsSignIn', actions: { type: 'keepError', params: claimErrorParams } },
+          { target: 'error.failed', actions: { type: 'keepError', params: claimErrorParams } },
         ],
       },
     },

@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, sendParent, setup } from 'xstate';
-import { errorCodeOf, errorCodeParams, notProvided } from './errorCode.ts';
+import { errorCodeParams, notProvided } from './errorCode.ts';
 
 export interface SessionUser {
   uid: string;
@@ -36,6 +36,34 @@ export const retryDelayMs = (failures: number) => Math.min(firstRetryMs * 2 ** M
 /** The identity provider's verdicts that end the session at once. */
 const endingCodes = new Set(['auth/user-disabled', 'auth/user-token-expired']);
 const sessionExpired: SessionEndReason = { code: 'auth/user-token-expired' };
+
+/** Guards read the provider's user, or the API's rejection code, from their event as params. */
+type UserParams = { user: SessionUser | null };
+const userParams = ({ event }: { event: UserParams }) => ({ user: event.user });
+const codeParams = ({ event }: { event: { code: string } }) => ({ code: event.code });
+const hasUser = { type: 'hasUser', params: userParams } as const;
+const isNoUser = { type: 'isNoUser', params: userParams } as const;
+const isRecoverableRejection = { type: 'isRecoverableRejection', params: codeParams } as const;
+const endsSession = { type: 'endsSession', params: errorCodeParams } as const;
+const tokenParams = ({ event }: { event: { output: TokenLife } }) => event.output;
+
+/** The token read on sign-in; `forceRefresh` renews it at the provider. */
+const firstRead = (forceRefresh: boolean) =>
+  ({
+    src: 'readToken',
+    input: { forceRefresh },
+    onDone: [
+      { guard: 'userLeft', target: '#session.signedOut' },
+      { target: '#session.signedIn.valid', actions: { type: 'storeToken', params: tokenParams } },
+    ],
+    onError: [
+      { guard: endsSession, target: '#session.signingOut', actions: { type: 'endWithError', params: errorCodeParams } },
+      { guard: 'userLeft', target: '#session.signedOut' },
+      // The SDK only asks the provider for a token it counts as expired: none is left.
+      { target: '#session.signingOut', actions: 'endExpired' },
+    ],
+  }) as const;
+
 interface SessionContext {
   user: SessionUser | null;
   token: TokenLife | null;
@@ -50,8 +78,8 @@ interface SessionContext {
  * `session.signedOut` with the `reason` (a sign-in error code, or null) on every sign-out.
  *
  * Events: `session.userChanged` (from the provider), `session.signOut`, `session.refresh`
- * (renew the token now, e.g. after signing in again with new credentials; send it with
- * `system.get('session')`) and `session.tokenRejected` (the API answered 401 with this code).
+ * (renew the token now, e.g. after signing in again with new credentials; wiring reaches
+ * this app child with `appChild(snapshot, 'session')`) and `session.tokenRejected` (the API answered 401 with this code).
  *
  * Signed in, the token is renewed 5 minutes before its expiry; failed renewals are retried
  * after 30 s, 60 s, ... up to 16 minutes. At 30 s before its expiry a token that could not be
@@ -83,15 +111,14 @@ export const sessionMachine = setup({
     endWithError: assign((_, { code }: { code: string }) => ({ reason: { code } })),
   },
   guards: {
-    hasUser: ({ event }) => event.type === 'session.userChanged' && event.user !== null,
-    isSameUser: ({ context, event }) =>
-      event.type === 'session.userChanged' && event.user !== null && event.user.uid === context.user?.uid,
-    isNoUser: ({ event }) => event.type === 'session.userChanged' && event.user === null,
+    hasUser: (_, { user }: UserParams) => user !== null,
+    isSameUser: ({ context }, { user }: UserParams) => user !== null && user.uid === context.user?.uid,
+    isNoUser: (_, { user }: UserParams) => user === null,
     /** The provider said "signed out" while a token read was under way. */
     userLeft: ({ context }) => context.user === null,
-    endsSession: ({ event }) => 'error' in event && endingCodes.has(errorCodeOf(event.error)),
-    isEndingRejection: ({ event }) => event.type === 'session.tokenRejected' && endingCodes.has(event.code),
-    isRecoverableRejection: ({ event }) => event.type === 'session.tokenRejected' && !endingCodes.has(event.code),
+    endsSession: (_, { code }: { code: string }) => endingCodes.has(code),
+    isEndingRejection: (_, { code }: { code: string }) => endingCodes.has(code),
+    isRecoverableRejection: (_, { code }: { code: string }) => !endingCodes.has(code),
   },
   delays: {
     untilRefresh: ({ context }) => Math.max(0, context.token!.expiresAt - refreshBeforeExpiryMs - context.token!.readAt),
@@ -107,7 +134,7 @@ export const sessionMachine = setup({
     unknown: {
       on: {
         'session.userChanged': [
-          { guard: 'hasUser', target: 'signedIn', actions: assign({ user: ({ event }) => event.user }) },
+          { guard: hasUser, target: 'signedIn', actions: assign({ user: ({ event }) => event.user }) },
           { target: 'signedOut' },
         ],
       },
@@ -116,7 +143,7 @@ export const sessionMachine = setup({
       entry: [assign({ user: null, token: null }), 'tellSignedOut'],
       on: {
         'session.userChanged': {
-          guard: 'hasUser',
+          guard: hasUser,
           target: 'signedIn',
           actions: assign({ user: ({ event }) => event.user, reason: null }),
         },
@@ -127,14 +154,14 @@ export const sessionMachine = setup({
       invoke: { src: 'observeTokenRejections' },
       on: {
         'session.userChanged': [
-          { guard: 'isSameUser', actions: assign({ user: ({ event }) => event.user }) },
+          { guard: { type: 'isSameUser', params: userParams }, actions: assign({ user: ({ event }) => event.user }) },
           // Another account took over (e.g. signed in from another tab): tell the app again.
-          { guard: 'hasUser', target: 'signedIn', reenter: true, actions: assign({ user: ({ event }) => event.user }) },
+          { guard: hasUser, target: 'signedIn', reenter: true, actions: assign({ user: ({ event }) => event.user }) },
           { target: 'signedOut' },
         ],
         'session.signOut': 'signingOut',
         'session.tokenRejected': {
-          guard: 'isEndingRejection',
+          guard: { type: 'isEndingRejection', params: codeParams },
           target: 'signingOut',
           actions: assign({ reason: ({ event }) => ({ code: event.code }) }),
         },
@@ -142,24 +169,18 @@ export const sessionMachine = setup({
       initial: 'reading',
       states: {
         reading: {
-          invoke: {
-            src: 'readToken',
-            // A forced read when entered by session.refresh.
-            input: ({ event }) => ({ forceRefresh: event.type === 'session.refresh' }),
-            onDone: [
-              { guard: 'userLeft', target: '#session.signedOut' },
-              { target: 'valid', actions: { type: 'storeToken', params: ({ event }) => event.output } },
-            ],
-            onError: [
-              { guard: 'endsSession', target: '#session.signingOut', actions: { type: 'endWithError', params: errorCodeParams } },
-              { guard: 'userLeft', target: '#session.signedOut' },
-              // The SDK only asks the provider for a token it counts as expired: none is left.
-              { target: '#session.signingOut', actions: 'endExpired' },
-            ],
-          },
+          invoke: firstRead(false),
           on: {
-            'session.userChanged': { guard: 'isNoUser', actions: assign({ user: null }) },
-            'session.refresh': { target: 'reading', reenter: true },
+            'session.userChanged': { guard: isNoUser, actions: assign({ user: null }) },
+            'session.refresh': 'rereading',
+          },
+        },
+        /** Asked to renew (session.refresh) while the first read was under way: a fresh token is read instead. */
+        rereading: {
+          invoke: firstRead(true),
+          on: {
+            'session.userChanged': { guard: isNoUser, actions: assign({ user: null }) },
+            'session.refresh': { target: 'rereading', reenter: true },
           },
         },
         /** A token that has not reached its early expiry; re-entered with every new one. */
@@ -170,7 +191,7 @@ export const sessionMachine = setup({
           states: {
             waiting: {
               after: { untilRefresh: 'renewing' },
-              on: { 'session.tokenRejected': { guard: 'isRecoverableRejection', target: 'renewing' } },
+              on: { 'session.tokenRejected': { guard: isRecoverableRejection, target: 'renewing' } },
             },
             renewing: {
               invoke: {
@@ -178,19 +199,19 @@ export const sessionMachine = setup({
                 input: { forceRefresh: true },
                 onDone: [
                   { guard: 'userLeft', target: '#session.signedOut' },
-                  { target: '#session.signedIn.valid', reenter: true, actions: { type: 'storeToken', params: ({ event }) => event.output } },
+                  { target: '#session.signedIn.valid', reenter: true, actions: { type: 'storeToken', params: tokenParams } },
                 ],
                 onError: [
-                  { guard: 'endsSession', target: '#session.signingOut', actions: { type: 'endWithError', params: errorCodeParams } },
+                  { guard: endsSession, target: '#session.signingOut', actions: { type: 'endWithError', params: errorCodeParams } },
                   { guard: 'userLeft', target: '#session.signedOut' },
                   { target: 'retrying', actions: 'countFailure' },
                 ],
               },
-              on: { 'session.userChanged': { guard: 'isNoUser', actions: assign({ user: null }) } },
+              on: { 'session.userChanged': { guard: isNoUser, actions: assign({ user: null }) } },
             },
             retrying: {
               after: { retryBackoff: 'renewing' },
-              on: { 'session.tokenRejected': { guard: 'isRecoverableRejection', target: 'renewing' } },
+              on: { 'session.tokenRejected': { guard: isRecoverableRejection, target: 'renewing' } },
             },
           },
         },

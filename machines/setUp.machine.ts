@@ -58,6 +58,7 @@ const fieldOfCode: Record<string, SetUpField> = {
 function errorCode(error: unknown): string {
   return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown';
 }
+const errorCodeParams = ({ event }: { event: { error: unknown } }) => ({ code: errorCode(event.error) });
 
 /**
  * Account completion (spec 2.4, 4, 5): phone, password, optional e-mail change and the
@@ -91,7 +92,7 @@ export const setUpMachine = setup({
   },
   guards: {
     isValid: ({ context }) => Object.keys(validateSetUp(context.form, context.settings, context.originalEmail)).length === 0,
-    isAlreadyCompleted: ({ event }) => 'error' in event && errorCode(event.error) === 'user/onboarding-already-completed',
+    isAlreadyCompleted: (_, { code }: { code: string }) => code === 'user/onboarding-already-completed',
   },
 }).createMachine({
   id: 'setUp',
@@ -177,7 +178,7 @@ export const setUpMachine = setup({
         onDone: 'signingIn',
         onError: [
           // Completed in another tab: the app reloads the member and moves on.
-          { guard: 'isAlreadyCompleted', target: 'done' },
+          { guard: { type: 'isAlreadyCompleted', params: errorCodeParams }, target: 'done' },
           {
             target: 'editing',
             actions: assign(({ event }) => {

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import type { ItemVariant } from '../contract/commerce.ts';
 import {
   availableCount,
@@ -34,6 +34,19 @@ export type TicketSelectionEvent =
   /** The offer's availability as the server answers it now (e.g. after the member gave up a held place). */
   | { type: 'selection.availabilityUpdated'; itemVariantAvailability: Record<string, number> };
 
+/** Where the member is in choosing: which picker to show, and whether the choice can be bought. */
+export type SelectionStatus = 'nothingToSell' | 'needsSelection' | 'buyable' | 'soldOut' | 'ended';
+
+/**
+ * What the selection tells its parent (the offer page) whenever the choice settles: the variant
+ * chosen (null until the choices determine one) and where the choice stands.
+ */
+export interface SelectionChanged {
+  type: 'selection.changed';
+  itemVariantId: string | null;
+  status: SelectionStatus;
+}
+
 /** The selected variant of a snapshot's context, or null. */
 export const selectedVariant = (context: Pick<TicketSelectionContext, 'offer' | 'variantId'>): ItemVariant | null =>
   context.offer.itemVariantList.find((v) => v.id === context.variantId) ?? null;
@@ -41,6 +54,9 @@ export const selectedVariant = (context: Pick<TicketSelectionContext, 'offer' | 
 const variants = (context: TicketSelectionContext) => context.offer.itemVariantList;
 const timesOfCity = (context: TicketSelectionContext) => timesOf(variants(context), context.city ?? '');
 const variantsAtTime = (context: TicketSelectionContext) => variantsAt(variants(context), context.city ?? '', context.time ?? 0);
+/** The event itself as a guard's or action's params: each reads only the fields its transition's event has. */
+const eventParams = <E>({ event }: { event: E }) => event;
+const report = (status: SelectionStatus) => ({ type: 'report', params: { status } }) as const;
 
 /**
  * Choosing what to buy on an offer page (spec 2.3, 4, 5). Tickets cascade: city, then time, then
@@ -48,7 +64,8 @@ const variantsAtTime = (context: TicketSelectionContext) => variantsAt(variants(
  * the title and clears the selection; a variant is selected as soon as the choices determine it.
  * Merchandise has a plain variant selector, starting at the offer's itemVariantIndex. A selected
  * variant is buyable, sold out (availability 0) or ended (past its end date); an offer whose
- * variants have all ended is no longer relevant.
+ * variants have all ended is no longer relevant. Each settled choice is told to the parent
+ * (`selection.changed`), which keeps its own copy instead of reading this actor's snapshot.
  */
 export const ticketSelectionMachine = setup({
   types: {
@@ -57,34 +74,31 @@ export const ticketSelectionMachine = setup({
     input: {} as TicketSelectionInput,
   },
   actions: {
-    chooseCity: assign({
-      city: ({ event }) => (event.type === 'ticket.citySelected' ? event.city : null),
-      time: null,
-      variantId: null,
-    }),
-    chooseTime: assign({ time: ({ event }) => (event.type === 'ticket.timeSelected' ? event.time : null), variantId: null }),
+    chooseCity: assign((_, { city }: { city: string }) => ({ city, time: null, variantId: null })),
+    chooseTime: assign((_, { time }: { time: number }) => ({ time, variantId: null })),
     chooseOnlyTime: assign({ time: ({ context }) => timesOfCity(context)[0] ?? null }),
     chooseOnlyVariantAtTime: assign({ variantId: ({ context }) => variantsAtTime(context)[0]?.id ?? null }),
-    chooseVariant: assign({
-      variantId: ({ event }) => (event.type === 'ticket.variantSelected' || event.type === 'item.variantSelected' ? event.itemVariantId : null),
-    }),
-    updateAvailability: assign({
-      offer: ({ context, event }) =>
-        event.type === 'selection.availabilityUpdated' ? { ...context.offer, itemVariantAvailability: event.itemVariantAvailability } : context.offer,
-    }),
+    chooseVariant: assign((_, { itemVariantId }: { itemVariantId: string }) => ({ variantId: itemVariantId })),
+    updateAvailability: assign(({ context }, { itemVariantAvailability }: { itemVariantAvailability: Record<string, number> }) => ({
+      offer: { ...context.offer, itemVariantAvailability },
+    })),
     chooseFirstItem: assign({
       variantId: ({ context }) => (variants(context)[context.offer.itemVariantIndex] ?? variants(context)[0])?.id ?? null,
+    }),
+    /** Tells the parent the settled choice; a selection run alone (in its own tests) has no one to tell. */
+    report: enqueueActions(({ context, self, enqueue }, { status }: { status: SelectionStatus }) => {
+      if (self._parent) enqueue.sendParent({ type: 'selection.changed', itemVariantId: context.variantId, status } satisfies SelectionChanged);
     }),
   },
   guards: {
     sellsNothing: ({ context }) => variants(context).length === 0,
     allEnded: ({ context }) => offerHasEnded(context.offer, context.now),
     isTicket: ({ context }) => context.offer.itemVariantType === 'ticket',
-    isKnownCity: ({ context, event }) => event.type === 'ticket.citySelected' && citiesOf(variants(context)).includes(event.city),
-    isTimeOfCity: ({ context, event }) => event.type === 'ticket.timeSelected' && context.city !== null && timesOfCity(context).includes(event.time),
-    isVariantAtTime: ({ context, event }) =>
-      event.type === 'ticket.variantSelected' && context.time !== null && variantsAtTime(context).some((v) => v.id === event.itemVariantId),
-    isKnownItem: ({ context, event }) => event.type === 'item.variantSelected' && variants(context).some((v) => v.id === event.itemVariantId),
+    isKnownCity: ({ context }, { city }: { city: string }) => citiesOf(variants(context)).includes(city),
+    isTimeOfCity: ({ context }, { time }: { time: number }) => context.city !== null && timesOfCity(context).includes(time),
+    isVariantAtTime: ({ context }, { itemVariantId }: { itemVariantId: string }) =>
+      context.time !== null && variantsAtTime(context).some((v) => v.id === itemVariantId),
+    isKnownItem: ({ context }, { itemVariantId }: { itemVariantId: string }) => variants(context).some((v) => v.id === itemVariantId),
     hasOneTime: ({ context }) => timesOfCity(context).length === 1,
     hasOneVariantAtTime: ({ context }) => variantsAtTime(context).length === 1,
     selectedHasEnded: ({ context }) => {
@@ -106,38 +120,50 @@ export const ticketSelectionMachine = setup({
         { target: 'item' },
       ],
     },
-    nothingToSell: {},
+    nothingToSell: { entry: report('nothingToSell') },
     /** 'The offer is no longer relevant'. */
-    ended: { tags: ['ended'] },
+    ended: { tags: ['ended'], entry: report('ended') },
     ticket: {
       initial: 'choosingCity',
       on: {
-        'ticket.citySelected': { guard: 'isKnownCity', target: '.cityChosen', actions: 'chooseCity' },
-        'ticket.timeSelected': { guard: 'isTimeOfCity', target: '.timeChosen', actions: 'chooseTime' },
-        'ticket.variantSelected': { guard: 'isVariantAtTime', target: '.selected', actions: 'chooseVariant' },
-        'selection.availabilityUpdated': { actions: 'updateAvailability' },
+        'ticket.citySelected': {
+          guard: { type: 'isKnownCity', params: eventParams },
+          target: '.cityChosen',
+          actions: { type: 'chooseCity', params: eventParams },
+        },
+        'ticket.timeSelected': {
+          guard: { type: 'isTimeOfCity', params: eventParams },
+          target: '.timeChosen',
+          actions: { type: 'chooseTime', params: eventParams },
+        },
+        'ticket.variantSelected': {
+          guard: { type: 'isVariantAtTime', params: eventParams },
+          target: '.selected',
+          actions: { type: 'chooseVariant', params: eventParams },
+        },
+        'selection.availabilityUpdated': { actions: { type: 'updateAvailability', params: eventParams } },
       },
       states: {
-        choosingCity: { tags: ['needsSelection'] },
+        choosingCity: { tags: ['needsSelection'], entry: report('needsSelection') },
         cityChosen: { always: [{ guard: 'hasOneTime', target: 'timeChosen', actions: 'chooseOnlyTime' }, { target: 'choosingTime' }] },
-        choosingTime: { tags: ['needsSelection'] },
+        choosingTime: { tags: ['needsSelection'], entry: report('needsSelection') },
         timeChosen: {
           always: [{ guard: 'hasOneVariantAtTime', target: 'selected', actions: 'chooseOnlyVariantAtTime' }, { target: 'choosingVariant' }],
         },
-        choosingVariant: { tags: ['needsSelection'] },
+        choosingVariant: { tags: ['needsSelection'], entry: report('needsSelection') },
         selected: {
           initial: 'checking',
           // The chosen variant is checked again against the new availability.
-          on: { 'selection.availabilityUpdated': { target: 'selected', reenter: true, actions: 'updateAvailability' } },
+          on: { 'selection.availabilityUpdated': { target: 'selected', reenter: true, actions: { type: 'updateAvailability', params: eventParams } } },
           states: {
             checking: {
               always: [{ guard: 'selectedHasEnded', target: 'ended' }, { guard: 'selectedIsSoldOut', target: 'soldOut' }, { target: 'buyable' }],
             },
-            buyable: { tags: ['buyable'] },
+            buyable: { tags: ['buyable'], entry: report('buyable') },
             /** 'Unfortunately the item for this offer are sold out.' */
-            soldOut: { tags: ['soldOut'] },
+            soldOut: { tags: ['soldOut'], entry: report('soldOut') },
             /** 'The offer is no longer relevant'. */
-            ended: { tags: ['ended'] },
+            ended: { tags: ['ended'], entry: report('ended') },
           },
         },
       },
@@ -145,8 +171,12 @@ export const ticketSelectionMachine = setup({
     item: {
       entry: 'chooseFirstItem',
       on: {
-        'item.variantSelected': { guard: 'isKnownItem', target: '.selected', actions: 'chooseVariant' },
-        'selection.availabilityUpdated': { target: '.selected', reenter: true, actions: 'updateAvailability' },
+        'item.variantSelected': {
+          guard: { type: 'isKnownItem', params: eventParams },
+          target: '.selected',
+          actions: { type: 'chooseVariant', params: eventParams },
+        },
+        'selection.availabilityUpdated': { target: '.selected', reenter: true, actions: { type: 'updateAvailability', params: eventParams } },
       },
       initial: 'selected',
       states: {
@@ -156,11 +186,11 @@ export const ticketSelectionMachine = setup({
             checking: {
               always: [{ guard: 'selectedHasEnded', target: 'ended' }, { guard: 'selectedIsSoldOut', target: 'soldOut' }, { target: 'buyable' }],
             },
-            buyable: { tags: ['buyable'] },
+            buyable: { tags: ['buyable'], entry: report('buyable') },
             /** 'Unfortunately the item for this offer are sold out.' */
-            soldOut: { tags: ['soldOut'] },
+            soldOut: { tags: ['soldOut'], entry: report('soldOut') },
             /** 'The offer is no longer relevant'. */
-            ended: { tags: ['ended'] },
+            ended: { tags: ['ended'], entry: report('ended') },
           },
         },
       },

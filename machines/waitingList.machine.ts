@@ -1,14 +1,11 @@
-import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRef, type ActorRefFrom, type Snapshot } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { errorCodeOf, notProvided } from './errorCode.ts';
-import type { ticketSelectionMachine } from './ticketSelection.machine.ts';
 import type { WaitingListPlace } from '../contract/waitingList.ts';
 
 export interface WaitingListInput {
   offerId: string;
-  /** The offer page's variant choice; the list follows the variant it selects. Null: the offer sells nothing. */
-  selection: ActorRefFrom<typeof ticketSelectionMachine> | null;
-  /** The offer page, told when a place given up changes what the member can buy; null on its own. */
-  page: ActorRef<Snapshot<unknown>, { type: 'offer.availabilityChanged' }> | null;
+  /** Whether the offer sells anything; one that does not has no line to stand in. */
+  sells: boolean;
 }
 
 export interface WaitingListContext extends WaitingListInput {
@@ -21,8 +18,15 @@ export interface WaitingListContext extends WaitingListInput {
   errorCode: string | null;
 }
 
+/** The variant the page shows (the member's choice, null until made) and whether it is sold out for them. */
+export interface VariantShown {
+  type: 'waitingList.variantShown';
+  itemVariantId: string | null;
+  soldOut: boolean;
+}
+
 export type WaitingListEvent =
-  | { type: 'waitingList.variantShown'; itemVariantId: string | null; soldOut: boolean }
+  | VariantShown
   | { type: 'waitingList.join' }
   | { type: 'waitingList.leave' }
   | { type: 'waitingList.retry' };
@@ -32,12 +36,15 @@ export const shownPlace = (context: Pick<WaitingListContext, 'places' | 'itemVar
   context.places.find((p) => p.itemVariantId === context.itemVariantId) ?? null;
 
 const withPlace = (places: WaitingListPlace[], place: WaitingListPlace) => [...places.filter((p) => p.itemVariantId !== place.itemVariantId), place];
+const keepShown = { type: 'keepShown', params: ({ event }: { event: VariantShown }) => event } as const;
 
 /**
  * The waiting list on an offer page (spec 5): for the selected variant the member is not
  * waiting (and may join when it is sold out), waiting with a place in line, offered a held place
  * (they may buy it until the offer ends), or their offer expired (they may join again). Joining
- * and leaving go to the server, which keeps the line fair.
+ * and leaving go to the server, which keeps the line fair. The page tells it which variant it
+ * shows (`waitingList.variantShown`), and is told when a place given up changes what the member
+ * can buy (`offer.availabilityChanged` to the parent).
  */
 export const waitingListMachine = setup({
   types: {
@@ -49,28 +56,16 @@ export const waitingListMachine = setup({
     loadPlaces: fromPromise<WaitingListPlace[], { offerId: string }>(async () => notProvided('loadPlaces')),
     joinWaitingList: fromPromise<WaitingListPlace, { itemVariantId: string }>(async () => notProvided('joinWaitingList')),
     leaveWaitingList: fromPromise<WaitingListPlace, { itemVariantId: string }>(async () => notProvided('leaveWaitingList')),
-    /** Follows the page's selection: which variant is shown and whether it is sold out. */
-    observeSelection: fromCallback<WaitingListEvent, WaitingListInput['selection']>(({ input, sendBack }) => {
-      if (!input) return;
-      const tell = (snapshot: ReturnType<typeof input.getSnapshot>) =>
-        sendBack({ type: 'waitingList.variantShown', itemVariantId: snapshot.context.variantId, soldOut: snapshot.hasTag('soldOut') });
-      tell(input.getSnapshot());
-      const subscription = input.subscribe(tell);
-      return () => subscription.unsubscribe();
-    }),
   },
   actions: {
-    tellPage: enqueueActions(({ context, enqueue }) => {
-      if (context.page) enqueue.sendTo(context.page, { type: 'offer.availabilityChanged' });
+    /** A list run alone (in its own tests) has no page to tell. */
+    tellPage: enqueueActions(({ self, enqueue }) => {
+      if (self._parent) enqueue.sendParent({ type: 'offer.availabilityChanged' });
     }),
-    keepShown: assign({
-      itemVariantId: ({ event }) => (event.type === 'waitingList.variantShown' ? event.itemVariantId : null),
-      soldOut: ({ event }) => event.type === 'waitingList.variantShown' && event.soldOut,
-      errorCode: null,
-    }),
+    keepShown: assign((_, { itemVariantId, soldOut }: Omit<VariantShown, 'type'>) => ({ itemVariantId, soldOut, errorCode: null })),
   },
   guards: {
-    sellsNothing: ({ context }) => context.selection === null,
+    sellsNothing: ({ context }) => !context.sells,
     isWaiting: ({ context }) => shownPlace(context)?.status === 'waiting',
     isOffered: ({ context }) => shownPlace(context)?.status === 'offered',
     isExpired: ({ context }) => shownPlace(context)?.status === 'expired',
@@ -80,6 +75,8 @@ export const waitingListMachine = setup({
   id: 'waitingList',
   context: ({ input }) => ({ ...input, places: [], itemVariantId: null, soldOut: false, errorCode: null }),
   initial: 'opening',
+  // The variant shown is kept while the places load, for when they have.
+  on: { 'waitingList.variantShown': { actions: keepShown } },
   states: {
     opening: { always: [{ guard: 'sellsNothing', target: 'inactive' }, { target: 'loading' }] },
     /** The offer sells nothing: no line to stand in. */
@@ -95,9 +92,8 @@ export const waitingListMachine = setup({
     /** The places could not be read: the page shows no waiting list until the member retries. */
     failed: { on: { 'waitingList.retry': 'loading' } },
     ready: {
-      invoke: { src: 'observeSelection', input: ({ context }) => context.selection },
       on: {
-        'waitingList.variantShown': { target: '.showing', actions: 'keepShown' },
+        'waitingList.variantShown': { target: '.showing', actions: keepShown },
       },
       initial: 'showing',
       states: {
@@ -119,7 +115,7 @@ export const waitingListMachine = setup({
           tags: ['busy'],
           entry: assign({ errorCode: null }),
           // Another variant chosen meanwhile: the answer still lands (it names its variant).
-          on: { 'waitingList.variantShown': { actions: 'keepShown' } },
+          on: { 'waitingList.variantShown': { actions: keepShown } },
           invoke: {
             src: 'joinWaitingList',
             input: ({ context }) => ({ itemVariantId: context.itemVariantId! }),
@@ -130,7 +126,7 @@ export const waitingListMachine = setup({
         leaving: {
           tags: ['busy'],
           entry: assign({ errorCode: null }),
-          on: { 'waitingList.variantShown': { actions: 'keepShown' } },
+          on: { 'waitingList.variantShown': { actions: keepShown } },
           invoke: {
             src: 'leaveWaitingList',
             input: ({ context }) => ({ itemVariantId: context.itemVariantId! }),

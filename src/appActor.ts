@@ -9,6 +9,7 @@ import type { categoriesMachine } from '../machines/categories.machine.ts';
 import type { setUpMachine } from '../machines/setUp.machine.ts';
 import type { navigatorMachine } from '../machines/navigator.machine.ts';
 import type { cartMachine } from '../machines/cart.machine.ts';
+import type { sessionMachine } from '../machines/session.machine.ts';
 import type { OfferType } from '../contract/offer.ts';
 import type { Services } from './services/services.ts';
 
@@ -31,9 +32,11 @@ export type SetUpRef = ActorRefFrom<typeof setUpMachine>;
 export type NavigatorRef = ActorRefFrom<typeof navigatorMachine>;
 export type AppRef = ActorRefFrom<typeof appMachine>;
 export type CartRef = ActorRefFrom<typeof cartMachine>;
+export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
 /** The app machine's children by id (machines/app.machine.ts invokes and spawns them). */
 export type AppChildren = {
+  session: SessionRef;
   signIn: SignInRef;
   setUp: SetUpRef;
   navigator: NavigatorRef;

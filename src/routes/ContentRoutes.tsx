@@ -1,4 +1,4 @@
-import { ContentShell } from '../screens/shell/ContentShell.tsx';
+import { ContentShell } from './ContentShell.tsx';
 
 /** The content screen set: the shell with the navigator's stacked pages (loaded lazily). */
 export default function ContentRoutes() {

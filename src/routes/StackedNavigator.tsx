@@ -4,8 +4,8 @@ import type { NavPage } from '../../machines/navigator.machine.ts';
 import { contentRoutes } from './routeTable.ts';
 import { MissingScreen, screens } from './screens.tsx';
 import type { RouteMatch } from './routeParams.ts';
-import type { NavigatorRef } from './navigation.ts';
-import { PageContext } from './pageContext.ts';
+import type { NavigatorRef } from '../navigation/navigation.ts';
+import { PageContext } from '../navigation/pageContext.ts';
 import * as styles from './stackedNavigator.css.ts';
 
 const routeScreens = new Map(contentRoutes.map((route) => [route.path, screens[route.screen]]));

@@ -11,6 +11,7 @@ import {
 import { cardDigits, parseExpiry, type CardForm } from '../../domain/cardForm.ts';
 import { CheckoutScreen } from '../screens/checkout/CheckoutScreen.tsx';
 import { wired, type WiringDeps } from './wired.tsx';
+import { appChild } from '../appActor.ts';
 
 /** Stripe.js, only when Stripe is the provider: its script loads from Stripe then, never before. */
 async function loadStripeJs(publishableKey: string) {
@@ -28,7 +29,7 @@ export function wireCheckout({ api, app }: WiringDeps) {
     logic: checkoutMachine.provide({
       actions: {
         // The screen's actor is its own system: the app's cart is reached through the app actor.
-        reloadCart: () => app.system.get('cart')?.send({ type: 'cart.reload' }),
+        reloadCart: () => appChild(app.getSnapshot(), 'cart')?.send({ type: 'cart.reload' }),
       },
       actors: {
         loadConfig: fromPromise(() => getCheckoutConfig(api)),

@@ -5,6 +5,7 @@ import { commonPromoMachine } from '../../machines/commonPromo.machine.ts';
 import { getCategories, getOffer } from '../api/offers.ts';
 import { claimCommonPromoCode, claimPromoCode } from '../api/promoCodes.ts';
 import type { WiringDeps } from './wired.tsx';
+import { appChild } from '../appActor.ts';
 import { wireClipboard } from './clipboard.wiring.ts';
 import { calendarPlatformOf, wireCalendar } from './calendar.wiring.ts';
 import { waitingListMachine } from '../../machines/waitingList.machine.ts';
@@ -46,7 +47,7 @@ export function wireOfferPage({ api, app, container }: WiringDeps) {
       },
       actions: {
         addToCart: (_, addition: CartAddition) => {
-          const cart = app.system.get('cart');
+          const cart = appChild(app.getSnapshot(), 'cart');
           if (!cart) throw new Error('The cart runs in the content phase; an offer page outside it cannot add to it');
           cart.send({ type: 'cart.add', ...addition });
         },

@@ -3,6 +3,7 @@ import { profileMachine, type Credentials, type UpdateRequest } from '../../mach
 import type { User } from '../../contract/user.ts';
 import { deleteUser, updateUser } from '../api/profile.ts';
 import type { WiringDeps } from './wired.tsx';
+import { appChild } from '../appActor.ts';
 
 /** /more/userinfo: saves and deletes through the API and tells the app about the outcome. */
 export function wireProfile({ api, identity, app }: WiringDeps) {
@@ -19,7 +20,7 @@ export function wireProfile({ api, identity, app }: WiringDeps) {
       },
       actions: {
         userUpdated: (_, updated: User) => app.send({ type: 'app.userUpdated', user: updated }),
-        refreshSession: () => app.system.get('session')?.send({ type: 'session.refresh' }),
+        refreshSession: () => appChild(app.getSnapshot(), 'session')?.send({ type: 'session.refresh' }),
         signOut: () => app.send({ type: 'app.signOut' }),
       },
     }),

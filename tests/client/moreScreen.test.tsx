@@ -7,7 +7,7 @@ import type { appMachine, Member } from '../../machines/app.machine.ts';
 import type { Brand } from '../../contract/brand.ts';
 import { AppActor } from '../../src/appActor.ts';
 import { createResolver } from '../../src/routes/resolver.ts';
-import { NavigatorContext, type NavigatorRef } from '../../src/routes/navigation.ts';
+import { NavigatorContext, type NavigatorRef } from '../../src/navigation/navigation.ts';
 import { MoreScreen } from '../../src/screens/more/MoreScreen.tsx';
 import { testBrand, testMember } from '../machines/fixtures.ts';
 

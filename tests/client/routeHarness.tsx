@@ -6,7 +6,7 @@ import { createMachine } from 'xstate';
 import type { appMachine } from '../../machines/app.machine.ts';
 import type { ApiClient } from '../../src/api/client.ts';
 import { AppActor, WiringContext } from '../../src/appActor.ts';
-import { NavigatorContext, type NavigatorRef } from '../../src/routes/navigation.ts';
+import { NavigatorContext, type NavigatorRef } from '../../src/navigation/navigation.ts';
 import type { ScreenName } from '../../src/routes/routeTable.ts';
 import { screens } from '../../src/routes/screens.tsx';
 import { testBrand, testMember } from '../machines/fixtures.ts';

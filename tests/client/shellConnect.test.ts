@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import type { navigatorMachine } from '../../machines/navigator.machine.ts';
 import type { AppRef, NavigatorRef } from '../../src/appActor.ts';
-import { connectShell } from '../../src/screens/shell/shell.connect.ts';
+import { connectShell } from '../../src/routes/shell.connect.ts';
 
 /** The navigator's context as the shell reads it: which stack is shown, its pages, where the tab's history stands. */
 function shellOn(active: string, depth: number, index: number) {

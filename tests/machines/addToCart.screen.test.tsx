@@ -10,7 +10,7 @@ import type { ItemVariant } from '../../contract/commerce.ts';
 import type { OfferDetail } from '../../contract/offer.ts';
 import type { ApiClient } from '../../src/api/client.ts';
 import { AppActor, WiringContext } from '../../src/appActor.ts';
-import { NavigatorContext, type NavigatorRef } from '../../src/routes/navigation.ts';
+import { NavigatorContext, type NavigatorRef } from '../../src/navigation/navigation.ts';
 import { screens } from '../../src/routes/screens.tsx';
 import { offerDetail } from '../client/offer/offerDetailFixtures.ts';
 import { testBrand, testMember } from './fixtures.ts';

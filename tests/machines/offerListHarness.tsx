@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { act, render } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { NavigatorContext, type NavigatorRef } from '../../src/routes/navigation.ts';
+import { NavigatorContext, type NavigatorRef } from '../../src/navigation/navigation.ts';
 
 /**
  * A stand-in for the browser's IntersectionObserver: nothing is ever in view until the test

@@ -7,7 +7,7 @@ import { feedMachine, type PageRequest } from '../../machines/feed.machine.ts';
 import { searchDebounceMs, searchMachine, type SearchRequest } from '../../machines/search.machine.ts';
 import { Search } from '../../src/screens/search/SearchScreen.tsx';
 import type { FeedOffer } from '../../contract/offer.ts';
-import { PageContext } from '../../src/routes/pageContext.ts';
+import { PageContext } from '../../src/navigation/pageContext.ts';
 import { installFakeIntersectionObserver, renderScreen, shownOfferIds } from './offerListHarness.tsx';
 import { testOffers } from './fixtures.ts';
 

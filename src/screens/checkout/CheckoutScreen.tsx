@@ -8,7 +8,7 @@ import { Button } from '../../components/Button.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { checkoutMessage, paymentCancelled } from '../../i18n/checkoutMessages.ts';
 import { formatMoney } from '../../i18n/format.ts';
-import { AppLink } from '../../routes/AppLink.tsx';
+import { AppLink } from '../../navigation/AppLink.tsx';
 import { CardPaymentForm } from './CardPaymentForm.tsx';
 import { connectCheckout, type CheckoutView } from './checkout.connect.ts';
 import * as styles from './checkout.css.ts';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
-import { usePage } from '../../routes/pageContext.ts';
+import { usePage } from '../../navigation/pageContext.ts';
 import * as styles from './feed.css.ts';
 
 /** The first page could not load: the whole page says so and offers a retry. */

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Icon } from '../../components/Icon.tsx';
 import { cx } from '../../components/cx.ts';
 import { sameViewValues, type SearchRef } from '../../appActor.ts';
-import { useNavigate } from '../../routes/navigation.ts';
+import { useNavigate } from '../../navigation/navigation.ts';
 import { connectSearchField } from '../search/search.connect.ts';
 import * as styles from './feed.css.ts';
 

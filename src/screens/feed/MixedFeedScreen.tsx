@@ -4,7 +4,7 @@ import { BillboardCard } from '../../components/BillboardCard.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { FeedOffer } from '../../api/offers.ts';
 import { AppActor, appChild, sameViewValues, type FeedRef } from '../../appActor.ts';
-import { useNavigate } from '../../routes/navigation.ts';
+import { useNavigate } from '../../navigation/navigation.ts';
 import { billboardOffer, connectFeed } from './feed.connect.ts';
 import { FeedLoadFailed, LoadMoreFailedDialog } from './FeedErrors.tsx';
 import { FeedSearchField } from './FeedSearchField.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { usePage } from '../../routes/pageContext.ts';
+import { usePage } from '../../navigation/pageContext.ts';
 
 /** Scrolling to within this many pixels of the bottom loads the next page (spec section 9). */
 export const loadMoreMargin = 600;

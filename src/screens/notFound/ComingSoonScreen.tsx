@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { AppLink } from '../../routes/AppLink.tsx';
+import { AppLink } from '../../navigation/AppLink.tsx';
 import * as styles from '../simplePage.css.ts';
 
 /** A registered route whose screen a later release builds. */

@@ -6,7 +6,7 @@ import { AppActor, sameViewValues } from '../../appActor.ts';
 import { Button } from '../../components/Button.tsx';
 import { ErrorView } from '../../components/ErrorView.tsx';
 import { errorMessage } from '../../i18n/errorMessages.ts';
-import { useNavigate } from '../../routes/navigation.ts';
+import { useNavigate } from '../../navigation/navigation.ts';
 import { visuallyHidden } from '../../theme/index.ts';
 import { connectOfferPage, type OfferPageStatus } from './offer.connect.ts';
 import type { CalendarPlatform } from '../AddToCalendar.tsx';

@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { selectedVariant, type ticketSelectionMachine } from '../../../machines/ticketSelection.machine.ts';
+import { selectedVariant, type SelectionStatus, type ticketSelectionMachine } from '../../../machines/ticketSelection.machine.ts';
 import type { ItemVariant } from '../../../contract/commerce.ts';
 import { unitOriginalPrice, unitPrice } from '../../../domain/cartPrices.ts';
 import { availableCount, citiesOf, mediaOf, timesOf, variantsAt } from '../../domain/ticketCascade.ts';
@@ -8,8 +8,7 @@ import type { OfferDetail } from '../../../contract/offer.ts';
 export type TicketSelectionRef = ActorRefFrom<typeof ticketSelectionMachine>;
 type Snapshot = SnapshotFrom<typeof ticketSelectionMachine>;
 
-/** Where the member is in choosing: which picker to show, and whether the choice can be bought. */
-export type SelectionStatus = 'nothingToSell' | 'needsSelection' | 'buyable' | 'soldOut' | 'ended';
+export type { SelectionStatus };
 
 export interface VariantOption {
   id: string;

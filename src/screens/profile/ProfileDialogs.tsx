@@ -5,7 +5,7 @@ import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { errorMessage } from '../../i18n/errorMessages.ts';
-import { usePage } from '../../routes/pageContext.ts';
+import { usePage } from '../../navigation/pageContext.ts';
 import { sameViewValues } from '../../appActor.ts';
 import type { ProfileView } from './profile.connect.ts';
 import { connectCurrentPassword, type CurrentPasswordRef } from './currentPassword.connect.ts';

@@ -5,7 +5,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { categoriesOfType } from '../../../machines/categories.machine.ts';
 import type { FeedOffer, OfferType } from '../../api/offers.ts';
 import { AppActor, appChild, sameViewValues, type CategoriesRef, type FeedRef } from '../../appActor.ts';
-import { useNavigate } from '../../routes/navigation.ts';
+import { useNavigate } from '../../navigation/navigation.ts';
 import { connectFeed } from '../feed/feed.connect.ts';
 import { FeedLoadFailed, LoadMoreFailedDialog } from '../feed/FeedErrors.tsx';
 import { OfferList } from '../feed/OfferList.tsx';

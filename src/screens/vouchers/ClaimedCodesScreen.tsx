@@ -8,7 +8,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { connectClipboard, type ClipboardRef } from '../../components/clipboard.connect.ts';
 import { CopyableCode } from '../../components/CopyableCode.tsx';
 import type { ClaimedCodeGroup } from '../../domain/claimedCodes.ts';
-import { AppLink } from '../../routes/AppLink.tsx';
+import { AppLink } from '../../navigation/AppLink.tsx';
 import { connectClaimedCodes } from './claimedCodes.connect.ts';
 import * as styles from './claimedCodes.css.ts';
 import { formatDay } from '../../i18n/format.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { importCircles, readSources, viewRuleBreaks, type SourceFile } from './importRules.ts';
+import { importCircles, readSources, routeImportBreaks, viewRuleBreaks, type SourceFile } from './importRules.ts';
+import { eventNarrowings } from './machineRules.ts';
 
 const sources = readSources('.', ['src', 'machines']);
 
@@ -8,8 +9,16 @@ describe('the architecture rules (docs/architecture.md)', () => {
     expect(viewRuleBreaks(sources)).toEqual([]);
   });
 
+  it('keeps screens and components below the routes: they navigate through src/navigation/, never src/routes/', () => {
+    expect(routeImportBreaks(sources)).toEqual([]);
+  });
+
   it('has no import circle in src/ and machines/', () => {
     expect(importCircles(sources)).toEqual([]);
+  });
+
+  it('has machines read events through params or assertEvent, never by hand', () => {
+    expect(eventNarrowings(sources)).toEqual([]);
   });
 });
 
@@ -47,6 +56,50 @@ describe('the rule checks themselves', () => {
       'src/screens/x/XScreen.tsx:9 reads route params',
       'src/components/Lazy.tsx imports a value from src/services/identity.ts',
       'src/routes/Routes.tsx:2 provides a machine\'s implementations',
+    ]);
+  });
+
+  it('catch a screen, component or navigation file importing src/routes/, also for a type or lazily', () => {
+    const breaks = routeImportBreaks([
+      file('src/screens/x/XScreen.tsx', "import { useNavigate } from '../../routes/navigation.ts';\nimport type { ScreenName } from '../../routes/routeTable.ts';"),
+      file('src/components/Lazy.tsx', "export const load = () => import('../routes/StackedNavigator.tsx');"),
+      file('src/navigation/Link.tsx', "import { contentRoutes } from '../routes/routeTable.ts';"),
+      // The way screens navigate, and the routes naming screens, are allowed.
+      file('src/screens/y/YScreen.tsx', "import { useNavigate } from '../../navigation/navigation.ts';\nimport { AppLink } from '../../navigation/AppLink.tsx';"),
+      file('src/routes/ContentShell.tsx', "import { StackedNavigator } from './StackedNavigator.tsx';\nimport { cartCount } from '../screens/cart/cartCount.ts';"),
+      file('src/wiring/x.wiring.ts', "import { createResolver } from '../routes/resolver.ts';"),
+    ]);
+    expect(breaks).toEqual([
+      'src/screens/x/XScreen.tsx imports src/routes/navigation.ts',
+      'src/screens/x/XScreen.tsx imports src/routes/routeTable.ts',
+      'src/components/Lazy.tsx imports src/routes/StackedNavigator.tsx',
+      'src/navigation/Link.tsx imports src/routes/routeTable.ts',
+    ]);
+  });
+
+  it('catch a machine comparing event.type, testing a field with in, or casting the event', () => {
+    const found = eventNarrowings([
+      file(
+        'machines/x.machine.ts',
+        [
+          'export const guards = {',
+          "  isCity: ({ event }) => event.type === 'x.city' && event.city !== '',",
+          "  failed: ({ event }) => 'error' in event,",
+          '  output: ({ event }) => (event as Done).output,',
+          "  other: ({ event }) => 'x.other' !== event.type,",
+          '  fine: (_, { city }) => city !== null,',
+          "  alsoFine: ({ event }) => { assertEvent(event, 'x.city'); return event.city === 'Oslo'; },",
+          '};',
+        ].join('\n'),
+      ),
+      // Only machines are held to it.
+      file('src/wiring/x.wiring.ts', "receive((event) => void (armed = event.type === 'keeper.arm'));"),
+    ]);
+    expect(found).toEqual([
+      'machines/x.machine.ts:2 compares event.type',
+      "machines/x.machine.ts:3 tests a field with 'in event'",
+      'machines/x.machine.ts:4 casts the event',
+      'machines/x.machine.ts:5 compares event.type',
     ]);
   });
 

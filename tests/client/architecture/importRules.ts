@@ -24,9 +24,9 @@ interface FileFacts {
   paramReads: number[];
 }
 
-type Node = { type?: string; start?: number; [key: string]: unknown };
+export type Node = { type?: string; start?: number; [key: string]: unknown };
 
-function walk(node: unknown, visit: (node: Node) => void): void {
+export function walk(node: unknown, visit: (node: Node) => void): void {
   if (Array.isArray(node)) return node.forEach((child) => walk(child, visit));
   if (!node || typeof node !== 'object') return;
   const candidate = node as Node;
@@ -34,7 +34,7 @@ function walk(node: unknown, visit: (node: Node) => void): void {
   for (const value of Object.values(candidate)) if (value && typeof value === 'object') walk(value, visit);
 }
 
-function lineOf(source: string, offset: number | undefined): number {
+export function lineOf(source: string, offset: number | undefined): number {
   return source.slice(0, offset ?? 0).split('\n').length;
 }
 
@@ -87,7 +87,7 @@ export function readSources(root: string, folders: string[]): SourceFile[] {
   return files;
 }
 
-const views = ['src/screens/', 'src/components/', 'src/routes/'];
+const views = ['src/screens/', 'src/components/', 'src/navigation/', 'src/routes/'];
 const outsideWorld = ['src/api/', 'src/services/'];
 const isView = (path: string) => views.some((folder) => path.startsWith(folder));
 
@@ -105,6 +105,22 @@ export function viewRuleBreaks(files: SourceFile[]): string[] {
       if (!edge.typeOnly && outsideWorld.some((folder) => edge.target.startsWith(folder))) breaks.push(`${file.path} imports a value from ${edge.target}`);
     }
     if (!file.path.startsWith('src/routes/')) for (const line of facts.paramReads) breaks.push(`${file.path}:${line} reads route params`);
+  }
+  return breaks;
+}
+
+/** What screens and shared components may use to navigate: the navigation folder, never the route tables. */
+const belowTheRoutes = ['src/screens/', 'src/components/', 'src/navigation/'];
+
+/**
+ * Screens, components and the navigation folder never import anything under `src/routes/`
+ * (types included): the routes name the screens, and the shell that renders the stacked
+ * navigator lives beside the route table. Links and page context come from `src/navigation/`.
+ */
+export function routeImportBreaks(files: SourceFile[]): string[] {
+  const breaks: string[] = [];
+  for (const file of files.filter((f) => belowTheRoutes.some((folder) => f.path.startsWith(folder)))) {
+    for (const edge of factsOf(file).imports) if (edge.target.startsWith('src/routes/')) breaks.push(`${file.path} imports ${edge.target}`);
   }
   return breaks;
 }

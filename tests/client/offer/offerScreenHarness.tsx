@@ -8,7 +8,7 @@ import type { appMachine, Layout } from '../../../machines/app.machine.ts';
 import type { CategoryList, OfferDetail } from '../../../contract/offer.ts';
 import type { ApiClient } from '../../../src/api/client.ts';
 import { AppActor } from '../../../src/appActor.ts';
-import { NavigatorContext, type NavigatorRef } from '../../../src/routes/navigation.ts';
+import { NavigatorContext, type NavigatorRef } from '../../../src/navigation/navigation.ts';
 import { WiringContext } from '../../../src/appActor.ts';
 import { screens } from '../../../src/routes/screens.tsx';
 

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../theme/index.ts';
+import { vars } from '../theme/index.ts';
 
 export const shell = style({ height: '100dvh', display: 'flex', flexDirection: 'column' });
 

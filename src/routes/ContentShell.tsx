@@ -1,18 +1,18 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { Button } from '../../components/Button.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
-import { BackButton, CartButton, CartDrawer, cartDrawerId, ContentFrame, DesktopFooter, TabBar, type CartButtonProps } from '../../components/shell/index.ts';
-import { AppActor, appChild, sameViewValues, type CartRef, type NavigatorRef } from '../../appActor.ts';
-import { cartCount } from '../cart/cartCount.ts';
-import { NavigatorContext } from '../../routes/navigation.ts';
-import { StackedNavigator } from '../../routes/StackedNavigator.tsx';
+import { Button } from '../components/Button.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { BackButton, CartButton, CartDrawer, cartDrawerId, ContentFrame, DesktopFooter, TabBar, type CartButtonProps } from '../components/shell/index.ts';
+import { AppActor, appChild, sameViewValues, type CartRef, type NavigatorRef } from '../appActor.ts';
+import { cartCount } from '../screens/cart/cartCount.ts';
+import { NavigatorContext } from '../navigation/navigation.ts';
+import { StackedNavigator } from './StackedNavigator.tsx';
 import { connectShell } from './shell.connect.ts';
 import * as styles from './shell.css.ts';
 
 // The drawer's content downloads when the cart is first opened, not with the first page.
-const CartView = lazy(() => import('../cart/CartView.tsx').then((m) => ({ default: m.CartView })));
+const CartView = lazy(() => import('../screens/cart/CartView.tsx').then((m) => ({ default: m.CartView })));
 
 /** The signed-in frame (spec 2.1, 2.3): tabs, back button, cart, and the stacked pages. */
 export function ContentShell() {

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import type { navigatorMachine } from '../../../machines/navigator.machine.ts';
-import type { AppRef, NavigatorRef } from '../../appActor.ts';
+import type { navigatorMachine } from '../../machines/navigator.machine.ts';
+import type { AppRef, NavigatorRef } from '../appActor.ts';
 
 /** Search is its own stack, opened from the feed's search field: its root page still has a way back. */
 const searchRoot = '/search';
