@@ -112,6 +112,8 @@ export const appMachine = setup({
   actions: {
     /** Back to '/' in the address bar after sign-out (provided at the composition root). */
     resetUrl: () => notProvided('resetUrl'),
+    /** Set-up is the stack '/' (spec 2.4): the address bar leaves /createaccount (provided at the composition root). */
+    showSetUpUrl: () => notProvided('showSetUpUrl'),
     /** Forgets the cached billboard and feeds on sign-out (provided at the composition root). */
     clearCaches: () => notProvided('clearCaches'),
     /** Keeps the app's own sign-out reason (role errors) unless the session gives one. */
@@ -220,6 +222,7 @@ export const appMachine = setup({
       },
     },
     setUp: {
+      entry: 'showSetUpUrl',
       // Completed: the member is loaded afresh (completedOnboarding now true) and the app moves to content.
       invoke: {
         src: 'setUp',

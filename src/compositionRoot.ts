@@ -4,7 +4,7 @@ import { navigatorMachine, type NavigatorEvent } from '../machines/navigator.mac
 import type { Brand } from '../contract/brand.ts';
 import { detectDeviceProfile, isDesktopLayout, readDeviceInput } from './domain/deviceProfile.ts';
 import { createResolver } from './routes/resolver.ts';
-import { applyHistoryEffect, observePopstate, resetToRoot, saveNavigation, startLocation } from './services/browserHistory.ts';
+import { applyHistoryEffect, observePopstate, resetToRoot, saveNavigation, showSetUpRoot, startLocation } from './services/browserHistory.ts';
 import { sessionMachine, type SessionEvent } from '../machines/session.machine.ts';
 import { signInMachine } from '../machines/signIn.machine.ts';
 import { setUpMachine, type CompleteOnboardingRequest } from '../machines/setUp.machine.ts';
@@ -50,7 +50,7 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
   });
 
   const provided = appMachine.provide({
-    actions: { resetUrl: resetToRoot, clearCaches: () => clearAll(cacheKeyPrefix) },
+    actions: { resetUrl: resetToRoot, showSetUpUrl: showSetUpRoot, clearCaches: () => clearAll(cacheKeyPrefix) },
     actors: {
       navigator: navigatorMachine.provide({
         actors: { browserHistory: fromCallback<NavigatorEvent>(({ sendBack }) => observePopstate(sendBack)) },

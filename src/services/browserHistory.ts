@@ -74,6 +74,11 @@ export function saveWantedPath(path: string): void {
   if (path !== '/') sessionStorage.setItem(wantedPathKey, path);
 }
 
+/** Set-up has one page, '/' (spec 2.4); a path wanted before sign-in stays saved for after it. */
+export function showSetUpRoot(): void {
+  if (window.location.pathname !== '/') window.history.replaceState(null, '', '/');
+}
+
 /** After sign-out the address bar goes back to the root and nothing of the member's navigation is kept (spec 4). */
 export function resetToRoot(): void {
   sessionStorage.removeItem(savedNavigationKey);

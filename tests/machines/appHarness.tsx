@@ -53,7 +53,11 @@ export function renderAppWithFakes(
   let rejectToken: ((code: string) => void) | null = null;
 
   const machine = appMachine.provide({
-    actions: { resetUrl: () => window.history.replaceState(null, '', '/'), clearCaches: () => undefined },
+    actions: {
+      resetUrl: () => window.history.replaceState(null, '', '/'),
+      showSetUpUrl: () => window.history.replaceState(null, '', '/'),
+      clearCaches: () => undefined,
+    },
     actors: {
       navigator: navigatorMachine.provide({
         actors: { browserHistory: fromCallback<NavigatorEvent>(({ sendBack }) => observePopstate(sendBack)) },
