@@ -17,7 +17,8 @@ export type AppError = CallError;
 
 export interface Member {
   user: User;
-  role: BrandRole;
+  /** Null when the role could not be fetched (only logged, spec 8): the More screen shows a skeleton. */
+  role: BrandRole | null;
 }
 
 /** Desktop means a desktop device outside an iframe (spec 9); it picks the shell. */
@@ -93,7 +94,8 @@ export const appMachine = setup({
     loadBrand: fromPromise<Brand>(async () => {
       throw new Error('loadBrand not provided');
     }),
-    loadMember: fromPromise<Member>(async () => {
+    /** The member now signed in (uid from the session: a cached user of another account is not theirs). */
+    loadMember: fromPromise<Member, { uid: string | null }>(async () => {
       throw new Error('loadMember not provided');
     }),
     /** The native container's version (spec 7: bridge or container service); null in a plain browser. */
@@ -189,6 +191,7 @@ export const appMachine = setup({
         member: {
           invoke: {
             src: 'loadMember',
+            input: ({ context }) => ({ uid: context.sessionUser?.uid ?? null }),
             onDone: [
               {
                 guard: 'hasCompletedOnboarding',

@@ -5,6 +5,7 @@ import { commonPromoMachine } from '../../machines/commonPromo.machine.ts';
 import { getCategories, getOffer } from '../api/offers.ts';
 import { claimCommonPromoCode, claimPromoCode } from '../api/promoCodes.ts';
 import type { WiringDeps } from './wired.tsx';
+import { cachedCategories } from '../services/memberCache.ts';
 import { wireClipboard } from './clipboard.wiring.ts';
 import { calendarPlatformOf, wireCalendar } from './calendar.wiring.ts';
 import { waitingListMachine } from '../../machines/waitingList.machine.ts';
@@ -24,7 +25,7 @@ export function wireOfferPage({ api, app, container }: WiringDeps) {
     logic: offerPageMachine.provide({
       actors: {
         loadOffer: fromPromise(({ input: { id } }: { input: { id: string } }) => getOffer(api, id)),
-        loadCategories: fromPromise(() => getCategories(api)),
+        loadCategories: fromPromise(() => cachedCategories(() => getCategories(api))),
         promoClaim: promoClaimMachine.provide({
           actors: { claimCode: fromPromise(({ input }: OfferInput) => claimPromoCode(api, input.offerId)) },
         }),

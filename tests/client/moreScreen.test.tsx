@@ -62,6 +62,13 @@ describe('More screen', () => {
     expect(screen.getByText('Gold member')).toBeTruthy();
   });
 
+  it('keeps a skeleton where the role name goes when the role could not be fetched (spec 8)', () => {
+    renderMore({ settings: { showBrandRoleName: true }, member: { ...testMember(), role: null } });
+    expect(screen.getByRole('heading', { level: 1, name: 'Maja Lind' })).toBeTruthy();
+    expect(screen.getByTestId('role-skeleton').getAttribute('aria-hidden')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('leaves the role name out when the brand setting is off', () => {
     renderMore({ settings: { showBrandRoleName: false } });
     expect(screen.getByRole('heading', { level: 1, name: 'Maja Lind' })).toBeTruthy();

@@ -24,7 +24,7 @@ function startApp(options: { signedIn?: boolean; answer?: Member | Error | 'pend
       actions: { resetUrl: () => void ran.push('resetUrl'), showSetUpUrl: () => undefined, clearCaches: () => void ran.push('clearCaches') },
       actors: {
         loadBrand: fromPromise<Brand>(async () => testBrand()),
-        loadMember: fromPromise<Member>(() => {
+        loadMember: fromPromise<Member, { uid: string | null }>(() => {
           if (answer === 'pending') return new Promise(() => undefined);
           return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
         }),

@@ -64,7 +64,7 @@ export function renderAppWithFakes(
         actions: { applyHistory: (_, effect) => applyHistoryEffect(effect), saveNavigation: () => undefined },
       }),
       loadBrand: fromPromise<Brand>(() => new Promise((resolve, reject) => (brandCall = { resolve, reject }))),
-      loadMember: fromPromise<Member>(() => new Promise((resolve, reject) => (memberCall = { resolve, reject }))),
+      loadMember: fromPromise<Member, { uid: string | null }>(() => new Promise((resolve, reject) => (memberCall = { resolve, reject }))),
       loadContainerVersion: fromPromise(async () => container),
       session: sessionMachine.provide({
         actors: {

@@ -71,7 +71,7 @@ export function renderSetUpApp(brand: Brand, options: { savedReferralCode?: stri
         actions: { applyHistory: (_, effect) => applyHistoryEffect(effect), saveNavigation: () => undefined },
       }),
       loadBrand: fromPromise<Brand>(async () => brand),
-      loadMember: fromPromise<Member>(async () => {
+      loadMember: fromPromise<Member, { uid: string | null }>(async () => {
         fake.memberLoads++;
         return member();
       }),

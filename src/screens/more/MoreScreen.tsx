@@ -42,6 +42,7 @@ export function MoreScreen() {
         </div>
         <h1 className={styles.name}>{view.name}</h1>
         {view.roleName && <p className={styles.role}>{view.roleName}</p>}
+        {view.roleSkeleton && <p className={styles.roleSkeleton} aria-hidden="true" data-testid="role-skeleton" />}
       </header>
       <nav aria-label={t`Menu`}>
         <ul className={styles.tiles}>
