@@ -26,7 +26,8 @@ export function connectFeed(snapshot: SnapshotFrom<typeof feedMachine>, ref: Fee
     loadMoreFailed: snapshot.matches({ ready: 'loadMoreFailed' }),
     atEnd: snapshot.matches({ ready: 'end' }),
     billboard,
-    items,
+    // The billboard's offer is shown above the grid; the grid does not repeat it.
+    items: billboard ? items.filter((item) => item.id !== billboard.offerId) : items,
     /** The category filtered by, or null for all. */
     categoryId,
     loadMore: () => ref.send({ type: 'feed.loadMore' }),
