@@ -5,7 +5,7 @@ import type { User } from '../contract/user.ts';
 import type { OfferType } from '../contract/offer.ts';
 import { mustUpdateContainer, type ContainerVersion } from '../src/domain/version.ts';
 import { sessionMachine, type SessionUser } from './session.machine.ts';
-import { signInMachine, type SignInError } from './signIn.machine.ts';
+import { signInMachine, type SignInError, type SignInNotice } from './signIn.machine.ts';
 import { setUpMachine } from './setUp.machine.ts';
 import { feedMachine } from './feed.machine.ts';
 import { searchMachine } from './search.machine.ts';
@@ -44,6 +44,8 @@ export interface AppContext {
   member: Member | null;
   /** Shown on the sign-in form when the app signed the user out (no role, bad role). */
   authError: SignInError | null;
+  /** Told on the sign-in screen after a sign-out the member asked for with a reason (the account was deleted). */
+  authNotice: SignInNotice | null;
   error: AppError | null;
 }
 
@@ -52,6 +54,8 @@ export type AppEvent =
   /** reason: why the session ended (expired, account disabled), told on the sign-in screen. */
   | { type: 'session.signedOut'; reason?: SignInError | null }
   | { type: 'app.signOut' }
+  /** The member deleted their account: the app signs out and the sign-in screen says it is done. */
+  | { type: 'app.accountDeleted' }
   /** The profile saved the member's user (spec 4): the app shows the new one. */
   | { type: 'app.userUpdated'; user: User }
   | { type: 'app.retry' };
@@ -154,6 +158,7 @@ export const appMachine = setup({
     sessionUser: null,
     member: null,
     authError: null,
+    authNotice: null,
     error: null,
   }),
   initial: 'loading',
@@ -221,7 +226,7 @@ export const appMachine = setup({
         src: 'signIn',
         id: 'signIn',
         systemId: 'signIn',
-        input: ({ context }) => ({ error: context.authError }),
+        input: ({ context }) => ({ error: context.authError, notice: context.authNotice }),
       },
     },
     setUp: {
@@ -274,7 +279,7 @@ export const appMachine = setup({
     // Also when another account signs in (in another tab): its member is loaded afresh.
     'session.signedIn': {
       target: '.loading.member',
-      actions: assign({ sessionUser: ({ event }) => event.user, authError: null }),
+      actions: assign({ sessionUser: ({ event }) => event.user, authError: null, authNotice: null }),
     },
     'session.signedOut': [
       // A member leaving, from whichever phase: nothing of theirs stays (spec 3).
@@ -282,5 +287,6 @@ export const appMachine = setup({
       { target: '.auth', actions: 'endSession' },
     ],
     'app.signOut': { actions: sendTo('session', { type: 'session.signOut' }) },
+    'app.accountDeleted': { actions: [assign({ authNotice: 'accountDeleted' }), sendTo('session', { type: 'session.signOut' })] },
   },
 });

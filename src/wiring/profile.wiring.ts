@@ -27,7 +27,8 @@ export function wireProfile({ api, identity, app }: WiringDeps) {
       actions: {
         userUpdated: (_, updated: User) => app.send({ type: 'app.userUpdated', user: updated }),
         refreshSession: () => app.system.get('session')?.send({ type: 'session.refresh' }),
-        signOut: () => app.send({ type: 'app.signOut' }),
+        // The account is gone: the app signs out and the sign-in screen says so.
+        signOut: () => app.send({ type: 'app.accountDeleted' }),
       },
     }),
   };

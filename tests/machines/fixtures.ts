@@ -26,6 +26,7 @@ export function testBrand(overrides: Partial<Brand['settings']> = {}): Brand {
     navigationBar: [
       { key: 'mixedFeed', label: 'Home', icon: 'home', path: '/' },
       { key: 'hidden', label: '', icon: '', path: '/nowhere' },
+      { key: 'more', label: 'More', icon: 'more', path: '/more' },
     ],
     settings: {
       referralCodeInputType: 'options', referralCodeInputFieldLength: 6, referralCodeInputHint: '', verifyWithSsn: false,

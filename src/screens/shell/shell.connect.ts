@@ -1,9 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
 import type { navigatorMachine } from '../../../machines/navigator.machine.ts';
-import type { AppRef, NavigatorRef } from '../../appActor.ts';
+import type { NavigatorRef } from '../../appActor.ts';
 
-/** The signed-in frame's view values (from the navigator) and intents (to navigator and app). */
-export function connectShell(snapshot: SnapshotFrom<typeof navigatorMachine>, navigatorRef: NavigatorRef, app: AppRef) {
+/** The signed-in frame's view values and intents (from and to the navigator). */
+export function connectShell(snapshot: SnapshotFrom<typeof navigatorMachine>, navigatorRef: NavigatorRef) {
   const depth = snapshot.context.stacks[snapshot.context.active]!.length;
   return {
     active: snapshot.context.active,
@@ -12,6 +12,5 @@ export function connectShell(snapshot: SnapshotFrom<typeof navigatorMachine>, na
     canGoBack: depth > 1,
     go: (path: string) => navigatorRef.send({ type: 'nav.push', path }),
     back: () => navigatorRef.send({ type: 'nav.back' }),
-    signOut: () => app.send({ type: 'app.signOut' }),
   };
 }
