@@ -14,6 +14,8 @@ export interface Resolution {
   params: Record<string, string>;
   /** Set for routes that only forward elsewhere (/createaccount → /). */
   redirectTo?: string;
+  /** A page of no tab's section (checkout): the tab bar highlights none while it shows. */
+  outsideTabs?: true;
 }
 
 export type Resolve = (path: string) => Resolution;

@@ -30,7 +30,14 @@ export function createResolver(flags: RouteFlags, routes: RouteEntry[] = content
     // '**' is TanStack's catch-all remainder: a longer path than the route is no match.
     const matches = entry && !('**' in params) && (entry.enabled?.(flags) ?? true) && isOfferTypeParam(params);
     if (!matches) return { path, stack, routeId: null, params: {} };
-    return entry.redirectTo ? { path, stack, routeId: entry.path, params, redirectTo: entry.redirectTo } : { path, stack, routeId: entry.path, params };
+    return {
+      path,
+      stack,
+      routeId: entry.path,
+      params,
+      ...(entry.redirectTo ? { redirectTo: entry.redirectTo } : {}),
+      ...(entry.outsideTabs ? { outsideTabs: true as const } : {}),
+    };
   }
 
   return { resolve, stackRoots };

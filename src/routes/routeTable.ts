@@ -32,6 +32,8 @@ export interface RouteEntry {
   enabled?: (flags: RouteFlags) => boolean;
   /** The navigator replaces this route by another after a moment (spec 2.3). */
   redirectTo?: string;
+  /** Belongs to no tab's section even though it sits on a tab's stack (the tab bar highlights none). */
+  outsideTabs?: true;
 }
 
 const offerTypes: readonly string[] = ['editorial', 'benefit', 'live'] satisfies OfferType[];
@@ -50,7 +52,7 @@ export const contentRoutes: RouteEntry[] = [
   { path: '/$type/$id', screen: 'offer' },
   { path: '/search', screen: 'search' },
   { path: '/search/$type/$id', screen: 'offer' },
-  { path: '/checkout', screen: 'checkout' },
+  { path: '/checkout', screen: 'checkout', outsideTabs: true },
   { path: '/createaccount', screen: 'createAccountRedirect', redirectTo: '/' },
   { path: '/createaccount/$referral_code', screen: 'createAccountRedirect', redirectTo: '/' },
   { path: '/editorial', screen: 'typeFeed', enabled: (f) => f.settings.showEditorial },

@@ -4,9 +4,11 @@ import type { NavigatorRef } from '../../appActor.ts';
 
 /** The signed-in frame's view values and intents (from and to the navigator). */
 export function connectShell(snapshot: SnapshotFrom<typeof navigatorMachine>, navigatorRef: NavigatorRef) {
-  const depth = snapshot.context.stacks[snapshot.context.active]!.length;
+  const pages = snapshot.context.stacks[snapshot.context.active]!;
+  const depth = pages.length;
   return {
-    active: snapshot.context.active,
+    /** The stack whose tab is highlighted; none while a page of no tab's section (checkout) shows. */
+    active: pages[depth - 1]!.outsideTabs ? null : snapshot.context.active,
     /** The active stack shows its root page. */
     atRoot: depth === 1,
     canGoBack: depth > 1,
