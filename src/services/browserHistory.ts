@@ -30,7 +30,7 @@ export function applyHistoryEffect(effect: HistoryEffect): void {
 export function observePopstate(send: (event: NavigatorEvent) => void): () => void {
   const listener = (event: PopStateEvent) => {
     const { key, index } = entryState(event.state);
-    send({ type: 'nav.popstate', path: window.location.pathname, key, index });
+    send({ type: 'nav.popstate', path: window.location.pathname + window.location.search, key, index });
   };
   window.addEventListener('popstate', listener);
   return () => window.removeEventListener('popstate', listener);
@@ -50,7 +50,7 @@ export function startLocation(): StartLocation {
   const goingToWanted = Boolean(wanted) && window.location.pathname === '/';
   const { key, index } = entryState(window.history.state);
   return {
-    path: goingToWanted ? wanted! : window.location.pathname,
+    path: goingToWanted ? wanted! : window.location.pathname + window.location.search,
     restored: key !== null && index !== null && !goingToWanted ? { key, index } : null,
     saved: goingToWanted ? null : readSavedNavigation(),
     keyPrefix: `${Math.random().toString(36).slice(2, 8)}-`,
