@@ -14,6 +14,7 @@ export type ScreenName =
   | 'restaurant'
   | 'vouchers'
   | 'orders'
+  | 'waitingLists'
   | 'profile'
   | 'faq'
   | 'about'
@@ -63,6 +64,7 @@ export const contentRoutes: RouteEntry[] = [
   { path: '/more/restaurant/s/$id', screen: 'restaurant', enabled: restaurant },
   { path: '/more/voucher', screen: 'vouchers' },
   { path: '/more/orderHistory', screen: 'orders' },
+  { path: '/more/waitingLists', screen: 'waitingLists' },
   { path: '/more/userinfo', screen: 'profile' },
   { path: '/more/faq', screen: 'faq' },
   { path: '/more/about', screen: 'about' },

@@ -73,6 +73,18 @@ function OrderHistoryRoute() {
   );
 }
 
+const LazyMemberWaitingListsScreen = lazy(() =>
+  import('../wiring/memberWaitingLists.wiring.ts').then((m) => ({ default: m.WiredMemberWaitingListsScreen })),
+);
+
+function MemberWaitingListsRoute() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazyMemberWaitingListsScreen />
+    </Suspense>
+  );
+}
+
 function ClaimedCodesRoute() {
   return (
     <Suspense fallback={<Spinner />}>
@@ -95,6 +107,7 @@ export const screens: Record<ScreenName, ComponentType<RouteMatch>> = {
   restaurant: ComingSoonScreen,
   vouchers: ClaimedCodesRoute,
   orders: OrderHistoryRoute,
+  waitingLists: MemberWaitingListsRoute,
   profile: parsed(WiredProfileScreen, noProps),
   faq: ComingSoonScreen,
   about: ComingSoonScreen,

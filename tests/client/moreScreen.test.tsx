@@ -81,6 +81,7 @@ describe('More screen', () => {
       ['Restaurants', '/more/restaurant'],
       ['My promo codes', '/more/voucher'],
       ['My orders', '/more/orderHistory'],
+      ['My waiting lists', '/more/waitingLists'],
       ['Profile', '/more/userinfo'],
       ['About', '/more/about'],
       ['FAQ', '/more/faq'],
@@ -89,7 +90,7 @@ describe('More screen', () => {
 
   it('has no restaurant tile when the brand has the restaurant setting off', () => {
     renderMore({ settings: { restaurant: false } });
-    expect(tiles().map(([name]) => name)).toEqual(['My promo codes', 'My orders', 'Profile', 'About', 'FAQ']);
+    expect(tiles().map(([name]) => name)).toEqual(['My promo codes', 'My orders', 'My waiting lists', 'Profile', 'About', 'FAQ']);
   });
 
   it('shows the development tile only in test mode', () => {

@@ -17,6 +17,7 @@ const tileLabel: Record<MoreTile, MessageDescriptor> = {
   restaurant: msg`Restaurants`,
   voucher: msg`My promo codes`,
   orderHistory: msg`My orders`,
+  waitingLists: msg`My waiting lists`,
   userinfo: msg`Profile`,
   about: msg`About`,
   faq: msg`FAQ`,
