@@ -30,7 +30,8 @@ describe('offer screen', () => {
 
   it('renders every block type: rich text, captioned image and click-to-load players', async () => {
     const { container } = renderOfferScreen({ answer: offerDetail({ contentBlocks: everyBlock() }), params: mixedFeed });
-    expect(await screen.findByText('Members get in first.')).toBeTruthy();
+    // Rich text is a lazy chunk: its first load may outlast findBy's default wait on a busy machine.
+    expect(await screen.findByText('Members get in first.', {}, { timeout: 15_000 })).toBeTruthy();
     const figure = screen.getByRole('figure');
     expect(within(figure).getByRole('img', { name: 'The venue at night' })).toBeTruthy();
     expect(figure.querySelector('figcaption')?.textContent).toBe('The venue, photographed for Aurora.');
