@@ -106,6 +106,11 @@ export const OfferDetail = Type.Object({
   voucherClaimCap: Type.Integer(),
   userVoucherCodeClaimCount: Type.Integer(),
   callToAction: Type.Union([CallToAction, Type.Null()]),
+  /**
+   * With a `referralUrl` call to action: this member's token for this offer, for the referral
+   * link (spec 7). Random and kept; the partner checks it with GET /v1/verify/referral_token.
+   */
+  referralToken: Type.Optional(Type.String()),
   /** Present when asked for (getCompanionOffer) and the companion is active. */
   companionOffer: Type.Optional(CompanionOffer),
   contentBlocks: Type.Array(ContentBlock),
@@ -141,3 +146,15 @@ export const CategoryList = Type.Object({
   record: Type.Record(Type.String(), Category),
 });
 export type CategoryList = Static<typeof CategoryList>;
+
+/** GET /v1/verify/referral_token?token=: what a partner's referral page asks of a token it was given. */
+export const ReferralTokenQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+
+export const ReferralTokenCheck = Type.Object({
+  /** The token was issued by this API for an offer that is still active. */
+  valid: Type.Boolean(),
+  /** The offer the token was issued for; null for a token never issued. */
+  offerId: Type.Union([Type.String(), Type.Null()]),
+  brandId: Type.Union([Type.String(), Type.Null()]),
+});
+export type ReferralTokenCheck = Static<typeof ReferralTokenCheck>;

@@ -25,11 +25,13 @@ export type CommonPromoCode = Static<typeof CommonPromoCode>;
 
 export const ClaimedPromoCode = Type.Object({
   code: Type.String(),
+  /** 'unique': handed to this member only; 'common': the offer's code for every member, revealed to this one. */
+  kind: Type.Union([Type.Literal('unique'), Type.Literal('common')]),
   claimedAt: Type.String({ format: 'date-time' }),
   groupId: Type.String({ description: 'The offer\'s app path, /{type}/{offerId}: its second segment is the offer id' }),
   offer: Type.Object({ id: Type.String(), type: OfferType, title: Type.String(), puffImage: ImageOptions }),
 });
 export type ClaimedPromoCode = Static<typeof ClaimedPromoCode>;
 
-/** The member's unique codes of the brand, newest first. */
+/** The member's unique codes and revealed common codes of the brand, newest first. */
 export const ClaimedPromoCodeList = Type.Array(ClaimedPromoCode);

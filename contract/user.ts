@@ -20,5 +20,7 @@ export const User = Type.Object({
   companyAddress: Type.Union([Address, Type.Null()]),
   pushNotificationToken: Type.Union([Type.String(), Type.Null()]),
   completedOnboarding: Type.Boolean(),
+  /** The member chose their own password; false while they hold a generated one (set-up then asks for one). */
+  passwordChosen: Type.Boolean(),
 });
 export type User = Static<typeof User>;

@@ -70,8 +70,10 @@ for (const [language, locale] of [
 
       const setUp = new SetUpPage(page, language);
       await setUp.expectShown();
+      // Set-up is the stack '/', and the password chosen a moment ago is not asked again.
+      await expect(page).toHaveURL((url) => url.pathname === '/');
+      await expect(setUp.password()).toHaveCount(0);
       await setUp.fillPhone('+46701234567');
-      await setUp.fillPassword('Secret1234');
       await setUp.chooseCard('Bankkort');
       await setUp.submit();
       await expect(offers(page, language).first()).toBeVisible();
@@ -96,6 +98,7 @@ for (const [language, locale] of [
       const setUp = new SetUpPage(page, language);
       await setUp.expectShown();
       await setUp.fillPhone('+46701234567');
+      // No password was chosen at sign-up: the generated one is replaced here.
       await setUp.fillPassword('Secret1234');
       // The link's code arrives in set-up by itself.
       await expect(setUp.referralCode()).toHaveValue('ABC123');

@@ -21,6 +21,7 @@ for (const [language, locale] of [['en', 'en-US'], ['sv', 'sv-SE']] as [ProfileL
         more.words.restaurants,
         more.words.promoCodes,
         more.words.orders,
+        more.words.waitingLists,
         more.words.profile,
         more.words.about,
         more.words.faq,

@@ -175,8 +175,9 @@ for (const [language, locale] of [['en', 'en-US'], ['sv', 'sv-SE']] as [ProfileL
       await profile.deleteDialog().getByRole('button', { name: profile.words.deleteAccount }).click();
       await expect(page.getByRole('heading', { name: profile.words.signInHeading })).toBeVisible();
       await expect(page).toHaveURL(/\/$/);
-      // The member chose this: no session-expired or other message on the sign-in form.
+      // The member chose this: no session-expired or other message on the sign-in form, only that it is done.
       await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: catalogText(language, 'Your account was deleted') })).toBeVisible();
 
       await profile.signIn(email, password);
       await profile.expectSignInRefused();

@@ -92,13 +92,17 @@ for (const [language, locale] of [['en', 'en-US'], ['sv', 'sv-SE']] as [ProfileL
         await promo.callToAction('Get your code').click();
         await expect(promo.counter()).toHaveText('1/2');
         await expect(promo.codesIn(promo.uniqueRow())).toHaveCount(1);
+        // Claimed from the call to action, the code is brought to where the member looks, and announced.
+        const first = (await promo.codesIn(promo.uniqueRow()).first().textContent())!;
+        await expect(promo.codesIn(promo.uniqueRow()).first()).toBeInViewport();
+        await expect(promo.uniqueRow().getByRole('status').last()).toContainText(first);
         await promo.claimButton().click();
         await expect(promo.counter()).toHaveText('2/2');
         const codes = await promo.codesIn(promo.uniqueRow()).allTextContents();
         expect(codes).toHaveLength(2);
         expect(new Set(codes).size).toBe(2);
         await expect(promo.claimButton()).toBeDisabled();
-        await expect(promo.uniqueRow().getByText(promo.words.capReached, { exact: true })).toBeVisible();
+        await expect(promo.uniqueRow().getByRole('status').last()).toContainText(promo.words.capReached);
         await expect(promo.callToAction('Get your code')).toBeDisabled();
 
         // Copy a code: the clipboard holds it and the page says so.
@@ -109,7 +113,8 @@ for (const [language, locale] of [['en', 'en-US'], ['sv', 'sv-SE']] as [ProfileL
         // The same codes, newest first, on /more/voucher under the offer's title and link.
         await promo.openClaimedCodesFromMore(brand.moreTab);
         const group = promo.claimedCodesOf(title);
-        await expect(group.locator('code')).toHaveText([codes[1]!, codes[0]!]);
+        // The revealed member code is listed too (revealed first, so it is the oldest).
+        await expect(group.locator('code')).toHaveText([codes[1]!, codes[0]!, brand.open.commonCode]);
         const month = new Date().toLocaleDateString(language === 'sv' ? 'sv-SE' : 'en-US', { month: 'long' });
         await expect(group.locator('time').first()).toContainText(month);
         await expect(promo.claimedGroups().getByRole('link', { name: title, exact: true })).toHaveAttribute('href', brand.open.path);
@@ -121,6 +126,8 @@ for (const [language, locale] of [['en', 'en-US'], ['sv', 'sv-SE']] as [ProfileL
         await promo.openOffer(brand.origin, brand.open.path);
         await expect(promo.codesIn(promo.commonRow())).toHaveText([brand.open.commonCode]);
         await expect(promo.counter()).toHaveText('2/2');
+        // Not only counted: the member's codes are listed again, in the order they were claimed.
+        await expect(promo.codesIn(promo.uniqueRow())).toHaveText(codes);
         await expect(promo.claimButton()).toBeDisabled();
       });
 

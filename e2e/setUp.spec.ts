@@ -4,7 +4,6 @@ import { SetUpPage, type SetUpLanguage } from './pages/SetUpPage.ts';
 const port = Number(process.env.E2E_PORT ?? 8091);
 const aurora = `http://localhost:${port}`;
 const borealis = `http://borealis.localhost:${port}`;
-const password = 'Password1';
 
 /** The words these specs read besides the set-up form itself. */
 const words = {
@@ -50,27 +49,29 @@ function freshPersonalNumber(): string {
 }
 
 /**
- * A fresh account on the brand at `origin`, through the create-account API; it lands in set-up.
- * The API is called on localhost (Node does not resolve *.localhost); X-App-Url names the brand.
+ * A fresh account on the brand at `origin`, through the create-account API, without a password of
+ * its own (as a bank-eID sign-up makes it): it lands in set-up, which asks for one. Answers the
+ * e-mail and the generated password. The API is called on localhost (Node does not resolve
+ * *.localhost); X-App-Url names the brand.
  */
-async function createAccount(request: APIRequestContext, origin: string, language: SetUpLanguage): Promise<string> {
+async function createAccount(request: APIRequestContext, origin: string, language: SetUpLanguage): Promise<{ email: string; password: string }> {
   const headers = { 'X-App-Url': origin };
   const brand = await (await request.get(`${aurora}/v1/get/brand`, { headers, params: { appUrl: origin } })).json();
   const email = `setup-${language}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@${brand.id}.test`;
   const identity = brand.settings.verifyWithSsn ? { ssn: freshPersonalNumber() } : { firstName: 'Sam', lastName: 'Setup' };
   const response = await request.post(`${aurora}/v1/create/user`, {
     headers,
-    data: { brandId: brand.id, signInType: 'password', email, password, termsAccepted: true, ...identity },
+    data: { brandId: brand.id, signInType: 'password', email, termsAccepted: true, ...identity },
   });
   expect(response.status(), await response.text()).toBe(200);
-  return email;
+  return { email, password: ((await response.json()) as { tempPassword: string }).tempPassword };
 }
 
-async function signIn(page: Page, origin: string, email: string, language: SetUpLanguage) {
+async function signIn(page: Page, origin: string, account: { email: string; password: string }, language: SetUpLanguage) {
   const w = words[language];
   await page.goto(`${origin}/`);
-  await page.getByLabel(w.email, { exact: true }).fill(email);
-  await page.getByLabel(w.password, { exact: true }).fill(password);
+  await page.getByLabel(w.email, { exact: true }).fill(account.email);
+  await page.getByLabel(w.password, { exact: true }).fill(account.password);
   await page.getByRole('button', { name: w.signIn, exact: true }).click();
 }
 
@@ -85,11 +86,11 @@ for (const language of ['en', 'sv'] as const) {
     test.use({ locale: language === 'sv' ? 'sv-SE' : 'en-US' });
 
     test('Aurora: a new account chooses the other card, types six digits and reaches the feed', async ({ page, request }) => {
-      const email = await createAccount(request, aurora, language);
-      await signIn(page, aurora, email, language);
+      const account = await createAccount(request, aurora, language);
+      await signIn(page, aurora, account, language);
       const setUp = new SetUpPage(page, language);
       await setUp.expectShown();
-      await expect(setUp.email()).toHaveValue(email);
+      await expect(setUp.email()).toHaveValue(account.email);
 
       await setUp.submit();
       for (const text of [w.enterPhone, w.enterPassword, w.chooseCard]) await expect(setUp.message(text)).toBeVisible();
@@ -117,8 +118,8 @@ for (const language of ['en', 'sv'] as const) {
     });
 
     test('Borealis: a new account types its referral code and reaches the feed', async ({ page, request }) => {
-      const email = await createAccount(request, borealis, language);
-      await signIn(page, borealis, email, language);
+      const account = await createAccount(request, borealis, language);
+      await signIn(page, borealis, account, language);
       const setUp = new SetUpPage(page, language);
       await setUp.expectShown();
       await expect(setUp.cardGroup()).toHaveCount(0);
@@ -145,17 +146,20 @@ for (const language of ['en', 'sv'] as const) {
 }
 
 test('the new password is the one that signs in after set-up', async ({ page, request }) => {
-  const email = await createAccount(request, aurora, 'en');
-  await signIn(page, aurora, email, 'en');
+  const account = await createAccount(request, aurora, 'en');
+  await signIn(page, aurora, account, 'en');
   const setUp = new SetUpPage(page);
   await setUp.fillPhone('+46701234567');
   await setUp.fillPassword('Changed123');
   await setUp.chooseCard('Allkort');
   await setUp.submit();
   await expectFeed(page, 'en');
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  // Sign-out lives on More.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'More' }).click();
+  await page.locator('section[data-path="/more"]').getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await signIn(page, aurora, email, 'en');
+  // The generated password is replaced.
+  await signIn(page, aurora, account, 'en');
   await expect(page.getByRole('alert')).toHaveText('Email or password is incorrect. Please try again.');
   await page.getByLabel('Password', { exact: true }).fill('Changed123');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -5,7 +5,7 @@ import type { User } from '../contract/user.ts';
 import type { OfferType } from '../contract/offer.ts';
 import { mustUpdateContainer, type ContainerVersion } from '../src/domain/version.ts';
 import { sessionMachine, type SessionUser } from './session.machine.ts';
-import { signInMachine, type SignInError } from './signIn.machine.ts';
+import { signInMachine, type SignInError, type SignInNotice } from './signIn.machine.ts';
 import { setUpMachine } from './setUp.machine.ts';
 import { feedMachine } from './feed.machine.ts';
 import { searchMachine } from './search.machine.ts';
@@ -17,7 +17,8 @@ export type AppError = CallError;
 
 export interface Member {
   user: User;
-  role: BrandRole;
+  /** Null when the role could not be fetched (only logged, spec 8): the More screen shows a skeleton. */
+  role: BrandRole | null;
 }
 
 /** Desktop means a desktop device outside an iframe (spec 9); it picks the shell. */
@@ -43,6 +44,8 @@ export interface AppContext {
   member: Member | null;
   /** Shown on the sign-in form when the app signed the user out (no role, bad role). */
   authError: SignInError | null;
+  /** Told on the sign-in screen after a sign-out the member asked for with a reason (the account was deleted). */
+  authNotice: SignInNotice | null;
   error: AppError | null;
 }
 
@@ -51,6 +54,8 @@ export type AppEvent =
   /** reason: why the session ended (expired, account disabled), told on the sign-in screen. */
   | { type: 'session.signedOut'; reason?: SignInError | null }
   | { type: 'app.signOut' }
+  /** The member deleted their account: the app signs out and the sign-in screen says it is done. */
+  | { type: 'app.accountDeleted' }
   /** The profile saved the member's user (spec 4): the app shows the new one. */
   | { type: 'app.userUpdated'; user: User }
   | { type: 'app.retry' };
@@ -93,7 +98,8 @@ export const appMachine = setup({
     loadBrand: fromPromise<Brand>(async () => {
       throw new Error('loadBrand not provided');
     }),
-    loadMember: fromPromise<Member>(async () => {
+    /** The member now signed in (uid from the session: a cached user of another account is not theirs). */
+    loadMember: fromPromise<Member, { uid: string | null }>(async () => {
       throw new Error('loadMember not provided');
     }),
     /** The native container's version (spec 7: bridge or container service); null in a plain browser. */
@@ -112,6 +118,8 @@ export const appMachine = setup({
   actions: {
     /** Back to '/' in the address bar after sign-out (provided at the composition root). */
     resetUrl: () => notProvided('resetUrl'),
+    /** Set-up is the stack '/' (spec 2.4): the address bar leaves /createaccount (provided at the composition root). */
+    showSetUpUrl: () => notProvided('showSetUpUrl'),
     /** Forgets the cached billboard and feeds on sign-out (provided at the composition root). */
     clearCaches: () => notProvided('clearCaches'),
     /** Keeps the app's own sign-out reason (role errors) unless the session gives one. */
@@ -150,6 +158,7 @@ export const appMachine = setup({
     sessionUser: null,
     member: null,
     authError: null,
+    authNotice: null,
     error: null,
   }),
   initial: 'loading',
@@ -187,6 +196,7 @@ export const appMachine = setup({
         member: {
           invoke: {
             src: 'loadMember',
+            input: ({ context }) => ({ uid: context.sessionUser?.uid ?? null }),
             onDone: [
               {
                 guard: { type: 'hasCompletedOnboarding', params: ({ event }) => event.output },
@@ -216,10 +226,11 @@ export const appMachine = setup({
         src: 'signIn',
         id: 'signIn',
         systemId: 'signIn',
-        input: ({ context }) => ({ error: context.authError }),
+        input: ({ context }) => ({ error: context.authError, notice: context.authNotice }),
       },
     },
     setUp: {
+      entry: 'showSetUpUrl',
       // Completed: the member is loaded afresh (completedOnboarding now true) and the app moves to content.
       invoke: {
         src: 'setUp',
@@ -268,7 +279,7 @@ export const appMachine = setup({
     // Also when another account signs in (in another tab): its member is loaded afresh.
     'session.signedIn': {
       target: '.loading.member',
-      actions: assign({ sessionUser: ({ event }) => event.user, authError: null }),
+      actions: assign({ sessionUser: ({ event }) => event.user, authError: null, authNotice: null }),
     },
     'session.signedOut': [
       // A member leaving, from whichever phase: nothing of theirs stays (spec 3).
@@ -276,5 +287,6 @@ export const appMachine = setup({
       { target: '.auth', actions: 'endSession' },
     ],
     'app.signOut': { actions: sendTo('session', { type: 'session.signOut' }) },
+    'app.accountDeleted': { actions: [assign({ authNotice: 'accountDeleted' }), sendTo('session', { type: 'session.signOut' })] },
   },
 });

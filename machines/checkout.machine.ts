@@ -2,16 +2,21 @@ import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { callErrorOf, notProvided, type CallError } from './errorCode.ts';
 import { emptyCardForm, validateCardForm, type CardField, type CardForm, type CardFormErrors } from '../domain/cardForm.ts';
 import type { CheckoutConfig, CheckoutOutcome, CheckoutSession } from '../contract/checkout.ts';
+import type { ShoppingCart } from '../contract/commerce.ts';
 
 export interface CheckoutInput {
   /** The member's name and e-mail, to start the card form with. */
   name: string;
   email: string;
+  /** The cart the checkout opened with: what is being paid for (null when it had not loaded). */
+  cart: ShoppingCart | null;
   /** Milliseconds since epoch, for the card's expiry check. */
   now?: () => number;
 }
 
 export interface CheckoutContext {
+  /** What is being paid for, as the cart was when the checkout opened. */
+  cart: ShoppingCart | null;
   config: CheckoutConfig | null;
   session: CheckoutSession | null;
   form: CardForm;
@@ -21,6 +26,8 @@ export interface CheckoutContext {
   /** Why the checkout cannot go on; the view tells the code's text. */
   error: CallError | null;
   orderId: string | null;
+  /** The order's short reference the member reads (the id stays internal); null when the server gives none. */
+  orderReference: string | null;
   now: () => number;
 }
 
@@ -72,7 +79,7 @@ export const checkoutMachine = setup({
     checkForm: assign({ fieldErrors: ({ context }) => validateCardForm(context.form, context.now()) }),
     arm: sendTo('keeper', { type: 'keeper.arm' }),
     disarm: sendTo('keeper', { type: 'keeper.disarm' }),
-    settle: assign({ orderId: (_, outcome: CheckoutOutcome) => outcome.orderId }),
+    settle: assign((_, outcome: CheckoutOutcome) => ({ orderId: outcome.orderId, orderReference: outcome.orderReference ?? null })),
     /** The order took the cart's lines: the app's cart (badge and drawer) loads it again. */
     reloadCart: () => notProvided('reloadCart'),
   },
@@ -87,6 +94,7 @@ export const checkoutMachine = setup({
 }).createMachine({
   id: 'checkout',
   context: ({ input }) => ({
+    cart: input.cart,
     config: null,
     session: null,
     form: { ...emptyCardForm, name: input.name, email: input.email },
@@ -94,6 +102,7 @@ export const checkoutMachine = setup({
     refusal: null,
     error: null,
     orderId: null,
+    orderReference: null,
     now: input.now ?? Date.now,
   }),
   initial: 'loadingConfig',

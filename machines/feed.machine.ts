@@ -25,7 +25,12 @@ export type FeedEvent =
   | { type: 'feed.retry' }
   | { type: 'feed.dismissError' }
   /** Choosing the selected category again clears it. */
-  | { type: 'feed.categorySelected'; categoryId: string };
+  | { type: 'feed.categorySelected'; categoryId: string }
+  /** The page's address names the category to show (null: all), e.g. after a reload or back. */
+  | { type: 'feed.categoryShown'; categoryId: string | null };
+
+/** The category after a tap on `tapped`: the selected one again clears the filter (spec 2.3). */
+export const nextCategory = (selected: string | null, tapped: string): string | null => (tapped === selected ? null : tapped);
 
 /** Appends a page, dropping offers already in the list (the spec's de-duplication by id). */
 export function appendPage(items: FeedOffer[], page: FeedOffer[]): FeedOffer[] {
@@ -64,6 +69,7 @@ export const feedMachine = setup({
     isFullPage: (_, page: FeedOffer[]) => page.length >= feedPageSize,
     /** The billboard belongs to the mixed feed (spec 2.3). */
     showsBillboard: ({ context }) => context.type === undefined,
+    showsOtherCategory: ({ context }, categoryId: string | null) => categoryId !== context.categoryId,
   },
 }).createMachine({
   id: 'feed',
@@ -79,9 +85,13 @@ export const feedMachine = setup({
     'feed.categorySelected': {
       target: '.loading',
       reenter: true,
-      actions: assign({
-        categoryId: ({ context, event }) => (event.categoryId === context.categoryId ? null : event.categoryId),
-      }),
+      actions: assign({ categoryId: ({ context, event }) => nextCategory(context.categoryId, event.categoryId) }),
+    },
+    'feed.categoryShown': {
+      guard: { type: 'showsOtherCategory', params: ({ event }) => event.categoryId },
+      target: '.loading',
+      reenter: true,
+      actions: assign({ categoryId: ({ event }) => event.categoryId }),
     },
   },
   states: {

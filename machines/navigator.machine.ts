@@ -6,6 +6,7 @@ import {
   popstate,
   push,
   replace,
+  setSearch,
   snapshotOf,
   topOf,
   type HistoryEffect,
@@ -32,6 +33,8 @@ export interface NavigatorInput {
 export type NavigatorEvent =
   | { type: 'nav.push'; path: string }
   | { type: 'nav.replace'; path: string }
+  /** The shown page's query changes ('' for none), in the same history entry. */
+  | { type: 'nav.setSearch'; search: string }
   | { type: 'nav.back' }
   | { type: 'nav.go'; delta: number }
   | { type: 'nav.popstate'; path: string; key: string | null; index: number | null };
@@ -107,6 +110,7 @@ export const navigatorMachine = setup({
         'nav.replace': {
           actions: enqueueActions(({ context, event, enqueue }) => apply(enqueue, replace(context, context.resolve, event.path))),
         },
+        'nav.setSearch': { actions: enqueueActions(({ context, event, enqueue }) => apply(enqueue, setSearch(context, event.search))) },
         'nav.back': { actions: enqueueActions(({ context, enqueue }) => apply(enqueue, back(context))) },
         'nav.go': { actions: [assign({ lastAction: 'go' }), { type: 'applyHistory', params: ({ event }) => ({ type: 'go', delta: event.delta }) }] },
         'nav.popstate': {

@@ -14,6 +14,10 @@ export interface Resolution {
   params: Record<string, string>;
   /** Set for routes that only forward elsewhere (/createaccount → /). */
   redirectTo?: string;
+  /** A page of no tab's section (checkout): the tab bar highlights none while it shows. */
+  outsideTabs?: true;
+  /** The page's query ('?q=jazz'), kept in its URL so reload and back keep it; absent when empty. */
+  search?: string;
 }
 
 export type Resolve = (path: string) => Resolution;
@@ -70,22 +74,31 @@ export interface StartLocation {
   keyPrefix: string;
 }
 
+/** The address a page shows in the browser: its path and query. */
+export const urlOf = (page: Pick<Resolution, 'path' | 'search'>): string => page.path + (page.search ?? '');
+
+/** A page with another query (kept only when not empty). */
+const withSearch = <P extends Resolution>(page: P, search: string | undefined): P => {
+  const { search: _old, ...rest } = page;
+  return (search ? { ...rest, search } : rest) as P;
+};
+
 export const snapshotOf = (state: NavState): SavedNavigation => ({
-  stacks: Object.fromEntries(Object.entries(state.stacks).map(([root, pages]) => [root, pages.map(({ key, path }) => ({ key, path }))])),
+  stacks: Object.fromEntries(Object.entries(state.stacks).map(([root, pages]) => [root, pages.map((page) => ({ key: page.key, path: urlOf(page) }))])),
   entries: state.entries,
 });
 
 const pushEntry = (state: NavState, key: string): [NavState, HistoryEffect] => {
   const index = state.index + 1;
   const next = { ...state, currentKey: key, entries: [...state.entries.slice(0, index), key], index };
-  return [next, { type: 'push', path: findPage(next, key)!.path, key, index }];
+  return [next, { type: 'push', path: urlOf(findPage(next, key)!), key, index }];
 };
 
 const replaceEntry = (state: NavState, key: string): [NavState, HistoryEffect] => {
   const entries = [...state.entries];
   entries[state.index] = key;
   const next = { ...state, currentKey: key, entries };
-  return [next, { type: 'replace', path: findPage(next, key)!.path, key, index: state.index }];
+  return [next, { type: 'replace', path: urlOf(findPage(next, key)!), key, index: state.index }];
 };
 
 /** After back/forward: the entry's own position, when it carries one. */
@@ -147,7 +160,8 @@ export function initialState(resolve: Resolve, stackRoots: string[], location: S
   const root = state.stacks[target.stack]![0]!;
   state = withStack({ ...state, active: target.stack }, target.stack, [root]);
   if (target.path === root.path) {
-    const keyed = restored ? { ...root, key: restored.key } : root;
+    // The root as the address bar has it, query included (a reload of /search?q=jazz).
+    const keyed = withSearch(restored ? { ...root, key: restored.key } : root, target.search);
     const [labeled, effect] = replaceEntry(withStack(state, target.stack, [keyed]), keyed.key);
     return { state: labeled, effects: [effect] };
   }
@@ -233,4 +247,17 @@ export function popstate(state: NavState, resolve: Resolve, path: string, key: s
   if (key) return { state: reachEntry(moved, key, entryIndex), effects: [] };
   const [labeled, effect] = replaceEntry(reachEntry(moved, keyed.key, null), keyed.key);
   return { state: labeled, effects: [effect] };
+}
+
+/**
+ * The shown page's query changes (the member types a search or picks a category): the same page
+ * in the same history entry, with the new query in its address.
+ */
+export function setSearch(state: NavState, search: string): RuleResult {
+  const pages = state.stacks[state.active]!;
+  const top = pages[pages.length - 1]!;
+  if ((top.search ?? '') === search) return { state, effects: [] };
+  const moved = withStack(state, state.active, [...pages.slice(0, -1), withSearch(top, search)]);
+  const [replaced, effect] = replaceEntry({ ...moved, lastAction: 'replace' }, top.key);
+  return { state: replaced, effects: [effect] };
 }

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { callErrorOf } from './errorCode.ts';
+import { callErrorOf, notProvided } from './errorCode.ts';
 import type { OfferDetail } from '../contract/offer.ts';
 import type { UniquePromoCode } from '../contract/promoCode.ts';
 
@@ -21,6 +21,8 @@ export interface PromoClaimContext {
   /** As the server last told it: unique codes one member may claim, and how many this one has. */
   claimCap: number;
   claimedCount: number;
+  /** Codes claimed on earlier visits, oldest first (listed again after a reload). */
+  earlierCodes: string[];
   /** Codes claimed on this visit, newest last (shown with a copy button). */
   codes: string[];
   /** Why the last claim failed; kept for the error dialog. */
@@ -39,7 +41,8 @@ export function claimErrorOf(error: unknown): PromoClaimError {
 const claimErrorParams = ({ event }: { event: { error: unknown } }) => claimErrorOf(event.error);
 
 /**
- * The offer page's unique promo code row (spec 2.3, 4 "Offer promo code"): claimable while the
+ * The offer page's unique promo code row (spec 2.3, 4 "Offer promo code"): first the codes of
+ * earlier visits are recalled (when the member has any); then claimable while the
  * cap exceeds the member's count, claiming, claimed (the code shown), capReached (disabled with
  * the cap label), noCodesRemaining (hidden; with the spec's message when the last code went while
  * the member looked), error (sign-in needed, or any other failure, retried or dismissed).
@@ -52,6 +55,8 @@ export const promoClaimMachine = setup({
     input: {} as PromoClaimInput,
   },
   actors: {
+    /** The member's earlier codes of this offer (GET /v1/get_list/offer/voucher/code), oldest first. */
+    loadEarlierCodes: fromPromise<string[], { offerId: string }>(async () => notProvided('loadEarlierCodes')),
     /** POST /v1/claim/offer/voucher/code. */
     claimCode: fromPromise<UniquePromoCode, { offerId: string }>(async () => {
       throw new Error('claimCode not provided');
@@ -65,6 +70,7 @@ export const promoClaimMachine = setup({
   },
   guards: {
     hasNoPromo: ({ context }) => !context.loaded.promoExists,
+    hasClaimedBefore: ({ context }) => context.loaded.promoExists && context.loaded.userVoucherCodeClaimCount > 0,
     wasSoldOutOnArrival: ({ context }) => context.loaded.isVoucherCodeSoldOut,
     isAtCap: ({ context }) => context.claimedCount >= context.claimCap,
     hasClaimedHere: ({ context }) => context.codes.length > 0,
@@ -79,11 +85,25 @@ export const promoClaimMachine = setup({
     offerId: input.id,
     claimCap: input.voucherClaimCap,
     claimedCount: input.userVoucherCodeClaimCount,
+    earlierCodes: [],
     codes: [],
     error: null,
   }),
-  initial: 'arriving',
+  initial: 'starting',
   states: {
+    starting: {
+      always: [{ guard: 'hasClaimedBefore', target: 'recalling' }, { target: 'arriving' }],
+    },
+    /** The member has codes of this offer from earlier visits: they are listed again, not only counted. */
+    recalling: {
+      invoke: {
+        src: 'loadEarlierCodes',
+        input: ({ context }) => ({ offerId: context.offerId }),
+        onDone: { target: 'arriving', actions: assign({ earlierCodes: ({ event }) => event.output }) },
+        // The counter still tells how many; the list is a courtesy.
+        onError: 'arriving',
+      },
+    },
     arriving: {
       always: [
         { guard: 'hasNoPromo', target: 'noPromo' },

@@ -9,13 +9,14 @@ import {
   prefillReferral,
   validateSetUp,
   type ReferralSettings,
+  type SetUpAsks,
   type SetUpField,
   type SetUpForm,
 } from '../src/domain/setUpForm.ts';
 
 export interface SetUpInput {
   settings: ReferralSettings;
-  user: Pick<User, 'email' | 'phoneNumber'>;
+  user: Pick<User, 'email' | 'phoneNumber' | 'passwordChosen'>;
 }
 
 export type CompleteOnboardingRequest = ReturnType<typeof completeOnboardingRequest>;
@@ -26,6 +27,8 @@ export type SetUpFieldErrors = Partial<Record<SetUpField, string>>;
 export interface SetUpContext {
   settings: ReferralSettings;
   originalEmail: string;
+  /** A password chosen at sign-up is not asked again (nor the e-mail it signs in with). */
+  asks: SetUpAsks;
   form: SetUpForm;
   fieldErrors: SetUpFieldErrors;
   /** A failure not tied to one field (network, sign-in after completion). */
@@ -61,9 +64,9 @@ function errorCode(error: unknown): string {
 const errorCodeParams = ({ event }: { event: { error: unknown } }) => ({ code: errorCode(event.error) });
 
 /**
- * Account completion (spec 2.4, 4, 5): phone, password, optional e-mail change and the
- * brand's referral input; then the member signs in again with the new credentials and the
- * session is refreshed. Reaching `done` tells the invoking app machine to reload the member.
+ * Account completion (spec 2.4, 4, 5): phone, the brand's referral input and, for a member
+ * holding a generated password, a password and optional e-mail change; new credentials are then
+ * signed in with again. Either way the session is refreshed. Reaching `done` tells the invoking app machine to reload the member.
  */
 export const setUpMachine = setup({
   types: {
@@ -91,7 +94,9 @@ export const setUpMachine = setup({
     forgetReferralCode: () => notProvided('forgetReferralCode'),
   },
   guards: {
-    isValid: ({ context }) => Object.keys(validateSetUp(context.form, context.settings, context.originalEmail)).length === 0,
+    isValid: ({ context }) => Object.keys(validateSetUp(context.form, context.settings, context.originalEmail, context.asks)).length === 0,
+    /** New credentials revoke the old tokens: sign in with them. Otherwise the session carries on. */
+    changedCredentials: ({ context }) => context.asks.credentials,
     isAlreadyCompleted: (_, { code }: { code: string }) => code === 'user/onboarding-already-completed',
   },
 }).createMachine({
@@ -99,6 +104,7 @@ export const setUpMachine = setup({
   context: ({ input }) => ({
     settings: input.settings,
     originalEmail: input.user.email,
+    asks: { credentials: !input.user.passwordChosen },
     form: {
       email: input.user.email,
       phone: input.user.phoneNumber ?? '',
@@ -163,7 +169,7 @@ export const setUpMachine = setup({
           { guard: 'isValid', target: 'submitting', actions: assign({ fieldErrors: {}, error: null }) },
           {
             actions: assign({
-              fieldErrors: ({ context }) => validateSetUp(context.form, context.settings, context.originalEmail),
+              fieldErrors: ({ context }) => validateSetUp(context.form, context.settings, context.originalEmail, context.asks),
               error: null,
             }),
           },
@@ -174,8 +180,18 @@ export const setUpMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'completeOnboarding',
-        input: ({ context }) => completeOnboardingRequest(context.form, context.settings, context.originalEmail),
-        onDone: 'signingIn',
+        input: ({ context }) => completeOnboardingRequest(context.form, context.settings, context.originalEmail, context.asks),
+        onDone: [
+          { guard: 'changedCredentials', target: 'signingIn' },
+          {
+            target: 'done',
+            // Spec 4: the session is force-refreshed after set-up.
+            actions: enqueueActions(({ system, enqueue }) => {
+            const session = system.get('session');
+            if (session) enqueue.sendTo(session, { type: 'session.refresh' });
+          }),
+          },
+        ],
         onError: [
           // Completed in another tab: the app reloads the member and moves on.
           { guard: { type: 'isAlreadyCompleted', params: errorCodeParams }, target: 'done' },
@@ -198,9 +214,9 @@ export const setUpMachine = setup({
           email: emailChanged(context.form, context.originalEmail) ? context.form.email.trim() : context.originalEmail,
           password: context.form.password,
         }),
+        // Old tokens were revoked by the completion: the session takes the new sign-in's token.
         onDone: {
           target: 'done',
-          // Old tokens may be revoked by the completion: the session takes the new sign-in's token.
           actions: enqueueActions(({ system, enqueue }) => {
             const session = system.get('session');
             if (session) enqueue.sendTo(session, { type: 'session.refresh' });

@@ -6,6 +6,9 @@ export interface SignInError {
   code: string;
 }
 
+/** Why the member is back at sign-in, told as news rather than as an error. */
+export type SignInNotice = 'accountDeleted';
+
 export type SignInEvent =
   | { type: 'signIn.emailChanged'; value: string }
   | { type: 'signIn.passwordChanged'; value: string }
@@ -17,9 +20,9 @@ export type SignInEvent =
  */
 export const signInMachine = setup({
   types: {
-    context: {} as { email: string; password: string; fieldErrors: SignInErrors; error: SignInError | null },
+    context: {} as { email: string; password: string; fieldErrors: SignInErrors; error: SignInError | null; notice: SignInNotice | null },
     events: {} as SignInEvent,
-    input: {} as { error?: SignInError | null },
+    input: {} as { error?: SignInError | null; notice?: SignInNotice | null },
   },
   actors: {
     signInWithPassword: fromPromise<unknown, { email: string; password: string }>(async () => notProvided('signInWithPassword')),
@@ -29,7 +32,7 @@ export const signInMachine = setup({
   },
 }).createMachine({
   id: 'signIn',
-  context: ({ input }) => ({ email: '', password: '', fieldErrors: {}, error: input.error ?? null }),
+  context: ({ input }) => ({ email: '', password: '', fieldErrors: {}, error: input.error ?? null, notice: input.notice ?? null }),
   initial: 'editing',
   states: {
     editing: {

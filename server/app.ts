@@ -26,6 +26,7 @@ import { defaultAccountRateLimits, type AccountRateLimits } from './plugins/rate
 import { offerRoutes } from './routes/offers.ts';
 import { offerDetailRoutes } from './routes/offerDetail.ts';
 import { promoCodeRoutes } from './routes/promoCodes.ts';
+import { referralRoutes } from './routes/referral.ts';
 import { adminPromoCodeRoutes } from './routes/adminPromoCodes.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { shoppingCartRoutes } from './routes/shoppingCart.ts';
@@ -162,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await offerRoutes(app, deps);
   await offerDetailRoutes(app, deps);
   await promoCodeRoutes(app, deps);
+  await referralRoutes(app, deps);
   if (options.adminToken) await adminPromoCodeRoutes(app, { ...deps, adminToken: options.adminToken });
   await categoryRoutes(app, deps);
   await shoppingCartRoutes(app, deps);

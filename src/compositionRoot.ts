@@ -1,10 +1,13 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { appMachine, type AppInput, type Member } from '../machines/app.machine.ts';
+import { appMachine, signOutReason, type AppInput, type Member } from '../machines/app.machine.ts';
+import { callErrorOf } from '../machines/errorCode.ts';
+import { loadMember } from './services/memberLoader.ts';
+import { cachedCategories, cachedUser, rememberUser } from './services/memberCache.ts';
 import { navigatorMachine, type NavigatorEvent } from '../machines/navigator.machine.ts';
 import type { Brand } from '../contract/brand.ts';
 import { detectDeviceProfile, isDesktopLayout, readDeviceInput } from './domain/deviceProfile.ts';
 import { createResolver } from './routes/resolver.ts';
-import { applyHistoryEffect, observePopstate, resetToRoot, saveNavigation, startLocation } from './services/browserHistory.ts';
+import { applyHistoryEffect, observePopstate, resetToRoot, saveNavigation, showSetUpRoot, startLocation } from './services/browserHistory.ts';
 import { sessionMachine, type SessionEvent } from '../machines/session.machine.ts';
 import { signInMachine } from '../machines/signIn.machine.ts';
 import { setUpMachine, type CompleteOnboardingRequest } from '../machines/setUp.machine.ts';
@@ -52,7 +55,7 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
   });
 
   const provided = appMachine.provide({
-    actions: { resetUrl: resetToRoot, clearCaches: () => clearAll(cacheKeyPrefix) },
+    actions: { resetUrl: resetToRoot, showSetUpUrl: showSetUpRoot, clearCaches: () => clearAll(cacheKeyPrefix) },
     actors: {
       navigator: navigatorMachine.provide({
         actors: { browserHistory: fromCallback<NavigatorEvent>(({ sendBack }) => observePopstate(sendBack)) },
@@ -69,11 +72,14 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
         return brand;
       }),
       loadContainerVersion: fromPromise(() => container.version()),
-      loadMember: fromPromise(async (): Promise<Member> => {
-        // The role first: it is what says whether this account may use this brand at all.
-        const role = await getBrandRole(api);
-        return { role, user: await getUser(api) };
-      }),
+      loadMember: fromPromise(({ input }: { input: { uid: string | null } }): Promise<Member> =>
+        loadMember({
+          user: () => cachedUser(input.uid, () => getUser(api)),
+          role: () => getBrandRole(api),
+          endsSession: (error) => signOutReason(callErrorOf(error)) !== null,
+          log: (message, error) => console.warn(message, error),
+        }),
+      ),
       session: sessionMachine.provide({
         actors: {
           observeUser: fromCallback<SessionEvent>(({ sendBack }) =>
@@ -98,7 +104,12 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
       setUp: setUpMachine.provide({
         actors: {
           loadSavedReferralCode: fromPromise(async () => readReferralCode()),
-          completeOnboarding: fromPromise(({ input }: { input: CompleteOnboardingRequest }) => completeOnboarding(api, input)),
+          completeOnboarding: fromPromise(async ({ input }: { input: CompleteOnboardingRequest }) => {
+            const user = await completeOnboarding(api, input);
+            // The app loads the member next: the cached one still needs set-up.
+            rememberUser(user);
+            return user;
+          }),
           signInWithPassword: fromPromise<unknown, { email: string; password: string }>(({ input }) =>
             requireIdentity().signInWithPassword(input.email, input.password),
           ),
@@ -119,7 +130,7 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
         actors: { searchOffers: fromPromise(({ input }: { input: SearchRequest }) => searchOffers(api, input)) },
       }),
       categories: categoriesMachine.provide({
-        actors: { loadCategories: fromPromise(() => getCategories(api)) },
+        actors: { loadCategories: fromPromise(() => cachedCategories(() => getCategories(api))) },
       }),
       cart: cartMachine.provide({
         actors: {

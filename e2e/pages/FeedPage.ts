@@ -11,7 +11,9 @@ export class FeedPage {
     return this.page.getByRole('list', { name: 'Offers' }).getByRole('listitem');
   }
 
+  /** Sign-out lives on More only (spec 2.3). */
   async signOut() {
-    await this.page.getByRole('button', { name: 'Sign out' }).click();
+    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'More' }).click();
+    await this.page.locator('section[data-path="/more"]').getByRole('button', { name: 'Sign out' }).click();
   }
 }

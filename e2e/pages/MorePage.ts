@@ -14,6 +14,7 @@ const english = {
   restaurants: 'Restaurants',
   promoCodes: 'My promo codes',
   orders: 'My orders',
+  waitingLists: 'My waiting lists',
   profile: 'Profile',
   about: 'About',
   faq: 'FAQ',

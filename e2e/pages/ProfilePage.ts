@@ -11,6 +11,7 @@ const english = {
   signInPassword: 'Password',
   signIn: 'Sign in',
   signOut: 'Sign out',
+  offers: 'Offers',
   heading: 'Profile',
   contact: 'Contact',
   privateAddress: 'Private address',
@@ -61,11 +62,13 @@ export class ProfilePage extends pageInLanguage((language: ProfileLanguage) => c
   }
 
   async expectSignedIn() {
-    await expect(this.page.getByRole('button', { name: this.words.signOut })).toBeVisible();
+    await expect(this.page.locator('section[data-path="/"]').getByRole('list', { name: this.words.offers })).toBeVisible();
   }
 
+  /** Sign-out lives on More only (spec 2.3). */
   async signOut() {
-    await this.page.getByRole('button', { name: this.words.signOut }).click();
+    await this.page.goto('/more');
+    await this.page.locator('section[data-path="/more"]').getByRole('button', { name: this.words.signOut }).click();
     await expect(this.page.getByRole('heading', { name: this.words.signInHeading })).toBeVisible();
   }
 

@@ -119,6 +119,32 @@ export async function markCommonClaimed(tx: Executor, q: MemberOffer, now: Date)
     .where(and(eq(promoClaimants.brandId, q.brandId), eq(promoClaimants.offerId, q.offerId), eq(promoClaimants.userId, q.userId), isNull(promoClaimants.commonClaimedAt)));
 }
 
+/** The common codes this member revealed (the claimant row remembers when), with their offers' title and image. */
+export async function listRevealedCommonCodes(db: Executor, brandId: string, userId: string) {
+  return db
+    .select({
+      code: offerPromos.commonCode,
+      claimedAt: promoClaimants.commonClaimedAt,
+      offerId: promoClaimants.offerId,
+      offerType: offers.type,
+      offerTitle: offers.title,
+      offerPuffImage: offers.puffImage,
+    })
+    .from(promoClaimants)
+    .innerJoin(offerPromos, and(eq(offerPromos.brandId, promoClaimants.brandId), eq(offerPromos.offerId, promoClaimants.offerId)))
+    .innerJoin(offers, and(eq(offers.brandId, promoClaimants.brandId), eq(offers.id, promoClaimants.offerId)))
+    .where(
+      and(
+        eq(promoClaimants.brandId, brandId),
+        eq(promoClaimants.userId, userId),
+        isNotNull(promoClaimants.commonClaimedAt),
+        isNotNull(offerPromos.commonCode),
+      ),
+    )
+    .orderBy(desc(promoClaimants.commonClaimedAt))
+    .limit(1000);
+}
+
 /** The member's unique codes of the brand, newest first, with their offers' title and image. */
 export async function listClaimedCodes(db: Executor, brandId: string, userId: string) {
   return db

@@ -84,6 +84,7 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
           phoneNumber,
           addressList,
           completedOnboarding: false,
+          passwordChosen: tempPassword === null,
           termsAcceptedAt: new Date(now()),
         }));
         return { user: toUser(user), tempPassword };
@@ -111,13 +112,20 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
       const body = request.body;
       const email = body.email !== undefined && body.email.trim().toLowerCase() !== before.email ? requireEmailChange(body.email) : null;
       const phoneNumber = requirePhone(body.phoneNumber);
-      const password = requirePassword(body.password);
+      // A password the member chose at sign-up is not asked again; a generated one must be replaced.
+      const password = body.password !== undefined || !before.passwordChosen ? requirePassword(body.password) : null;
       const referralCode = requireReferralCode(brand.settings, body.referralCode);
       const holder = email ? await identity.findAccountByEmail(brand.authTenantId, email) : null;
       if (holder && holder !== token.uid) throw emailTaken();
 
       // Claimed first, so a second set-up running at the same time gets 409 and changes nothing.
-      const claim = { phoneNumber, referralCode, ...(email ? { email } : {}), updatedAt: new Date(now()) };
+      const claim = {
+        phoneNumber,
+        referralCode,
+        ...(email ? { email } : {}),
+        ...(password ? { passwordChosen: true } : {}),
+        updatedAt: new Date(now()),
+      };
       const claimed = await claimOnboarding(db, brand.id, token.uid, claim);
       if (!claimed) throw alreadyCompleted();
       let emailChanged = false;
@@ -126,9 +134,9 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
           await identity.updateEmail(brand.authTenantId, token.uid, email);
           emailChanged = true;
         }
-        await identity.setPassword(brand.authTenantId, token.uid, password);
-        // Reset links mailed before the new password (and perhaps to the old address) are spent.
-        await useUpResetTokens(db, brand.id, token.uid, new Date(now()));
+        if (password) await identity.setPassword(brand.authTenantId, token.uid, password);
+        // Reset links mailed before the new password or to the old address are spent.
+        if (password || email) await useUpResetTokens(db, brand.id, token.uid, new Date(now()));
       } catch (error) {
         if (emailChanged) await identity.updateEmail(brand.authTenantId, token.uid, before.email).catch(() => undefined);
         await undoOnboarding(db, before, claimed, Object.keys(claim) as (keyof typeof claim)[]);

@@ -4,6 +4,7 @@ import { ApiError, notFound } from '../errors.ts';
 import { findOfferDetail, toOfferDetail } from '../repositories/offerDetail.repository.ts';
 import { findPromoFields } from '../repositories/promoCodes.repository.ts';
 import { offerVariantFields } from '../commerce/offerVariants.ts';
+import { referralTokenFor } from '../repositories/referralTokens.repository.ts';
 import type { App, RouteDeps } from './types.ts';
 
 export async function offerDetailRoutes(app: App, { db, requireMember, now = Date.now }: RouteDeps) {
@@ -21,7 +22,12 @@ export async function offerDetailRoutes(app: App, { db, requireMember, now = Dat
       if (!row.offer.active) throw new ApiError(410, 'offer_not_relevant', 'The offer is no longer relevant');
       const detail = toOfferDetail(row, request.query.getCompanionOffer === true);
       const variants = await offerVariantFields(db, brand.id, row.offer.id, now(), request.query.getAvailability === true, token.uid);
-      return { ...detail, ...promo, ...variants };
+      // The referral link carries a token of this member and offer, never the member's id.
+      const referral =
+        detail.callToAction?.type === 'referralUrl'
+          ? { referralToken: await referralTokenFor(db, { brandId: brand.id, userId: token.uid, offerId: row.offer.id }) }
+          : {};
+      return { ...detail, ...promo, ...variants, ...referral };
     },
   );
 }

@@ -3,6 +3,7 @@ import { ApiError, badRequest } from '../errors.ts';
 import { escapeHtml, MailDeliveryError, mailLinkOrigin } from '../mail/mail.ts';
 import { rateLimited } from '../plugins/rateLimit.ts';
 import { appUrlHost } from '../repositories/brands.repository.ts';
+import { updateUser } from '../repositories/accounts.repository.ts';
 import {
   claimResetToken,
   countLiveResetTokens,
@@ -92,6 +93,8 @@ export async function passwordResetRoutes(app: App, deps: RouteDeps) {
         throw error;
       }
       await useUpResetTokens(db, brand.id, claimed.userId, usedAt);
+      // From now on the member knows the password: set-up, if still ahead, does not ask for one.
+      await updateUser(db, brand.id, claimed.userId, { passwordChosen: true });
       return {};
     },
   );

@@ -5,6 +5,7 @@ import {
   countClaimedBy,
   findOfferPromo,
   listClaimedCodes,
+  listRevealedCommonCodes,
   lockClaimant,
   markCommonClaimed,
   takeFreeCode,
@@ -90,19 +91,23 @@ export async function promoCodeRoutes(app: App, { db, requireMember, now = Date.
     {
       preHandler: requireMember,
       schema: {
-        summary: "The member's claimed unique promo codes, newest first",
+        summary: "The member's claimed unique promo codes and revealed common codes, newest first",
         response: { 200: ClaimedPromoCodeList, ...errors },
       },
     },
     async (request) => {
       const { brand, token } = request.member;
-      const rows = await listClaimedCodes(db, brand.id, token.uid);
-      return rows.map((row) => ({
-        code: row.code,
-        claimedAt: row.claimedAt!.toISOString(),
-        groupId: `/${row.offerType}/${row.offerId}`,
-        offer: { id: row.offerId, type: row.offerType, title: row.offerTitle, puffImage: row.offerPuffImage },
-      }));
+      const [unique, common] = await Promise.all([listClaimedCodes(db, brand.id, token.uid), listRevealedCommonCodes(db, brand.id, token.uid)]);
+      const rows = [...unique.map((row) => ({ ...row, kind: 'unique' as const })), ...common.map((row) => ({ ...row, kind: 'common' as const }))];
+      return rows
+        .map((row) => ({
+          code: row.code!,
+          kind: row.kind,
+          claimedAt: row.claimedAt!.toISOString(),
+          groupId: `/${row.offerType}/${row.offerId}`,
+          offer: { id: row.offerId, type: row.offerType, title: row.offerTitle, puffImage: row.offerPuffImage },
+        }))
+        .sort((a, b) => b.claimedAt.localeCompare(a.claimedAt));
     },
   );
 }

@@ -18,6 +18,7 @@ export function toUser(row: UserRow): User {
     companyAddress: row.companyAddress,
     pushNotificationToken: row.pushNotificationToken,
     completedOnboarding: row.completedOnboarding,
+    passwordChosen: row.passwordChosen,
   };
 }
 

@@ -1,11 +1,11 @@
 import type { User } from '../../contract/user.ts';
 import type { ApiClient } from './client.ts';
 
-/** The set-up payload (spec 3): e-mail only when changed, the normalised phone, the new password, the referral code. */
+/** The set-up payload (spec 3): e-mail only when changed, the normalised phone, the new password (unless one was chosen at sign-up), the referral code. */
 export interface CompleteOnboardingRequest {
   email?: string;
   phoneNumber: string;
-  password: string;
+  password?: string;
   referralCode?: string;
 }
 

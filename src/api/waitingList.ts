@@ -1,7 +1,10 @@
-import type { WaitingListPlace } from '../../contract/waitingList.ts';
+import type { MemberWaitingListPlace, WaitingListPlace } from '../../contract/waitingList.ts';
 import type { ApiClient } from './client.ts';
 
-export type { WaitingListPlace };
+export type { MemberWaitingListPlace, WaitingListPlace };
+
+/** GET /v1/get_list/user/waiting_list: every place the member holds or held, with its offer ("My waiting lists"). */
+export const getMemberWaitingLists = (api: ApiClient) => api.get<MemberWaitingListPlace[]>('/v1/get_list/user/waiting_list');
 
 /** GET /v1/get_list/waiting_list: the member's places on the offer's variants. */
 export const getWaitingListPlaces = (api: ApiClient, offerId: string) => api.get<WaitingListPlace[]>('/v1/get_list/waiting_list', { offerId });

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cx } from './cx.ts';
 import * as styles from './button.css.ts';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'text';
+export type ButtonVariant = 'primary' | 'secondary' | 'text' | 'danger';
 
 export interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant;

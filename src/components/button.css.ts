@@ -25,6 +25,8 @@ export const variant = styleVariants({
   primary: [base, { background: vars.color.primary, color: vars.color.onPrimary }],
   secondary: [base, { background: 'transparent', color: vars.color.primary, borderColor: vars.color.primary }],
   text: [base, { background: 'transparent', color: vars.color.primary, padding: '0 8px' }],
+  /** For what cannot be undone (deleting the account). */
+  danger: [base, { background: vars.color.error, color: '#ffffff' }],
 });
 
 export const fullWidth = style({ width: '100%' });

@@ -5,8 +5,16 @@ export interface ClaimedCodeGroup {
   offer: ClaimedPromoCode['offer'];
   /** Where the offer lives in the app: the code's groupId (/{type}/{offerId}). */
   path: string;
-  /** This offer's codes, newest first. */
-  codes: { code: string; claimedAt: string }[];
+  /** This offer's codes, newest first: unique ones and the common code once revealed. */
+  codes: Pick<ClaimedPromoCode, 'code' | 'kind' | 'claimedAt'>[];
+}
+
+/** The member's unique codes of one offer, oldest first (the order they were claimed in). */
+export function uniqueCodesOf(codes: ClaimedPromoCode[], offerId: string): string[] {
+  return codes
+    .filter((code) => code.kind === 'unique' && offerIdOf(code) === offerId)
+    .sort((a, b) => Date.parse(a.claimedAt) - Date.parse(b.claimedAt))
+    .map((code) => code.code);
 }
 
 /** The offer id of a claimed code: the second path segment of its groupId (spec 3), else the offer's own id. */
@@ -22,7 +30,7 @@ export function groupClaimedCodes(codes: ClaimedPromoCode[]): ClaimedCodeGroup[]
   for (const code of [...codes].sort(newestFirst)) {
     const offerId = offerIdOf(code);
     const group = groups.get(offerId) ?? { offerId, offer: code.offer, path: code.groupId, codes: [] };
-    group.codes.push({ code: code.code, claimedAt: code.claimedAt });
+    group.codes.push({ code: code.code, kind: code.kind, claimedAt: code.claimedAt });
     groups.set(offerId, group);
   }
   return [...groups.values()];

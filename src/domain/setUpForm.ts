@@ -69,29 +69,39 @@ function referralError(form: SetUpForm, settings: ReferralSettings): SetUpErrorK
   return isValidReferralCode(settings, code) ? undefined : 'setup_error_invalid_referral_code';
 }
 
+/**
+ * What set-up asks besides phone and referral: the password (and the e-mail it signs in with)
+ * only while the member holds a generated password; one chosen at sign-up is not asked again.
+ */
+export interface SetUpAsks {
+  credentials: boolean;
+}
+
 /** The form's errors per field (spec 5); empty when it may be sent. */
-export function validateSetUp(form: SetUpForm, settings: ReferralSettings, originalEmail: string): SetUpErrors {
+export function validateSetUp(form: SetUpForm, settings: ReferralSettings, originalEmail: string, asks: SetUpAsks): SetUpErrors {
   const errors: SetUpErrors = {};
-  if (emailChanged(form, originalEmail)) {
+  if (asks.credentials && emailChanged(form, originalEmail)) {
     if (form.email.trim() === '') errors.email = 'setup_error_enter_email';
     else if (!isValidEmail(form.email)) errors.email = 'setup_error_invalid_email';
   }
   if (form.phone.trim() === '') errors.phone = 'setup_error_enter_phone';
   else if (!isValidPhoneNumber(normalisePhoneNumber(form.phone))) errors.phone = 'setup_error_invalid_phone';
-  if (form.password === '') errors.password = 'setup_error_enter_password';
-  else if (!isValidPassword(form.password)) errors.password = 'setup_error_password_rule';
+  if (asks.credentials) {
+    if (form.password === '') errors.password = 'setup_error_enter_password';
+    else if (!isValidPassword(form.password)) errors.password = 'setup_error_password_rule';
+  }
   const referral = referralError(form, settings);
   if (referral) errors.referral = referral;
   return errors;
 }
 
 /** The body of POST /v1/complete_onboardning/user for a valid form. */
-export function completeOnboardingRequest(form: SetUpForm, settings: ReferralSettings, originalEmail: string) {
+export function completeOnboardingRequest(form: SetUpForm, settings: ReferralSettings, originalEmail: string, asks: SetUpAsks) {
   const referralCode = referralCodeOf(form, settings);
   return {
-    ...(emailChanged(form, originalEmail) ? { email: form.email.trim() } : {}),
+    ...(asks.credentials && emailChanged(form, originalEmail) ? { email: form.email.trim() } : {}),
     phoneNumber: normalisePhoneNumber(form.phone),
-    password: form.password,
+    ...(asks.credentials ? { password: form.password } : {}),
     ...(referralCode !== undefined ? { referralCode } : {}),
   };
 }

@@ -23,6 +23,7 @@ export default function RichText({ raw, links, onNavigate }: RichTextProps) {
   const editor = useMemo(() => {
     const created = withReact(createEditor());
     created.isInline = (element) => element.type === 'link';
+    created.isVoid = (element) => element.type === 'media';
     return created;
   }, [value]);
   const renderElement = useCallback(
@@ -56,6 +57,16 @@ function Element({ attributes, children, element, onNavigate }: RenderElementPro
       return <li {...attributes} className={styles.listItem}>{children}</li>;
     case 'list-item-content':
       return <div {...attributes}>{children}</div>;
+    case 'media':
+      // The box takes the ratio's height before the image loads, so the text below does not jump.
+      return (
+        <div {...attributes} contentEditable={false} className={styles.media}>
+          <div className={styles.mediaBox} style={element.ratioPercent === null ? undefined : { paddingBottom: `${element.ratioPercent}%` }}>
+            <img src={element.src} alt={element.alt} loading="lazy" className={element.ratioPercent === null ? styles.mediaImage : styles.mediaImageFilled} />
+          </div>
+          {children}
+        </div>
+      );
     case 'link':
       return element.inApp ? (
         <a {...attributes} href={element.href} className={styles.link} onClick={onPlainClick(() => onNavigate(element.href))}>

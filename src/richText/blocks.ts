@@ -1,5 +1,5 @@
 import { ownValue, type UnknownRecord } from './record.ts';
-import type { InlineNode, ListElement, ListItemElement, RichElement, TextBlockElement } from './types.ts';
+import type { InlineNode, ListElement, ListItemElement, MediaElement, RichElement, TextBlockElement } from './types.ts';
 
 const headingLevels: Record<string, number> = {
   'header-one': 1,
@@ -20,11 +20,21 @@ interface OpenList {
   list: ListElement;
 }
 
-/** Draft blocks to Slate blocks; runs of list items become nested lists by `depth`. */
-export function buildBlocks(blocks: UnknownRecord[], inlinesOf: (block: UnknownRecord) => InlineNode[]): RichElement[] {
+/** Draft blocks to Slate blocks; runs of list items become nested lists by `depth`; atomic images become media. */
+export function buildBlocks(
+  blocks: UnknownRecord[],
+  inlinesOf: (block: UnknownRecord) => InlineNode[],
+  mediaOf: (block: UnknownRecord) => MediaElement | null = () => null,
+): RichElement[] {
   const result: RichElement[] = [];
   const open: OpenList[] = [];
   for (const block of blocks) {
+    const media = mediaOf(block);
+    if (media) {
+      open.length = 0;
+      result.push(media);
+      continue;
+    }
     const type = typeof block.type === 'string' ? block.type : 'unstyled';
     const children = inlinesOf(block);
     const listType = ownValue(listTypes, type) as ListElement['type'] | undefined;

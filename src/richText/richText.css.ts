@@ -78,3 +78,12 @@ export const link = style({
   textDecoration: 'underline',
   textUnderlineOffset: 2,
 });
+
+export const media = style({ margin: '0 0 16px' });
+
+export const mediaBox = style({ position: 'relative', width: '100%', overflow: 'hidden', borderRadius: vars.radius.card });
+
+export const mediaImage = style({ display: 'block', width: '100%', height: 'auto' });
+
+/** In a box of the ratio's height: the image fills it. */
+export const mediaImageFilled = style({ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' });

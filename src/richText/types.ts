@@ -56,7 +56,17 @@ export interface ListElement {
 
 export type TextBlockElement = ParagraphElement | BlockquoteElement | CodeBlockElement | SubheadElement;
 
-export type RichElement = TextBlockElement | ListElement | ListItemElement | ListItemContentElement | LinkElement;
+/** An image of an atomic block; a void element (its one empty text is Slate's requirement). */
+export interface MediaElement {
+  type: 'media';
+  src: string;
+  alt: string;
+  /** The box's height in percent of its width, from the ratio string; null keeps the image's own shape. */
+  ratioPercent: number | null;
+  children: [{ text: '' }];
+}
+
+export type RichElement = TextBlockElement | ListElement | ListItemElement | ListItemContentElement | LinkElement | MediaElement;
 
 /** Where rich text is shown: hosts that count as the app itself, and the section being viewed. */
 export interface LinkContext {

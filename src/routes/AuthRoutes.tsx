@@ -75,7 +75,8 @@ export function createAuthRouter(history: RouterHistory, saveWantedPath: (path: 
     getParentRoute: () => rootRoute,
     path: '$',
     beforeLoad: ({ location }) => {
-      saveWantedPath(location.pathname);
+      // With its query: a shared /search?q=… or /live?category=… opens as it was after sign-in.
+      saveWantedPath(location.pathname + location.searchStr);
       throw redirect({ to: '/', replace: true });
     },
   });

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { BackButton, CartButton, CartDrawer, cartDrawerId, ContentFrame, DesktopFooter, TabBar, type CartButtonProps } from '../components/shell/index.ts';
 import { AppActor, appChild, sameViewValues, type CartRef, type NavigatorRef } from '../appActor.ts';
@@ -26,10 +25,9 @@ export function ContentShell() {
 
 function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
   const { t } = useLingui();
-  const app = AppActor.useActorRef();
   const brand = AppActor.useSelector((s) => s.context.brand);
   const layout = AppActor.useSelector((s) => s.context.layout);
-  const shell = useSelector(navigatorRef, (s) => connectShell(s, navigatorRef, app), sameViewValues);
+  const shell = useSelector(navigatorRef, (s) => connectShell(s, navigatorRef), sameViewValues);
   // Open or closed is view state only; the cart's content and count come with the cart machine.
   const [cartOpen, setCartOpen] = useState(false);
   const cartRef = AppActor.useSelector((s) => appChild(s, 'cart'));
@@ -50,10 +48,8 @@ function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
         <BackButton canGoBack={shell.canGoBack} onBack={shell.back} icons={brand?.icons} />
         {desktop && tabs}
         <div className={styles.actions}>
+          {/* Sign-out lives on More only (spec 2.3): not one tap away beside the cart. */}
           <CartBadgeButton cartRef={cartRef} expanded={cartOpen} onOpen={() => setCartOpen(true)} drawerId={cartDrawerId} icons={brand?.icons} />
-          <Button variant="text" onClick={shell.signOut}>
-            {t`Sign out`}
-          </Button>
         </div>
       </header>
       <ContentFrame layout={layout}>

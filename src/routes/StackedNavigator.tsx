@@ -84,7 +84,7 @@ function Page({ page, depth, visible, stacked, slideIn, scrollToTop, Screen }: P
       onScroll={(event) => scrollPositions.set(page.key, event.currentTarget.scrollTop)}
     >
       <PageContext.Provider value={context}>
-        <Screen params={page.params} path={page.path} />
+        <Screen params={page.params} path={page.path} search={page.search ?? ''} />
       </PageContext.Provider>
     </section>
   );

@@ -2,6 +2,15 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter } from 
 import type { Resolution } from '../../machines/navigator.rules.ts';
 import { contentRoutes, contentStacks, isOfferTypeParam, type RouteEntry, type RouteFlags } from './routeTable.ts';
 
+/** '/search?q=jazz&x=#top' → '?q=jazz' (empty values dropped); '' without a query. */
+export function searchOf(path: string): string {
+  const query = path.split('#')[0]!.split('?').slice(1).join('?');
+  const params = new URLSearchParams(query);
+  for (const [name, value] of [...params]) if (value === '') params.delete(name);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
 /** '/more/faq/?x=1#top' → '/more/faq'. */
 export function normalizePath(path: string): string {
   const pathname = path.split(/[?#]/)[0] || '/';
@@ -30,7 +39,16 @@ export function createResolver(flags: RouteFlags, routes: RouteEntry[] = content
     // '**' is TanStack's catch-all remainder: a longer path than the route is no match.
     const matches = entry && !('**' in params) && (entry.enabled?.(flags) ?? true) && isOfferTypeParam(params);
     if (!matches) return { path, stack, routeId: null, params: {} };
-    return entry.redirectTo ? { path, stack, routeId: entry.path, params, redirectTo: entry.redirectTo } : { path, stack, routeId: entry.path, params };
+    const search = searchOf(rawPath);
+    return {
+      path,
+      stack,
+      routeId: entry.path,
+      params,
+      ...(entry.redirectTo ? { redirectTo: entry.redirectTo } : {}),
+      ...(entry.outsideTabs ? { outsideTabs: true as const } : {}),
+      ...(search ? { search } : {}),
+    };
   }
 
   return { resolve, stackRoots };

@@ -6,7 +6,23 @@ import { isOfferType } from './routeTable.ts';
 export interface RouteMatch {
   params: Record<string, string>;
   path: string;
+  /** The page's query ('?q=jazz'); absent or '' without one. */
+  search?: string;
 }
+
+const queryParam = ({ search }: RouteMatch, name: string): string | null => new URLSearchParams(search ?? '').get(name);
+
+/** /search?q=…: what the member searched for ('' for none). */
+export const searchQueryOf = (match: RouteMatch): string => queryParam(match, 'q') ?? '';
+
+/** /{type}?category=…: the category the feed is filtered by (null for all). */
+export const categoryOf = (match: RouteMatch): string | null => queryParam(match, 'category') || null;
+
+/** The query a search page shows in its address for what is typed. */
+export const searchForQuery = (query: string): string => (query.trim() ? `?${new URLSearchParams({ q: query })}` : '');
+
+/** The query a per-type feed shows in its address for its category filter. */
+export const searchForCategory = (categoryId: string | null): string => (categoryId ? `?${new URLSearchParams({ category: categoryId })}` : '');
 
 /** The offer type of a per-type page from its path (/editorial, /benefit, /live); anything else reads live (spec 5). */
 export function offerTypeOfPath(path: string): OfferType {

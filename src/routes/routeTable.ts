@@ -14,6 +14,7 @@ export type ScreenName =
   | 'restaurant'
   | 'vouchers'
   | 'orders'
+  | 'waitingLists'
   | 'profile'
   | 'faq'
   | 'about'
@@ -32,6 +33,8 @@ export interface RouteEntry {
   enabled?: (flags: RouteFlags) => boolean;
   /** The navigator replaces this route by another after a moment (spec 2.3). */
   redirectTo?: string;
+  /** Belongs to no tab's section even though it sits on a tab's stack (the tab bar highlights none). */
+  outsideTabs?: true;
 }
 
 const offerTypes: readonly string[] = ['editorial', 'benefit', 'live'] satisfies OfferType[];
@@ -50,7 +53,7 @@ export const contentRoutes: RouteEntry[] = [
   { path: '/$type/$id', screen: 'offer' },
   { path: '/search', screen: 'search' },
   { path: '/search/$type/$id', screen: 'offer' },
-  { path: '/checkout', screen: 'checkout' },
+  { path: '/checkout', screen: 'checkout', outsideTabs: true },
   { path: '/createaccount', screen: 'createAccountRedirect', redirectTo: '/' },
   { path: '/createaccount/$referral_code', screen: 'createAccountRedirect', redirectTo: '/' },
   { path: '/editorial', screen: 'typeFeed', enabled: (f) => f.settings.showEditorial },
@@ -61,6 +64,7 @@ export const contentRoutes: RouteEntry[] = [
   { path: '/more/restaurant/s/$id', screen: 'restaurant', enabled: restaurant },
   { path: '/more/voucher', screen: 'vouchers' },
   { path: '/more/orderHistory', screen: 'orders' },
+  { path: '/more/waitingLists', screen: 'waitingLists' },
   { path: '/more/userinfo', screen: 'profile' },
   { path: '/more/faq', screen: 'faq' },
   { path: '/more/about', screen: 'about' },

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { ScreenName } from './routeTable.ts';
-import { offerPlaceOf, offerTypeOfPath, type RouteMatch } from './routeParams.ts';
+import { categoryOf, offerPlaceOf, offerTypeOfPath, searchForCategory, searchForQuery, searchQueryOf, type RouteMatch } from './routeParams.ts';
+import { useSetPageSearch } from '../navigation/pageSearch.ts';
 import { wired } from '../wiring/wired.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { wireOfferPage } from '../wiring/offerPage.wiring.ts';
@@ -22,6 +23,24 @@ function parsed<P extends object>(Screen: ComponentType<P>, parse: (match: Route
 }
 
 const noProps = () => ({});
+
+/** /search?q=…: the route reads the query from the address and writes what is typed back to it. */
+function SearchRoute(match: RouteMatch) {
+  const setSearch = useSetPageSearch();
+  return <SearchScreen query={searchQueryOf(match)} onQueryChange={(query) => setSearch(searchForQuery(query))} />;
+}
+
+/** /{type}?category=…: the route reads the category filter from the address and writes a new one back. */
+function TypeFeedRoute(match: RouteMatch) {
+  const setSearch = useSetPageSearch();
+  return (
+    <TypeFeedScreen
+      type={offerTypeOfPath(match.path)}
+      categoryId={categoryOf(match)}
+      onCategoryChange={(categoryId) => setSearch(searchForCategory(categoryId))}
+    />
+  );
+}
 
 // Wired here, in the content routes' chunk: they load with the signed-in app, not the first page.
 const WiredOfferScreen = wired(OfferScreen, wireOfferPage);
@@ -54,6 +73,18 @@ function OrderHistoryRoute() {
   );
 }
 
+const LazyMemberWaitingListsScreen = lazy(() =>
+  import('../wiring/memberWaitingLists.wiring.ts').then((m) => ({ default: m.WiredMemberWaitingListsScreen })),
+);
+
+function MemberWaitingListsRoute() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazyMemberWaitingListsScreen />
+    </Suspense>
+  );
+}
+
 function ClaimedCodesRoute() {
   return (
     <Suspense fallback={<Spinner />}>
@@ -66,16 +97,17 @@ function ClaimedCodesRoute() {
 export const screens: Record<ScreenName, ComponentType<RouteMatch>> = {
   mixedFeed: parsed(MixedFeedScreen, noProps),
   offer: parsed(WiredOfferScreen, (match) => ({ place: offerPlaceOf(match) })),
-  search: parsed(SearchScreen, noProps),
+  search: SearchRoute,
   checkout: CheckoutRoute,
   // Shown for 10 ms before the navigator forwards to the start page.
   createAccountRedirect: () => null,
-  typeFeed: parsed(TypeFeedScreen, ({ path }) => ({ type: offerTypeOfPath(path) })),
+  typeFeed: TypeFeedRoute,
   more: parsed(MoreScreen, noProps),
   restaurantMap: ComingSoonScreen,
   restaurant: ComingSoonScreen,
   vouchers: ClaimedCodesRoute,
   orders: OrderHistoryRoute,
+  waitingLists: MemberWaitingListsRoute,
   profile: parsed(WiredProfileScreen, noProps),
   faq: ComingSoonScreen,
   about: ComingSoonScreen,

@@ -1,17 +1,19 @@
 import type { SnapshotFrom } from 'xstate';
 import type { navigatorMachine } from '../../machines/navigator.machine.ts';
-import type { AppRef, NavigatorRef } from '../appActor.ts';
+import type { NavigatorRef } from '../appActor.ts';
 
 /** Search is its own stack, opened from the feed's search field: its root page still has a way back. */
 const searchRoot = '/search';
 
-/** The signed-in frame's view values (from the navigator) and intents (to navigator and app). */
-export function connectShell(snapshot: SnapshotFrom<typeof navigatorMachine>, navigatorRef: NavigatorRef, app: AppRef) {
+/** The signed-in frame's view values and intents (from and to the navigator). */
+export function connectShell(snapshot: SnapshotFrom<typeof navigatorMachine>, navigatorRef: NavigatorRef) {
   const { active, stacks, index } = snapshot.context;
-  const depth = stacks[active]!.length;
+  const pages = stacks[active]!;
+  const depth = pages.length;
   const leavingSearch = active === searchRoot && depth === 1;
   return {
-    active,
+    /** The stack whose tab is highlighted; none while a page of no tab's section (checkout) shows. */
+    active: pages[depth - 1]!.outsideTabs ? null : active,
     /** The active stack shows its root page. */
     atRoot: depth === 1,
     canGoBack: depth > 1 || leavingSearch,
@@ -21,6 +23,5 @@ export function connectShell(snapshot: SnapshotFrom<typeof navigatorMachine>, na
       navigatorRef.send(
         !leavingSearch ? { type: 'nav.back' } : index > 0 ? { type: 'nav.go', delta: -1 } : { type: 'nav.push', path: '/' },
       ),
-    signOut: () => app.send({ type: 'app.signOut' }),
   };
 }

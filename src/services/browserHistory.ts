@@ -30,7 +30,7 @@ export function applyHistoryEffect(effect: HistoryEffect): void {
 export function observePopstate(send: (event: NavigatorEvent) => void): () => void {
   const listener = (event: PopStateEvent) => {
     const { key, index } = entryState(event.state);
-    send({ type: 'nav.popstate', path: window.location.pathname, key, index });
+    send({ type: 'nav.popstate', path: window.location.pathname + window.location.search, key, index });
   };
   window.addEventListener('popstate', listener);
   return () => window.removeEventListener('popstate', listener);
@@ -50,7 +50,7 @@ export function startLocation(): StartLocation {
   const goingToWanted = Boolean(wanted) && window.location.pathname === '/';
   const { key, index } = entryState(window.history.state);
   return {
-    path: goingToWanted ? wanted! : window.location.pathname,
+    path: goingToWanted ? wanted! : window.location.pathname + window.location.search,
     restored: key !== null && index !== null && !goingToWanted ? { key, index } : null,
     saved: goingToWanted ? null : readSavedNavigation(),
     keyPrefix: `${Math.random().toString(36).slice(2, 8)}-`,
@@ -72,6 +72,11 @@ export function saveNavigation(saved: SavedNavigation): void {
 
 export function saveWantedPath(path: string): void {
   if (path !== '/') sessionStorage.setItem(wantedPathKey, path);
+}
+
+/** Set-up has one page, '/' (spec 2.4); a path wanted before sign-in stays saved for after it. */
+export function showSetUpRoot(): void {
+  if (window.location.pathname !== '/') window.history.replaceState(null, '', '/');
 }
 
 /** After sign-out the address bar goes back to the root and nothing of the member's navigation is kept (spec 4). */

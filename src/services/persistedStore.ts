@@ -23,7 +23,7 @@ const savedAtKey = (key: string) => `${key}.savedAt`;
  * A value in local storage with a last-save timestamp and an optional time-to-live (spec 3).
  * Storage that is full, disabled or holds garbage reads as empty and never throws.
  */
-export function persistedStore<T>({ key, ttlMs, storage, now = Date.now }: PersistedStoreOptions): PersistedStore<T> {
+export function persistedStore<T>({ key, ttlMs, storage, now = () => Date.now() }: PersistedStoreOptions): PersistedStore<T> {
   // Looked up on use: merely touching localStorage throws where storage is disabled.
   const local = () => storage ?? globalThis.localStorage;
   const clear = () => {
@@ -79,10 +79,13 @@ export function clearAll(prefix: string, storage?: Storage): void {
   }
 }
 
-/** The stored value while it is valid, else the loaded one (which is then stored). */
-export async function readThrough<T>(store: PersistedStore<T>, load: () => Promise<T>): Promise<T> {
+/**
+ * The stored value while it is valid (and `usable`, e.g. of the member now signed in), else the
+ * loaded one, which is then stored.
+ */
+export async function readThrough<T>(store: PersistedStore<T>, load: () => Promise<T>, usable: (value: T) => boolean = () => true): Promise<T> {
   const cached = store.read();
-  if (cached !== undefined) return cached;
+  if (cached !== undefined && usable(cached)) return cached;
   const startedIn = generation;
   const value = await load();
   if (startedIn === generation) store.write(value);

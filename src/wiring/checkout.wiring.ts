@@ -21,8 +21,14 @@ async function loadStripeJs(publishableKey: string) {
 
 /** /checkout: the session calls to the API, the card form's payment, and Stripe.js when Stripe is configured. */
 export function wireCheckout({ api, app }: WiringDeps) {
-  const user = app.getSnapshot().context.member?.user;
-  const input: CheckoutInput = { name: user ? `${user.firstName} ${user.lastName}`.trim() : '', email: user?.email ?? '' };
+  const snapshot = app.getSnapshot();
+  const user = snapshot.context.member?.user;
+  const input: CheckoutInput = {
+    name: user ? `${user.firstName} ${user.lastName}`.trim() : '',
+    email: user?.email ?? '',
+    // What the member is about to pay for: the cart as it is now (its drawer may change it later).
+    cart: appChild(snapshot, 'cart')?.getSnapshot().context.cart ?? null,
+  };
   return {
     input,
     loadStripe: loadStripeJs,

@@ -3,9 +3,11 @@ import { offerPageMachine, type CartAddition } from '../../machines/offerPage.ma
 import { promoClaimMachine } from '../../machines/promoClaim.machine.ts';
 import { commonPromoMachine } from '../../machines/commonPromo.machine.ts';
 import { getCategories, getOffer } from '../api/offers.ts';
-import { claimCommonPromoCode, claimPromoCode } from '../api/promoCodes.ts';
+import { claimCommonPromoCode, claimPromoCode, getClaimedPromoCodes } from '../api/promoCodes.ts';
+import { uniqueCodesOf } from '../domain/claimedCodes.ts';
 import type { WiringDeps } from './wired.tsx';
 import { appChild } from '../appActor.ts';
+import { cachedCategories } from '../services/memberCache.ts';
 import { wireClipboard } from './clipboard.wiring.ts';
 import { calendarPlatformOf, wireCalendar } from './calendar.wiring.ts';
 import { waitingListMachine } from '../../machines/waitingList.machine.ts';
@@ -25,9 +27,12 @@ export function wireOfferPage({ api, app, container }: WiringDeps) {
     logic: offerPageMachine.provide({
       actors: {
         loadOffer: fromPromise(({ input: { id } }: { input: { id: string } }) => getOffer(api, id)),
-        loadCategories: fromPromise(() => getCategories(api)),
+        loadCategories: fromPromise(() => cachedCategories(() => getCategories(api))),
         promoClaim: promoClaimMachine.provide({
-          actors: { claimCode: fromPromise(({ input }: OfferInput) => claimPromoCode(api, input.offerId)) },
+          actors: {
+            claimCode: fromPromise(({ input }: OfferInput) => claimPromoCode(api, input.offerId)),
+            loadEarlierCodes: fromPromise(async ({ input }: OfferInput) => uniqueCodesOf(await getClaimedPromoCodes(api), input.offerId)),
+          },
         }),
         commonPromo: commonPromoMachine.provide({
           actors: { claimCommonCode: fromPromise(({ input }: OfferInput) => claimCommonPromoCode(api, input.offerId)) },

@@ -4,24 +4,32 @@ import type { User } from '../../contract/user.ts';
 import { deleteUser, updateUser } from '../api/profile.ts';
 import type { WiringDeps } from './wired.tsx';
 import { appChild } from '../appActor.ts';
+import { forgetUser, rememberUser } from '../services/memberCache.ts';
 
 /** /more/userinfo: saves and deletes through the API and tells the app about the outcome. */
 export function wireProfile({ api, identity, app }: WiringDeps) {
   return {
     logic: profileMachine.provide({
       actors: {
-        updateUser: fromPromise(({ input }: { input: UpdateRequest }) => updateUser(api, input)),
+        updateUser: fromPromise(async ({ input }: { input: UpdateRequest }) => {
+          const user = await updateUser(api, input);
+          rememberUser(user);
+          return user;
+        }),
         signInAgain: fromPromise(async ({ input }: { input: Credentials }) => {
           await identity().signInWithPassword(input.email, input.password);
         }),
         deleteAccount: fromPromise(async () => {
           await deleteUser(api);
+          // Spec 4: account deletion clears the user cache (sign-out then clears the rest).
+          forgetUser();
         }),
       },
       actions: {
         userUpdated: (_, updated: User) => app.send({ type: 'app.userUpdated', user: updated }),
         refreshSession: () => appChild(app.getSnapshot(), 'session')?.send({ type: 'session.refresh' }),
-        signOut: () => app.send({ type: 'app.signOut' }),
+        // The account is gone: the app signs out and the sign-in screen says so.
+        signOut: () => app.send({ type: 'app.accountDeleted' }),
       },
     }),
   };

@@ -6,8 +6,9 @@ import { activateLocale, loadContentMessages } from '../../src/i18n/i18n.ts';
 import { imageOptions } from './components/offerFixtures.ts';
 import { readOnlyApi, renderRoute } from './routeHarness.tsx';
 
-const claimed = (code: string, claimedAt: string, offerId: string, title: string): ClaimedPromoCode => ({
+const claimed = (code: string, claimedAt: string, offerId: string, title: string, kind: ClaimedPromoCode['kind'] = 'unique'): ClaimedPromoCode => ({
   code,
+  kind,
   claimedAt,
   groupId: `/benefit/${offerId}`,
   offer: { id: offerId, type: 'benefit', title, puffImage: imageOptions() },
@@ -20,6 +21,9 @@ function renderClaimedCodes(answer: () => Promise<ClaimedPromoCode[]>) {
   const { pushed } = renderRoute('vouchers', '/more/voucher', api);
   return { calls, pushed };
 }
+
+/** The screen is a lazy chunk: its first load may outlast findBy's default wait on a busy machine. */
+const lazyWait = { timeout: 15_000 };
 
 afterEach(async () => {
   cleanup();
@@ -36,7 +40,7 @@ describe('/more/voucher', () => {
 
   it('groups the codes by offer, newest first, with links to the offers and dates', async () => {
     const { calls, pushed } = renderClaimedCodes(async () => codes);
-    const groups = await screen.findByRole('list', { name: 'Promo codes by offer' });
+    const groups = await screen.findByRole('list', { name: 'Promo codes by offer' }, lazyWait);
     expect(calls).toEqual(['/v1/get_list/offer/voucher/code']);
     const headings = within(groups).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual(['Two for one at Spa', 'Two for one at Cykelverkstan']);
@@ -52,11 +56,20 @@ describe('/more/voucher', () => {
     expect(pushed).toEqual(['/benefit/aurora-benefit-001']);
   });
 
+  it('lists a revealed member code with the offer’s own codes, saying it is the same for every member', async () => {
+    renderClaimedCodes(async () => [...codes, claimed('SPA-ALL', '2026-11-23T08:00:00Z', 'aurora-benefit-001', 'Two for one at Spa', 'common')]);
+    const spa = await screen.findByRole('list', { name: 'Codes for Two for one at Spa' }, lazyWait);
+    expect([...spa.querySelectorAll('code')].map((c) => c.textContent)).toEqual(['SPA-2', 'SPA-ALL', 'SPA-1']);
+    const common = within(spa).getAllByRole('listitem')[1]!;
+    expect(common.textContent).toContain('Member code, the same for every member. Shown on November 23, 2026');
+    expect(within(spa).getAllByRole('listitem')[0]!.textContent).toContain('Claimed on November 24, 2026');
+  });
+
   it('copies a code and says so', async () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderClaimedCodes(async () => codes);
-    fireEvent.click(await screen.findByRole('button', { name: 'Copy code BIKE-1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy code BIKE-1' }, lazyWait));
     await waitFor(() => expect(screen.getByText('Successfully copied to clipboard BIKE-1')).toBeTruthy());
     expect(writeText).toHaveBeenCalledWith('BIKE-1');
   });
@@ -66,14 +79,14 @@ describe('/more/voucher', () => {
     // The screen is signed in: its texts are in the content catalog, loaded with the content routes.
     await loadContentMessages();
     renderClaimedCodes(async () => codes);
-    const spa = await screen.findByRole('list', { name: 'Koder för Two for one at Spa' });
+    const spa = await screen.findByRole('list', { name: 'Koder för Two for one at Spa' }, lazyWait);
     expect(within(spa).getByText('24 november 2026')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Mina rabattkoder');
   });
 
   it('says so when there are none', async () => {
     renderClaimedCodes(async () => []);
-    expect(await screen.findByText('You have not claimed any promo codes yet. Claim them on the offers that have them.')).toBeTruthy();
+    expect(await screen.findByText('You have not claimed any promo codes yet. Claim them on the offers that have them.', {}, lazyWait)).toBeTruthy();
   });
 
   it('a failed load can be retried', async () => {
@@ -82,7 +95,7 @@ describe('/more/voucher', () => {
       if (fail) throw new ApiError(500, 'internal_error', 'boom');
       return codes;
     });
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', {}, lazyWait);
     expect(alert.textContent).toContain('Could not fetch the data just now. Please try again.');
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));

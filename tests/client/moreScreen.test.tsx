@@ -62,6 +62,13 @@ describe('More screen', () => {
     expect(screen.getByText('Gold member')).toBeTruthy();
   });
 
+  it('keeps a skeleton where the role name goes when the role could not be fetched (spec 8)', () => {
+    renderMore({ settings: { showBrandRoleName: true }, member: { ...testMember(), role: null } });
+    expect(screen.getByRole('heading', { level: 1, name: 'Maja Lind' })).toBeTruthy();
+    expect(screen.getByTestId('role-skeleton').getAttribute('aria-hidden')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('leaves the role name out when the brand setting is off', () => {
     renderMore({ settings: { showBrandRoleName: false } });
     expect(screen.getByRole('heading', { level: 1, name: 'Maja Lind' })).toBeTruthy();
@@ -74,6 +81,7 @@ describe('More screen', () => {
       ['Restaurants', '/more/restaurant'],
       ['My promo codes', '/more/voucher'],
       ['My orders', '/more/orderHistory'],
+      ['My waiting lists', '/more/waitingLists'],
       ['Profile', '/more/userinfo'],
       ['About', '/more/about'],
       ['FAQ', '/more/faq'],
@@ -82,7 +90,7 @@ describe('More screen', () => {
 
   it('has no restaurant tile when the brand has the restaurant setting off', () => {
     renderMore({ settings: { restaurant: false } });
-    expect(tiles().map(([name]) => name)).toEqual(['My promo codes', 'My orders', 'Profile', 'About', 'FAQ']);
+    expect(tiles().map(([name]) => name)).toEqual(['My promo codes', 'My orders', 'My waiting lists', 'Profile', 'About', 'FAQ']);
   });
 
   it('shows the development tile only in test mode', () => {

@@ -4,10 +4,15 @@ const image = { jpeg: { medium: '/a.jpg' }, webp: { medium: '/a.webp' } };
 /** The evening the fixture orders' tickets are for. */
 export const evening = Date.parse('2026-12-09T18:00:00Z');
 
-/** A paid card order of two standing tickets to Mørketid live on `evening`. */
-export function order(id: string, createdAt: string, overrides: Partial<Order> = {}): Order {
+/**
+ * A paid card order of two standing tickets to Mørketid live on `evening`, known to the member
+ * by its short reference `reference`; its id is an internal UUID.
+ */
+export function order(reference: string, createdAt: string, overrides: Partial<Order> = {}): Order {
+  const id = reference;
   return {
-    id,
+    id: `5f0c2a9e-7d41-4c3b-9a2e-${reference.padStart(12, '0')}`,
+    reference,
     createdAt: Date.parse(createdAt),
     paymentMethod: 'card',
     amount: 84_000,

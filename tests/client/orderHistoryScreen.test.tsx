@@ -50,6 +50,12 @@ describe('tickets and calendar in the order panel', () => {
     expect(codes.map((c) => c.getAttribute('data-qr-content'))).toEqual(withTickets('o-7').ticketList.map((t) => t.code));
     // Drawn, not empty: a QR code of a code this long has well over a hundred dark modules.
     expect(codes[0]!.querySelector('path')!.getAttribute('d')!.split('M').length).toBeGreaterThan(100);
+    // Each code has a visible caption: which ticket of how many, the event and the seat type.
+    const captions = within(tickets).getAllByRole('listitem').map((item) => [...item.querySelectorAll('p > *')].map((part) => part.textContent));
+    expect(captions).toEqual([
+      ['Ticket 1 of 2', 'Mørketid live', 'Standing'],
+      ['Ticket 2 of 2', 'Mørketid live', 'Standing'],
+    ]);
   });
 
   it('adds the event by web calendar link or ICS file in a browser', async () => {
@@ -76,7 +82,7 @@ describe('tickets and calendar in the order panel', () => {
     expect(files[0]!.type).toBe('text/calendar;charset=utf-8');
     expect(ics).toContain('SUMMARY:Mørketid live: Standing');
     expect(ics).toContain('DTSTART:20261209T180000Z');
-    expect(ics).toContain('UID:o-7-1@klubb');
+    expect(ics).toContain(`UID:${withTickets('o-7').id}-1@klubb`);
   });
 
   it('inside the iOS container, hands the event to the native bridge in seconds', async () => {
@@ -118,6 +124,27 @@ describe('tickets and calendar in the order panel', () => {
   });
 });
 
+describe('the order number', () => {
+  it('is the short reference, shown once; the internal id is never shown', async () => {
+    const placed = withTickets('K7Q-4M2P');
+    renderOrders(async () => [placed]);
+    fireEvent.click(await screen.findByRole('button', { name: /^Order K7Q-4M2P/ }, { timeout: 15_000 }));
+    const panel = screen.getByRole('region', { name: 'Order K7Q-4M2P' });
+    expect(screen.getByRole('main').textContent!.match(/K7Q-4M2P/g)).toHaveLength(1);
+    expect(screen.getByRole('main').textContent).not.toContain(placed.id);
+    expect(panel.textContent).not.toContain(placed.id);
+  });
+
+  it('is left out rather than showing the internal id when an order has no reference', async () => {
+    const { reference: _none, ...placed } = order('o-9', '2026-11-24T10:00:00Z');
+    renderOrders(async () => [placed]);
+    const toggle = await screen.findByRole('button', { name: /^Order\s*November 24, 2026/ }, { timeout: 15_000 });
+    fireEvent.click(toggle);
+    expect(screen.getByRole('region', { name: 'Order of November 24, 2026' })).toBeTruthy();
+    expect(screen.getByRole('main').textContent).not.toContain(placed.id);
+  });
+});
+
 describe('/more/orderHistory', () => {
   it('lists the orders newest first as closed panels that open by click and by keyboard, with every label of the spec', async () => {
     const { calls } = renderOrders(async () => [order('o-2', '2026-11-24T10:00:00Z'), order('o-1', '2026-11-01T10:00:00Z', { additionalInfo: 'Row 3' })]);
@@ -138,7 +165,6 @@ describe('/more/orderHistory', () => {
     const orderFacts = panel.querySelector('dl')!;
     const lineFacts = within(panel).getByRole('list', { name: 'What you bought' });
     expect(facts(orderFacts)).toMatchObject({
-      'Order id': 'o-2',
       'Payment method': 'Card payment',
       Amount: '840,00 kr',
       'VAT 6%': '44,72 kr',
@@ -206,7 +232,6 @@ describe('/more/orderHistory', () => {
     await waitFor(() => expect(screen.getByRole('region', { name: 'Order o-1' })).toBeTruthy());
     const region = screen.getByRole('region', { name: 'Order o-1' });
     expect(facts(region.querySelector('dl')!)).toMatchObject({
-      Ordernummer: 'o-1',
       Betalningssätt: 'Kortbetalning',
       Belopp: '840,00 kr',
       'Moms 6%': '44,72 kr',

@@ -2,7 +2,8 @@ import { render } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { vi } from 'vitest';
-import { createMachine } from 'xstate';
+import { createMachine, setup } from 'xstate';
+import type { ShoppingCart } from '../../contract/commerce.ts';
 import type { appMachine } from '../../machines/app.machine.ts';
 import type { ApiClient } from '../../src/api/client.ts';
 import { AppActor, WiringContext } from '../../src/appActor.ts';
@@ -17,10 +18,21 @@ import type { ContainerService } from '../../src/services/container.ts';
  * Renders one route's page as the app does (the route table's lazy screen with its wiring) for
  * the signed-in test member, over a fake API; answers the paths the navigator was asked to push.
  */
-export function renderRoute(screen: ScreenName, path: string, api: ApiClient, container: ContainerService = browserContainer) {
+export function renderRoute(
+  screen: ScreenName,
+  path: string,
+  api: ApiClient,
+  container: ContainerService = browserContainer,
+  options: { cart?: ShoppingCart } = {},
+) {
   const pushed: string[] = [];
   const navigator = { send: vi.fn((event: { path: string }) => pushed.push(event.path)) } as unknown as NavigatorRef;
-  const root = createMachine({ context: { brand: testBrand(), layout: 'mobile', member: testMember() } }) as unknown as typeof appMachine;
+  // The app's cart, when the test gives one: a stand-in child holding it as the cart machine does.
+  const cart = createMachine({ context: { cart: options.cart ?? null } });
+  const root = setup({ actors: { cart } }).createMachine({
+    context: { brand: testBrand(), layout: 'mobile', member: testMember() },
+    invoke: options.cart ? [{ src: 'cart', id: 'cart' }] : [],
+  }) as unknown as typeof appMachine;
   const Route = screens[screen];
   const page = render(
     <I18nProvider i18n={i18n}>

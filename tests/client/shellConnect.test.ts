@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import type { navigatorMachine } from '../../machines/navigator.machine.ts';
-import type { AppRef, NavigatorRef } from '../../src/appActor.ts';
+import type { NavigatorRef } from '../../src/appActor.ts';
 import { connectShell } from '../../src/routes/shell.connect.ts';
 
 /** The navigator's context as the shell reads it: which stack is shown, its pages, where the tab's history stands. */
@@ -9,7 +9,7 @@ function shellOn(active: string, depth: number, index: number) {
   const stacks = { '/': [{ path: '/' }], [active]: Array.from({ length: depth }, (_, i) => ({ path: `${active}/${i}` })) };
   const snapshot = { context: { active, stacks, index } } as unknown as SnapshotFrom<typeof navigatorMachine>;
   const navigator = { send: vi.fn() };
-  const shell = connectShell(snapshot, navigator as unknown as NavigatorRef, { send: vi.fn() } as unknown as AppRef);
+  const shell = connectShell(snapshot, navigator as unknown as NavigatorRef);
   return { shell, sent: navigator.send };
 }
 

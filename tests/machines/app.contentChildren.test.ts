@@ -15,7 +15,7 @@ function startSignedIn(brand: Brand) {
       actions: { resetUrl: () => void ran.push('resetUrl'), clearCaches: () => void ran.push('clearCaches') },
       actors: {
         loadBrand: fromPromise<Brand>(async () => brand),
-        loadMember: fromPromise<Member>(async () => testMember()),
+        loadMember: fromPromise<Member, { uid: string | null }>(async () => testMember()),
         navigator: navigatorMachine.provide({ actors: { browserHistory: stillBrowserHistory }, actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),
         session: sessionMachine.provide({
           actors: {

@@ -85,6 +85,8 @@ describe('app phases, generated paths', () => {
             const list = await screen.findByRole('list', { name: 'Offers' });
             expect(within(list).getAllByRole('listitem')).toHaveLength(3);
             expect(screen.queryByRole('link', { name: /^$/ })).toBeNull();
+            // No one-tap sign-out in the top bar: it is on More.
+            expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
           },
           setUp: async () => void expect(await screen.findByRole('heading', { name: 'Complete your account' })).toBeTruthy(),
           memberError: async () => {
@@ -128,7 +130,12 @@ describe('app phases, generated paths', () => {
           ANOTHER_ACCOUNT_SIGNS_IN: () => app.switchUser(),
           SESSION_ENDS: () => app.apiRejectsToken('auth/user-token-expired'),
           MEMBER_FAILS: () => app.failMember({ status: 500, code: 'internal_error', message: 'boom' }),
-          SIGN_OUT: async () => user.click(await screen.findByRole('button', { name: 'Sign out' })),
+          SIGN_OUT: async () => {
+            // Set-up has its own button; signed in, sign-out lives on More only (spec 2.3).
+            const onSetUp = screen.queryByRole('heading', { name: 'Complete your account' });
+            if (!onSetUp) await user.click(screen.getByRole('link', { name: 'More' }));
+            await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+          },
           RETRY: () => user.click(screen.getByRole('button', { name: 'Try again' })),
         },
       });

@@ -21,10 +21,10 @@ function startApp(options: { signedIn?: boolean; answer?: Member | Error | 'pend
   const answer = options.answer ?? testMember(true);
   const actor = createActor(
     appMachine.provide({
-      actions: { resetUrl: () => void ran.push('resetUrl'), clearCaches: () => void ran.push('clearCaches') },
+      actions: { resetUrl: () => void ran.push('resetUrl'), showSetUpUrl: () => undefined, clearCaches: () => void ran.push('clearCaches') },
       actors: {
         loadBrand: fromPromise<Brand>(async () => testBrand()),
-        loadMember: fromPromise<Member>(() => {
+        loadMember: fromPromise<Member, { uid: string | null }>(() => {
           if (answer === 'pending') return new Promise(() => undefined);
           return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
         }),

@@ -53,14 +53,18 @@ export function renderAppWithFakes(
   let rejectToken: ((code: string) => void) | null = null;
 
   const machine = appMachine.provide({
-    actions: { resetUrl: () => window.history.replaceState(null, '', '/'), clearCaches: () => undefined },
+    actions: {
+      resetUrl: () => window.history.replaceState(null, '', '/'),
+      showSetUpUrl: () => window.history.replaceState(null, '', '/'),
+      clearCaches: () => undefined,
+    },
     actors: {
       navigator: navigatorMachine.provide({
         actors: { browserHistory: fromCallback<NavigatorEvent>(({ sendBack }) => observePopstate(sendBack)) },
         actions: { applyHistory: (_, effect) => applyHistoryEffect(effect), saveNavigation: () => undefined },
       }),
       loadBrand: fromPromise<Brand>(() => new Promise((resolve, reject) => (brandCall = { resolve, reject }))),
-      loadMember: fromPromise<Member>(() => new Promise((resolve, reject) => (memberCall = { resolve, reject }))),
+      loadMember: fromPromise<Member, { uid: string | null }>(() => new Promise((resolve, reject) => (memberCall = { resolve, reject }))),
       loadContainerVersion: fromPromise(async () => container),
       session: sessionMachine.provide({
         actors: {

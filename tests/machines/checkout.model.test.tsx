@@ -6,6 +6,7 @@ import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { Stripe } from '@stripe/stripe-js';
 import type { CheckoutConfig, CheckoutOutcome, CheckoutSession, LocalCardPaymentBody } from '../../contract/checkout.ts';
+import type { ShoppingCart } from '../../contract/commerce.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import type { ApiClient } from '../../src/api/client.ts';
 import { CheckoutScreen } from '../../src/screens/checkout/CheckoutScreen.tsx';
@@ -94,13 +95,13 @@ function fakeApi(options: { provider?: CheckoutConfig['provider']; refuseSession
           return {} as T;
         case '/v1/payment/checkout/complete':
           calls.completed.push((body as { stripeCheckoutSessionId: string }).stripeCheckoutSessionId);
-          return { status: 'complete', orderId: 'order-1' } as T;
+          return { status: 'complete', orderId: 'order-1', orderReference: 'K7Q-4M2P' } as T;
         case '/v1/payment/local/confirm': {
           const payment = body as LocalCardPaymentBody;
           calls.payments.push(payment);
           if (payment.cardNumber === '4000000000000002') throw new ApiError(402, 'card_declined', 'Your card was declined.');
           if (payment.cardNumber === '4000000000009995') throw new ApiError(402, 'insufficient_funds', 'Your card has insufficient funds.');
-          return { status: 'complete', orderId: 'order-1' } satisfies CheckoutOutcome as T;
+          return { status: 'complete', orderId: 'order-1', orderReference: 'K7Q-4M2P' } satisfies CheckoutOutcome as T;
         }
         default:
           throw new Error(`unexpected ${path}`);
@@ -110,7 +111,7 @@ function fakeApi(options: { provider?: CheckoutConfig['provider']; refuseSession
   return { api, calls };
 }
 
-const renderCheckout = (api: ApiClient) => renderRoute('checkout', '/checkout', api).page;
+const renderCheckout = (api: ApiClient, cart?: ShoppingCart) => renderRoute('checkout', '/checkout', api, browserContainer, { cart }).page;
 
 const field = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
 function fillCard(number: string, cvc = '123') {
@@ -160,7 +161,10 @@ describe('checkout on the rendered page, generated paths', () => {
               }
             } else expect(form()).toBeNull();
             if (w.row === 'completed') {
-              expect(screen.getByRole('status', { name: 'Order confirmed' }).textContent).toContain('Order number: order-1');
+              // The short reference, once; the order's id stays internal.
+              const confirmed = screen.getByRole('status', { name: 'Order confirmed' }).textContent!;
+              expect(confirmed).toContain('Order number: K7Q-4M2P');
+              expect(confirmed).not.toContain('order-1');
               expect(screen.getByRole('link', { name: 'See your orders' }).getAttribute('href')).toBe('/more/orderHistory');
             }
             if (w.row === 'cancelled') expect(screen.getByText('Payment cancelled.')).toBeTruthy();
@@ -196,6 +200,40 @@ describe('checkout on the rendered page, generated paths', () => {
   it('the model reaches every outcome', () => {
     const rows = new Set(Object.keys(states).map((n) => parse(n).row));
     expect([...rows].sort()).toEqual(['cancelled', 'card', 'completed', 'declined', 'insufficient', 'invalid']);
+  });
+});
+
+describe('what the member pays for', () => {
+  const variant = (id: string, title: string, price: number) => ({
+    id, title, description: '', images: [], price: { current: price, original: price }, currency: 'SEK',
+    customFeeIdList: [], taxRates: [], purchaseCap: 8, date: { start: null, end: null }, location: null,
+  });
+  const line = (id: string, offerTitle: string, title: string, quantity: number, unit: number) => ({
+    itemVariantId: id, offerId: `offer-${id}`, quantity, offerType: 'live', offerTitle, offerPuffImage: { jpeg: {}, webp: {} },
+    itemVariantType: 'ticket' as const, itemVariantCustomFeeBuildRecord: {}, itemVariant: variant(id, title, unit - 2_500),
+    unitPrice: unit, linePrice: unit * quantity,
+  });
+  const cart = {
+    itemList: [line('v1', 'Mørketid live', 'Standing', 2, 42_000), line('v2', 'Jazz on the pier', 'Seated', 1, 8_900)],
+    totalPrice: 92_900,
+    totalCustomFeePrice: 7_500,
+    totalQuantity: 3,
+    taxList: [{ taxRateId: 'vat-6', percentage: 6, display_name: 'VAT 6%', amount: 5_258 }],
+    currency: 'SEK',
+    version: 3,
+  } as unknown as ShoppingCart;
+
+  it('lists the lines, fees, VAT and total of the cart the checkout opened with', async () => {
+    const { api } = fakeApi();
+    renderCheckout(api, cart);
+    const summary = await screen.findByRole('region', { name: 'Your order' });
+    const lines = within(summary).getAllByRole('listitem').map((item) => item.textContent?.replace(/[\u00a0\u202f]/g, ' '));
+    expect(lines).toEqual(['Mørketid live2 × StandingSEK 840.00', 'Jazz on the pier1 × SeatedSEK 89.00']);
+    const totals = Object.fromEntries(
+      within(summary).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent?.replace(/[\u00a0\u202f]/g, ' ')]),
+    );
+    expect(totals).toEqual({ 'Fees (included)': 'SEK 75.00', 'incl. VAT 6%': 'SEK 52.58', Total: 'SEK 929.00' });
+    expect(screen.getByText('To pay: SEK 929.00')).toBeTruthy();
   });
 });
 
@@ -261,11 +299,11 @@ describe("Stripe's embedded Checkout", () => {
         identity: () => {
           throw new Error('no identity here');
         },
-        app: { getSnapshot: () => ({ context: { member: testMember() }, children: { cart } }) } as never,
+        app: { getSnapshot: () => ({ context: { member: testMember() }, children: { cart } }), system: { get: (id: string) => (id === 'cart' ? cart : undefined) } } as never,
       });
     render(
       <I18nProvider i18n={i18n}>
-        <CheckoutScreen logic={logic} input={{ name: 'Maja', email: 'maja@aurora.test' }} loadStripe={loadStripe} />
+        <CheckoutScreen logic={logic} input={{ name: 'Maja', email: 'maja@aurora.test', cart: null }} loadStripe={loadStripe} />
       </I18nProvider>,
     );
     await waitFor(() => expect(mounted).toEqual(['cs_test_1_secret_x']));

@@ -63,6 +63,7 @@ const model = createTestModel(createMachine({ id: 'claimedCodesWorld', initial: 
 
 const claimed = (code: Code, offerId: string, title: string, claimedAt: string): ClaimedPromoCode => ({
   code,
+  kind: 'unique',
   claimedAt,
   groupId: `/benefit/${offerId}`,
   offer: { id: offerId, type: 'benefit', title, puffImage: imageOptions() },

@@ -18,6 +18,7 @@ const user: User = {
   companyAddress: null,
   pushNotificationToken: null,
   completedOnboarding: false,
+  passwordChosen: true,
 };
 
 /** A create-account form over fake actors; `answers` are used in order, one per call. */

@@ -26,6 +26,7 @@ export function testBrand(overrides: Partial<Brand['settings']> = {}): Brand {
     navigationBar: [
       { key: 'mixedFeed', label: 'Home', icon: 'home', path: '/' },
       { key: 'hidden', label: '', icon: '', path: '/nowhere' },
+      { key: 'more', label: 'More', icon: 'more', path: '/more' },
     ],
     settings: {
       referralCodeInputType: 'options', referralCodeInputFieldLength: 6, referralCodeInputHint: '', verifyWithSsn: false,
@@ -37,13 +38,14 @@ export function testBrand(overrides: Partial<Brand['settings']> = {}): Brand {
   };
 }
 
-export function testMember(completedOnboarding = true): Member {
+/** A member; one who has not completed set-up holds a generated password unless told otherwise. */
+export function testMember(completedOnboarding = true, passwordChosen = completedOnboarding): Member {
   return {
     role: { id: 'r1', brandRoleId: 'member', firstName: 'Maja', lastName: 'Lind', name: 'Gold member' },
     user: {
       id: 'uid-1', firstName: 'Maja', lastName: 'Lind', fullName: 'Maja Lind', email: 'member@aurora.test',
       phoneNumber: completedOnboarding ? '+46701234567' : null, ssn: null, addressList: [], companyName: null,
-      companyAddress: null, pushNotificationToken: null, completedOnboarding,
+      companyAddress: null, pushNotificationToken: null, completedOnboarding, passwordChosen,
     },
   };
 }

@@ -413,7 +413,7 @@ describe('app.userUpdated', () => {
       appMachine.provide({
         actors: {
           loadBrand: fromPromise<Brand>(async () => testBrand()),
-          loadMember: fromPromise<Member>(async () => member),
+          loadMember: fromPromise<Member, { uid: string | null }>(async () => member),
           navigator: navigatorMachine.provide({ actors: { browserHistory: stillBrowserHistory }, actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),
           // A stand-in that is signed in at once: the session's token life is not what this test is about.
           session: fromCallback(({ sendBack }) => {

@@ -118,12 +118,21 @@ describe('promo claim, generated paths over the real machine and a fake server',
 });
 
 describe('promo claim, where the offer page starts it', () => {
-  const startWith = (fields: Partial<PromoClaimInput>) => {
-    const actor = createActor(promoClaimMachine, {
+  const recalled: string[] = [];
+  const startWith = async (fields: Partial<PromoClaimInput>, earlier: () => Promise<string[]> = async () => []) => {
+    const machine = promoClaimMachine.provide({
+      actors: {
+        loadEarlierCodes: fromPromise<string[], { offerId: string }>(async ({ input }) => {
+          recalled.push(input.offerId);
+          return earlier();
+        }),
+      },
+    });
+    const actor = createActor(machine, {
       input: { id: 'offer-1', promoExists: true, isVoucherCodeSoldOut: false, voucherClaimCap: 2, userVoucherCodeClaimCount: 0, ...fields },
     });
     actor.start();
-    return actor.getSnapshot();
+    return waitFor(actor, (s) => !s.matches('recalling'));
   };
 
   it.each([
@@ -133,10 +142,25 @@ describe('promo claim, where the offer page starts it', () => {
     [{ userVoucherCodeClaimCount: 2 }, 'capReached'],
     [{ userVoucherCodeClaimCount: 1 }, 'claimable'],
     [{ voucherClaimCap: 0 }, 'capReached'],
-  ] as const)('%o starts in %o, and only claimable may claim', (fields, state) => {
-    const snapshot = startWith(fields);
+  ] as const)('%o starts in %o, and only claimable may claim', async (fields, state) => {
+    const snapshot = await startWith(fields);
     expect(snapshot.matches(state as never)).toBe(true);
     expect(snapshot.can({ type: 'promo.claim' })).toBe(state === 'claimable');
+  });
+
+  it('recalls the codes of earlier visits only when the member has some, and goes on without them on a failure', async () => {
+    recalled.length = 0;
+    expect((await startWith({ userVoucherCodeClaimCount: 0 })).context.earlierCodes).toEqual([]);
+    expect(recalled).toEqual([]);
+    const listed = await startWith({ userVoucherCodeClaimCount: 2 }, async () => ['OPEN-0001', 'OPEN-0002']);
+    expect(listed.context.earlierCodes).toEqual(['OPEN-0001', 'OPEN-0002']);
+    expect(listed.matches('capReached')).toBe(true);
+    expect(recalled).toEqual(['offer-1']);
+    const failed = await startWith({ userVoucherCodeClaimCount: 1 }, async () => {
+      throw new Error('offline');
+    });
+    expect(failed.context.earlierCodes).toEqual([]);
+    expect(failed.matches('claimable')).toBe(true);
   });
 
   it('throws when the claim call is not provided', async () => {

@@ -76,6 +76,7 @@ const claimButton = () => within(row()).getByRole('button', { name: /Claim code|
 const ctaButton = () => screen.getByRole('button', { name: 'Get your code' });
 const dialog = () => screen.queryByRole('dialog');
 const settle = () => waitFor(() => expect(row().getAttribute('aria-busy')).toBe('false'));
+const statuses = (region: HTMLElement) => within(region).getAllByRole('status').map((status) => status.textContent);
 
 afterEach(cleanup);
 
@@ -87,6 +88,8 @@ describe('promo claim on the rendered offer page, generated paths', () => {
       const api = fakeServer(() => server, (w) => void (server = w));
       renderOfferScreen({ answer: arrival(promoStart), params: { type: 'benefit', id: 'offer-1' }, send: api.send });
       await screen.findByRole('heading', { level: 1 });
+      // The newest code handed out on this visit is announced in the row's status.
+      const told = () => (api.handedOut.length > 0 ? `Here is your code: ${api.handedOut.at(-1)}. You also find it under My promo codes. ` : '');
 
       await model.testPath(path, {
         states: {
@@ -95,7 +98,9 @@ describe('promo claim on the rendered offer page, generated paths', () => {
             if (w.row === 'soldOutNow') {
               // The row keeps the codes shown so far, loses its button and says why.
               expect(within(row()).queryByRole('button', { name: 'Claim code' })).toBeNull();
-              expect(within(row()).getAllByRole('status').at(-1)!.textContent).toBe('There are no remaining promo codes for this offer.');
+              expect(within(row()).getAllByRole('status').at(-1)!.textContent).toBe(
+                `${told()}There are no remaining promo codes for this offer. Keep an eye on our other offers.`,
+              );
               expect((ctaButton() as HTMLButtonElement).disabled).toBe(true);
             } else {
               const button = claimButton() as HTMLButtonElement;
@@ -105,11 +110,10 @@ describe('promo claim on the rendered offer page, generated paths', () => {
               expect((ctaButton() as HTMLButtonElement).disabled).toBe(!enabled);
               const status = within(row()).getAllByRole('status').at(-1)!;
               if (w.row === 'capReached') {
-                expect(status.textContent).toBe('Claim capacity has already been reached');
-                expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(
-                  'Claim capacity has already been reached',
-                );
-              } else expect(status.textContent).toBe('');
+                const capText = `${told()}Claim capacity has already been reached. You have all the codes this offer gives one member.`;
+                expect(status.textContent).toBe(capText);
+                expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(capText);
+              } else expect(status.textContent).toBe(told().trim());
             }
             expect(within(row()).getByText(`${w.known}/${w.cap}`)).toBeTruthy();
             // The codes shown are those handed to this page, newest last, each with a copy button.
@@ -182,7 +186,61 @@ describe('promo rows as the offer arrives', () => {
     await screen.findByRole('heading', { level: 1 });
     expect((claimButton() as HTMLButtonElement).disabled).toBe(true);
     expect(within(row()).getByText('2/2')).toBeTruthy();
-    expect(within(row()).getByRole('status').textContent).toBe('Claim capacity has already been reached');
+    expect(within(row()).getByRole('status').textContent).toBe(
+      'Claim capacity has already been reached. You have all the codes this offer gives one member.',
+    );
+  });
+});
+
+describe('codes the member can see', () => {
+  afterEach(() => {
+    delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+  });
+
+  it('a code claimed from the floating call to action is brought into view and announced', async () => {
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.textContent ?? '');
+    };
+    renderOfferScreen({
+      answer: arrival(promoStart),
+      params: { type: 'benefit', id: 'offer-1' },
+      send: async () => ({ code: 'OPEN-0001', userClaimedCount: 1, claimCap: 2 }),
+    });
+    await screen.findByRole('heading', { level: 1 });
+    fireEvent.click(ctaButton());
+    await within(row()).findByText('OPEN-0001');
+    expect(scrolled).toHaveLength(1);
+    expect(scrolled[0]).toContain('OPEN-0001');
+    expect(within(row()).getAllByRole('status').at(-1)!.textContent).toBe('Here is your code: OPEN-0001. You also find it under My promo codes.');
+  });
+
+  it('after a reload the row lists the codes claimed earlier, not only the count', async () => {
+    const earlier = (code: string, claimedAt: string, offerId: string, kind: 'unique' | 'common' = 'unique') => ({
+      code,
+      kind,
+      claimedAt,
+      groupId: `/benefit/${offerId}`,
+      offer: { id: offerId, type: 'benefit', title: 'Offer', puffImage: { jpeg: {}, webp: {} } },
+    });
+    const { calls } = renderOfferScreen({
+      answer: arrival({ ...promoStart, count: 2 }),
+      params: { type: 'benefit', id: 'offer-1' },
+      get: async (path) =>
+        path === '/v1/get_list/offer/voucher/code'
+          ? [
+              earlier('OPEN-0002', '2026-11-24T10:00:00Z', 'offer-1'),
+              earlier('OTHER-1', '2026-11-23T10:00:00Z', 'offer-2'),
+              earlier('MEMBERS', '2026-11-22T10:00:00Z', 'offer-1', 'common'),
+              earlier('OPEN-0001', '2026-11-20T10:00:00Z', 'offer-1'),
+            ]
+          : undefined,
+    });
+    await waitFor(() => expect(within(row()).queryAllByRole('listitem')).toHaveLength(2));
+    const shown = within(row()).getAllByRole('listitem').map((li) => li.querySelector('code')?.textContent);
+    expect(shown).toEqual(['OPEN-0001', 'OPEN-0002']);
+    expect(within(row()).getByText('2/2')).toBeTruthy();
+    expect(calls.map((call) => call.path)).toContain('/v1/get_list/offer/voucher/code');
   });
 });
 
@@ -211,7 +269,7 @@ describe('common code row', () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     fireEvent.click(within(region).getByRole('button', { name: 'Copy code AURORA-WELCOME' }));
-    await waitFor(() => expect(within(region).getByRole('status').textContent).toBe('Successfully copied to clipboard AURORA-WELCOME'));
+    await waitFor(() => expect(statuses(region)).toContain('Successfully copied to clipboard AURORA-WELCOME'));
     expect(writeText).toHaveBeenCalledWith('AURORA-WELCOME');
 
     Object.defineProperty(navigator, 'clipboard', {
@@ -219,9 +277,20 @@ describe('common code row', () => {
       configurable: true,
     });
     fireEvent.click(within(region).getByRole('button', { name: 'Copy code AURORA-WELCOME' }));
-    await waitFor(() =>
-      expect(within(region).getByRole('status').textContent).toBe('Could not copy to clipboard: Write permission denied.'),
-    );
+    await waitFor(() => expect(statuses(region)).toContain('Could not copy to clipboard: Write permission denied.'));
+  });
+
+  it('revealed from the floating call to action, the code is brought into view and announced', async () => {
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.textContent ?? '');
+    };
+    renderOfferScreen({ answer: common(), params: { type: 'benefit', id: 'offer-1' }, send: async () => ({ code: 'AURORA-WELCOME' }) });
+    const region = await screen.findByRole('region', { name: 'Member code' });
+    fireEvent.click(ctaButton());
+    await within(region).findByText('AURORA-WELCOME');
+    expect(scrolled).toEqual([expect.stringContaining('AURORA-WELCOME')]);
+    expect(statuses(region)).toContain('Here is your member code: AURORA-WELCOME. You also find it under My promo codes.');
   });
 
   it('a code revealed on an earlier visit shows at once', async () => {

@@ -6,7 +6,7 @@ import { testMember } from './fixtures.ts';
 
 const optionsInput: SetUpInput = {
   settings: { referralCodeInputType: 'options', referralCodeInputFieldLength: 6, referralCodeInputHint: '' },
-  user: { email: 'new@aurora.test', phoneNumber: null },
+  user: { email: 'new@aurora.test', phoneNumber: null, passwordChosen: false },
 };
 
 interface Fakes {
@@ -101,8 +101,22 @@ describe('set-up machine', () => {
     expect(forgotten()).toBe(1);
   });
 
+  it('does not ask again for a password chosen at sign-up: completes without signing in again', async () => {
+    const { app, ref, requests, signIns, sessionEvents } = startSetUp({ ...optionsInput, user: { email: 'new@aurora.test', phoneNumber: null, passwordChosen: true } });
+    await waitFor(ref, (s) => s.matches('editing'));
+    ref.send({ type: 'setUp.submit' });
+    expect(ref.getSnapshot().context.fieldErrors).toEqual({ phone: 'setup_error_enter_phone', referral: 'setup_error_choose_card' });
+    ref.send({ type: 'setUp.phoneChanged', value: '070-123 45 67' });
+    ref.send({ type: 'setUp.cardChosen', index: 1 });
+    ref.send({ type: 'setUp.submit' });
+    await waitFor(app, (s) => s.matches('completed'));
+    expect(requests).toEqual([{ phoneNumber: '+46701234567', referralCode: '522661' }]);
+    expect(signIns).toEqual([]);
+    expect(sessionEvents).toEqual([{ type: 'session.refresh' }]);
+  });
+
   it('signs in with the e-mail it had when the e-mail is unchanged', async () => {
-    const { app, ref, requests, signIns } = startSetUp({ ...optionsInput, user: { email: 'New@Aurora.test', phoneNumber: '+46709999999' } });
+    const { app, ref, requests, signIns } = startSetUp({ ...optionsInput, user: { email: 'New@Aurora.test', phoneNumber: '+46709999999', passwordChosen: false } });
     await waitFor(ref, (s) => s.matches('editing'));
     ref.send({ type: 'setUp.passwordChanged', value: 'Secret123' });
     ref.send({ type: 'setUp.cardChosen', index: 0 });

@@ -13,8 +13,8 @@ const digits = () =>
     .join('');
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
 
-async function openSetUp(brand = testBrand(), savedReferralCode: string | null = null) {
-  const fake = renderSetUpApp(brand, { savedReferralCode });
+async function openSetUp(brand = testBrand(), savedReferralCode: string | null = null, passwordChosen = false) {
+  const fake = renderSetUpApp(brand, { savedReferralCode, passwordChosen });
   await screen.findByRole('button', { name: 'Continue' });
   return { fake, user: userEvent.setup({ delay: null }) };
 }
@@ -144,6 +144,22 @@ describe('the set-up screen', () => {
     await user.click(continueButton());
     await screen.findByRole('list', { name: 'Offers' });
     expect(fake.requests).toEqual([{ phoneNumber: '+46701234567', password: 'Secret123' }]);
+  });
+
+  it('does not ask again for the password chosen at sign-up, and leaves /createaccount for /', async () => {
+    window.history.replaceState(null, '', '/createaccount');
+    const { fake, user } = await openSetUp(testBrand(), null, true);
+    expect(window.location.pathname).toBe('/');
+    expect(screen.queryByLabelText('Choose a password')).toBeNull();
+    expect(screen.queryByLabelText('E-mail')).toBeNull();
+    expect(screen.getByText('Signed in as new@aurora.test')).toBeTruthy();
+    await user.type(field('Phone number'), '+46701234567');
+    await user.click(screen.getByRole('radio', { name: 'Allkort' }));
+    await user.click(continueButton());
+    expect(await screen.findByRole('list', { name: 'Offers' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/');
+    expect(fake.requests).toEqual([{ phoneNumber: '+46701234567', referralCode: '522661' }]);
+    expect(fake.signIns).toEqual([]);
   });
 
   it('lets the member sign out instead', async () => {

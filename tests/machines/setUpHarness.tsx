@@ -38,7 +38,7 @@ const navigation = (brand: Brand) => ({
  * The real App and app machine with a member who has not completed onboarding, signed in on
  * `brand`; the onboarding endpoint and the identity provider are fakes that keep what they got.
  */
-export function renderSetUpApp(brand: Brand, options: { savedReferralCode?: string | null } = {}) {
+export function renderSetUpApp(brand: Brand, options: { savedReferralCode?: string | null; passwordChosen?: boolean } = {}) {
   const fake = {
     /** Bodies sent to POST /v1/complete_onboardning/user. */
     requests: [] as CompleteOnboardingRequest[],
@@ -55,19 +55,23 @@ export function renderSetUpApp(brand: Brand, options: { savedReferralCode?: stri
   };
 
   const member = (): Member => {
-    const base = testMember(fake.completed);
+    const base = testMember(fake.completed, options.passwordChosen ?? fake.completed);
     return { ...base, user: { ...base.user, email: 'new@aurora.test' } };
   };
 
   const machine = appMachine.provide({
-    actions: { resetUrl: () => window.history.replaceState(null, '', '/'), clearCaches: () => undefined },
+    actions: {
+      resetUrl: () => window.history.replaceState(null, '', '/'),
+      showSetUpUrl: () => window.history.replaceState(null, '', '/'),
+      clearCaches: () => undefined,
+    },
     actors: {
       navigator: navigatorMachine.provide({
         actors: { browserHistory: fromCallback<NavigatorEvent>(({ sendBack }) => observePopstate(sendBack)) },
         actions: { applyHistory: (_, effect) => applyHistoryEffect(effect), saveNavigation: () => undefined },
       }),
       loadBrand: fromPromise<Brand>(async () => brand),
-      loadMember: fromPromise<Member>(async () => {
+      loadMember: fromPromise<Member, { uid: string | null }>(async () => {
         fake.memberLoads++;
         return member();
       }),

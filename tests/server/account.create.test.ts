@@ -58,6 +58,7 @@ describe('POST /v1/create/user in name mode (Aurora)', () => {
         companyAddress: null,
         pushNotificationToken: null,
         completedOnboarding: false,
+        passwordChosen: true,
       },
     });
     const uid = created.body.user.id as string;
@@ -80,6 +81,8 @@ describe('POST /v1/create/user in name mode (Aurora)', () => {
     const tempPassword = created.body.tempPassword as string;
     expect(isValidPassword(tempPassword)).toBe(true);
     expect(tempPassword.length).toBeGreaterThanOrEqual(16);
+    // Set-up will ask the member for a password of their own.
+    expect(created.body.user.passwordChosen).toBe(false);
     await expect(t.idTokenFor('aurora-tenant', body.email as string, tempPassword)).resolves.toEqual(expect.any(String));
   });
 

@@ -43,6 +43,32 @@ describe('completing set-up', () => {
     expect((await call(t, { method: 'GET', url: '/v1/get/user', idToken: fresh })).body.completedOnboarding).toBe(true);
   });
 
+  it('does not ask again for the password the member chose at sign-up', async () => {
+    const member = await signUpMember(t);
+    expect(member.user.passwordChosen).toBe(true);
+    const done = await completeSetUp(member.idToken, { phoneNumber: '+46701112239', referralCode: '522660' });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ completedOnboarding: true, passwordChosen: true });
+    clock.advance(6000);
+    // Nothing about the sign-in changed: the token and the chosen password still work.
+    expect((await call(t, { method: 'GET', url: '/v1/get/user', idToken: member.idToken })).body.completedOnboarding).toBe(true);
+    expect((await signIn('aurora', member.email, member.password)).statusCode).toBe(200);
+  });
+
+  it('takes a generated password as not chosen until set-up or a reset replaces it', async () => {
+    const member = await signUpMember(t, 'aurora', { password: undefined });
+    expect(member.user.passwordChosen).toBe(false);
+    expect(await completeSetUp(member.idToken, { phoneNumber: '+46701112240', referralCode: '522660' })).toMatchObject(error(400, 'auth/invalid-password'));
+    const done = await completeSetUp(member.idToken, { phoneNumber: '+46701112240', password: newPassword, referralCode: '522660' });
+    expect(done.body).toMatchObject({ completedOnboarding: true, passwordChosen: true });
+
+    const other = await signUpMember(t, 'aurora', { password: undefined });
+    expect((await call(t, { method: 'POST', url: '/v1/password_reset/user', body: { email: other.email, appUrl: appUrl.aurora } })).status).toBe(200);
+    const token = resetTokenFrom((await latestMailTo(t, other.email))!.text)!;
+    expect((await call(t, { method: 'PUT', url: '/v1/password_update/user', body: { verificationId: token, password: newPassword } })).status).toBe(200);
+    expect((await profile('aurora', other.uid)).passwordChosen).toBe(true);
+  });
+
   it('changes the e-mail when a new one is given', async () => {
     const member = await signUpMember(t);
     const email = uniqueEmail('moved');
@@ -66,7 +92,8 @@ describe('completing set-up', () => {
   });
 
   it('answers each missing or invalid field with its code and changes nothing', async () => {
-    const member = await signUpMember(t);
+    // A generated password: set-up must replace it.
+    const member = await signUpMember(t, 'aurora', { password: undefined });
     const taken = await signUpMember(t);
     const valid = { phoneNumber: '+46701112235', password: newPassword, referralCode: '521358' };
     const cases: [Record<string, unknown>, number, string][] = [

@@ -56,7 +56,7 @@ const promoOf = async (id: string, headers = member) => {
 const claimedList = async (headers = member) => {
   const response = await t.app.inject({ method: 'GET', url: '/v1/get_list/offer/voucher/code', headers });
   expect(response.statusCode).toBe(200);
-  return response.json() as { code: string; claimedAt: string; groupId: string; offer: { id: string; title: string } }[];
+  return response.json() as { code: string; kind: 'unique' | 'common'; claimedAt: string; groupId: string; offer: { id: string; title: string } }[];
 };
 
 describe('unique promo codes', () => {
@@ -173,15 +173,27 @@ describe("the member's claimed codes", () => {
     expect(list.map((c) => c.code).slice(0, 2)).toEqual(['LL-0001', 'LA-0001']);
     expect(list[0]).toEqual({
       code: 'LL-0001',
+      kind: 'unique',
       claimedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       groupId: '/live/live-list',
       offer: { id: 'live-list', type: 'live', title: 'Jazz night', puffImage: expect.any(Object) },
     });
     expect(list[1]!.groupId.split('/')[2]).toBe('list-a');
-    expect(list.map((c) => c.code).sort()).toEqual(['FRESH-1', 'LA-0001', 'LL-0001', 'OPEN-0001', 'OPEN-0002']);
+    expect(list.map((c) => c.code).sort()).toEqual(['FRESH-1', 'LA-0001', 'LL-0001', 'ONLY-COMMON', 'OPEN-0001', 'OPEN-0002']);
     const times = list.map((c) => Date.parse(c.claimedAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    expect((await claimedList(other)).map((c) => c.code).sort()).toEqual(['OPEN-0003', 'SOLD-0001']);
+    expect((await claimedList(other)).map((c) => c.code).sort()).toEqual(['AURORA-10', 'OPEN-0003', 'SOLD-0001']);
+  });
+
+  it('lists a revealed common code once, marked common, beside the unique codes of its offer', async () => {
+    const before = (await claimedList()).filter((c) => c.kind === 'common');
+    expect(before).toEqual([expect.objectContaining({ code: 'ONLY-COMMON', groupId: '/benefit/common', offer: expect.objectContaining({ id: 'common' }) })]);
+    await claimCommon('common');
+    await claimCommon('open');
+    const common = (await claimedList()).filter((c) => c.kind === 'common');
+    // Revealing again does not list it twice; the first reveal's time stays.
+    expect(common.map((c) => c.code)).toEqual(['AURORA-10', 'ONLY-COMMON']);
+    expect(common[1]!.claimedAt).toBe(before[0]!.claimedAt);
   });
 });
 

@@ -11,3 +11,4 @@ export * from './commerce.ts';
 export * from './orders.ts';
 export * from './tickets.ts';
 export * from './waitingList.ts';
+export * from './referrals.ts';

@@ -24,6 +24,8 @@ export const users = pgTable(
     companyAddress: jsonb('company_address').$type<Address | null>(),
     pushNotificationToken: text('push_notification_token'),
     completedOnboarding: boolean('completed_onboarding').notNull().default(false),
+    /** The member chose the password (at sign-up, set-up or a reset); false while they hold a generated one. */
+    passwordChosen: boolean('password_chosen').notNull().default(false),
     /** What the member gave at set-up: a referral code, or the first six digits of a bank card. */
     referralCode: text('referral_code'),
     /** When the member accepted the brand's terms and privacy policy at sign-up. */

@@ -9,8 +9,8 @@ export type TabBarEntry = Pick<NavigationBarEntry, 'key' | 'label' | 'icon' | 'p
 export interface TabBarProps {
   /** The brand's navigation bar; entries with neither label nor icon are skipped. */
   entries: readonly TabBarEntry[];
-  /** First-segment root of the shown stack: '/', '/more', ... */
-  activeStack: string;
+  /** First-segment root of the shown stack: '/', '/more', ...; null highlights no tab (checkout). */
+  activeStack: string | null;
   /** Whether the active stack shows its root page (then its tab is the current page). */
   topIsRoot: boolean;
   icons?: Readonly<Record<string, string>>;

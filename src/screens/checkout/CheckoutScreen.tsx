@@ -10,6 +10,7 @@ import { checkoutMessage, paymentCancelled } from '../../i18n/checkoutMessages.t
 import { formatMoney } from '../../i18n/format.ts';
 import { AppLink } from '../../navigation/AppLink.tsx';
 import { CardPaymentForm } from './CardPaymentForm.tsx';
+import { CheckoutSummary } from './CheckoutSummary.tsx';
 import { connectCheckout, type CheckoutView } from './checkout.connect.ts';
 import * as styles from './checkout.css.ts';
 
@@ -37,6 +38,7 @@ export function CheckoutScreen({ logic, input, loadStripe }: CheckoutScreenProps
           <p role="status">{view.status === 'completing' ? t`Confirming your order…` : t`Preparing the payment…`}</p>
         </>
       ) : null}
+      {view.cart && view.status !== 'failed' && view.status !== 'refunded' ? <CheckoutSummary cart={view.cart} /> : null}
       {view.session && (view.status === 'card' || view.status === 'paying' || view.status === 'stripe') ? <Amount view={view} /> : null}
       {view.status === 'card' || view.status === 'paying' ? <CardPaymentForm view={view} /> : null}
       {view.status === 'stripe' && view.config && view.session ? (
@@ -70,7 +72,7 @@ function Outcome({ view }: { view: CheckoutView }) {
       return (
         <section role="status" aria-label={t`Order confirmed`} className={styles.actions}>
           <h2>{t`Thank you for your order!`}</h2>
-          {view.orderId ? <p>{t`Order number: ${view.orderId}`}</p> : null}
+          {view.orderReference ? <p>{t`Order number: ${view.orderReference}`}</p> : null}
           <p>{t`We have sent the confirmation to your e-mail.`}</p>
           <AppLink href="/more/orderHistory" className={styles.link}>{t`See your orders`}</AppLink>
         </section>

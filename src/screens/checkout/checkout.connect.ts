@@ -30,7 +30,9 @@ export function connectCheckout(snapshot: CheckoutSnapshot, ref: CheckoutRef) {
     // Context objects as they are (a new object here would make every read a change).
     session: context.session,
     config: context.config,
-    orderId: context.orderId,
+    /** The order number the member sees: the short reference only, never the internal id. */
+    orderReference: context.orderReference,
+    cart: context.cart,
     edit: (field: CardField, value: string) => ref.send({ type: 'checkout.edit', field, value }),
     pay: () => ref.send({ type: 'checkout.pay' }),
     cancel: () => ref.send({ type: 'checkout.cancel' }),

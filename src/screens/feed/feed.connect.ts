@@ -26,12 +26,15 @@ export function connectFeed(snapshot: SnapshotFrom<typeof feedMachine>, ref: Fee
     loadMoreFailed: snapshot.matches({ ready: 'loadMoreFailed' }),
     atEnd: snapshot.matches({ ready: 'end' }),
     billboard,
-    items,
+    // The billboard's offer is shown above the grid; the grid does not repeat it.
+    items: billboard ? items.filter((item) => item.id !== billboard.offerId) : items,
     /** The category filtered by, or null for all. */
     categoryId,
     loadMore: () => ref.send({ type: 'feed.loadMore' }),
     /** Choosing the selected category again clears the filter (the machine decides). */
     selectCategory: (id: string) => ref.send({ type: 'feed.categorySelected', categoryId: id }),
+    /** Shows the category the page's address names (after a reload or back); nothing if already shown. */
+    showCategory: (id: string | null) => ref.send({ type: 'feed.categoryShown', categoryId: id }),
     retry: () => ref.send({ type: 'feed.retry' }),
     dismissError: () => ref.send({ type: 'feed.dismissError' }),
   };

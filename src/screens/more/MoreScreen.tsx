@@ -17,6 +17,7 @@ const tileLabel: Record<MoreTile, MessageDescriptor> = {
   restaurant: msg`Restaurants`,
   voucher: msg`My promo codes`,
   orderHistory: msg`My orders`,
+  waitingLists: msg`My waiting lists`,
   userinfo: msg`Profile`,
   about: msg`About`,
   faq: msg`FAQ`,
@@ -42,6 +43,7 @@ export function MoreScreen() {
         </div>
         <h1 className={styles.name}>{view.name}</h1>
         {view.roleName && <p className={styles.role}>{view.roleName}</p>}
+        {view.roleSkeleton && <p className={styles.roleSkeleton} aria-hidden="true" data-testid="role-skeleton" />}
       </header>
       <nav aria-label={t`Menu`}>
         <ul className={styles.tiles}>

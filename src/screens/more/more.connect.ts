@@ -3,8 +3,8 @@ import type { Resolve } from '../../../machines/navigator.machine.ts';
 import type { Brand } from '../../../contract/brand.ts';
 import { contactMailHref } from '../../components/contactMail.ts';
 
-/** The More menu's tiles in the spec's order (2.3); each opens /more/{tile}. */
-export const moreTiles = ['restaurant', 'voucher', 'orderHistory', 'userinfo', 'about', 'faq', 'dev_test'] as const;
+/** The More menu's tiles in the spec's order (2.3), with "My waiting lists" beside the orders; each opens /more/{tile}. */
+export const moreTiles = ['restaurant', 'voucher', 'orderHistory', 'waitingLists', 'userinfo', 'about', 'faq', 'dev_test'] as const;
 export type MoreTile = (typeof moreTiles)[number];
 
 export interface MoreView {
@@ -12,6 +12,8 @@ export interface MoreView {
   initials: string;
   /** The brand role's name, when the brand shows it (spec 6). */
   roleName: string | null;
+  /** The brand shows the role but it could not be fetched: a skeleton stays in its place (spec 8). */
+  roleSkeleton: boolean;
   tiles: { tile: MoreTile; path: string }[];
   /** Mail to customer service naming the member (spec 7); null when the brand has no address. */
   mailHref: string | null;
@@ -33,11 +35,13 @@ export function connectMore(brand: Brand | null, member: Member | null, resolve:
   const user = member?.user ?? null;
   const firstName = user?.firstName.trim() ?? '';
   const lastName = user?.lastName.trim() ?? '';
-  const roleName = member?.role.name.trim() || null;
+  const roleName = member?.role?.name.trim() || null;
+  const showsRole = Boolean(brand?.settings.showBrandRoleName);
   return {
     name: [firstName, lastName].filter(Boolean).join(' '),
     initials: initialOf(firstName) + initialOf(lastName),
-    roleName: brand?.settings.showBrandRoleName ? roleName : null,
+    roleName: showsRole ? roleName : null,
+    roleSkeleton: showsRole && member !== null && member.role === null,
     tiles: resolve
       ? moreTiles.map((tile) => ({ tile, path: `/more/${tile}` })).filter(({ path }) => resolve(path).routeId !== null)
       : [],

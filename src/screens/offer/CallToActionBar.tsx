@@ -12,6 +12,8 @@ import * as styles from './offer.css.ts';
 export interface CallToActionBarProps {
   cta: CallToAction;
   offerId: string;
+  /** The server's token of this member and offer for a `referralUrl` link (never the member's id). */
+  referralToken: string | null;
   contactEmail: string;
   member: MailSender | null;
   /** Floating at the bottom (mobile) or inline in the page (desktop). */
@@ -21,7 +23,7 @@ export interface CallToActionBarProps {
 }
 
 /** The call to action (spec 3): outside links open in a new tab, claim claims a promo code; payment comes with commerce. */
-export function CallToActionBar({ cta, offerId, contactEmail, member, placement, claim }: CallToActionBarProps) {
+export function CallToActionBar({ cta, offerId, referralToken, contactEmail, member, placement, claim }: CallToActionBarProps) {
   const { t } = useLingui();
   const noteId = useId();
   if (cta.type === 'claim' && claim) return <ClaimCallToAction label={cta.label} claim={claim} placement={placement} />;
@@ -37,7 +39,7 @@ export function CallToActionBar({ cta, offerId, contactEmail, member, placement,
       </div>
     );
   }
-  const href = hrefOf(cta, offerId, contactEmail, member);
+  const href = hrefOf(cta, offerId, referralToken, contactEmail, member);
   // An unusable link (no address, a scheme other than http(s)) shows no button at all.
   if (!href) return null;
   const newTab = cta.type !== 'mailTo';
@@ -54,14 +56,15 @@ export function CallToActionBar({ cta, offerId, contactEmail, member, placement,
   );
 }
 
-function hrefOf(cta: CallToAction, offerId: string, contactEmail: string, member: MailSender | null): string | null {
+function hrefOf(cta: CallToAction, offerId: string, referralToken: string | null, contactEmail: string, member: MailSender | null): string | null {
   switch (cta.type) {
     case 'url':
       return webUrl(cta.url)?.href ?? null;
     case 'mailTo':
       return contactEmail ? mailToHref(contactEmail, member, cta.message) : null;
     case 'referralUrl':
-      return member ? referralHref(cta, offerId, member.id) : null;
+      // Without a token from the server there is no link to give (the member's id is never one).
+      return referralToken ? referralHref(cta, offerId, referralToken) : null;
     default:
       return null;
   }

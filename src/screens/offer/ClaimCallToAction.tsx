@@ -16,7 +16,7 @@ export function ClaimCallToAction({ label, claim, placement }: ClaimCallToAction
   const { t, i18n } = useLingui();
   const noteId = useId();
   const notes = {
-    capReached: i18n._(promoMessages.capReached),
+    capReached: `${i18n._(promoMessages.capReached)}. ${t`Your codes are listed above.`}`,
     noCodesRemaining: i18n._(promoMessages.noCodesRemaining),
     revealed: t`Your code is shown above.`,
   };

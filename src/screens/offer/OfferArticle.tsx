@@ -33,6 +33,7 @@ export function OfferArticle({ offer, categoryName, place, layout, contactEmail,
     <CallToActionBar
       cta={offer.callToAction}
       offerId={offer.id}
+      referralToken={offer.referralToken ?? null}
       contactEmail={contactEmail}
       member={member}
       placement={layout === 'desktop' ? 'inline' : 'floating'}

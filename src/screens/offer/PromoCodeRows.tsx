@@ -9,6 +9,7 @@ import { errorMessageFor } from '../../i18n/errorMessages.ts';
 import { promoMessages } from '../../i18n/promoMessages.ts';
 import type { CommonPromoView, UniquePromoView } from './promo.connect.ts';
 import type { PromoViews } from './usePromoViews.ts';
+import { showClaimedCode } from './promo.dom.ts';
 import * as styles from './promo.css.ts';
 
 /** The offer page's common and unique promo code rows (spec 2.3), in that order; nothing when the offer has neither. */
@@ -30,7 +31,9 @@ function CommonCodeRow({ common, clipboard }: { common: CommonPromoView; clipboa
     <section className={styles.row} aria-labelledby={titleId} aria-busy={common.busy}>
       <h2 id={titleId} className={styles.rowTitle}>{t`Member code`}</h2>
       {common.code ? (
-        <CopyableCode code={common.code} clipboard={clipboard} />
+        <div ref={common.revealedNow ? showClaimedCode : undefined}>
+          <CopyableCode code={common.code} clipboard={clipboard} />
+        </div>
       ) : (
         <>
           <p className={styles.note}>{t`The same code for every member. Claim it to see it.`}</p>
@@ -41,6 +44,10 @@ function CommonCodeRow({ common, clipboard }: { common: CommonPromoView; clipboa
           </div>
         </>
       )}
+      {/* Always rendered, so screen readers hear the code when it is revealed. */}
+      <p role="status" className={styles.note}>
+        {common.revealedNow && common.code ? t`Here is your member code: ${common.code}. You also find it under My promo codes.` : null}
+      </p>
       <Dialog
         open={common.status === 'failed'}
         title={t`Could not get the code`}
@@ -67,15 +74,22 @@ function UniqueCodeRow({ unique, clipboard }: { unique: UniquePromoView; clipboa
           {t`Claimed`} <span data-counter>{`${unique.count}/${unique.cap}`}</span>
         </p>
       </div>
-      {unique.codes.length > 0 ? (
+      {unique.earlierCodes.length > 0 || unique.codes.length > 0 ? (
         <ul className={styles.codes} aria-label={t`Your codes`}>
-          {unique.codes.map((code) => (
+          {unique.earlierCodes.map((code) => (
             <li key={code}>
+              <CopyableCode code={code} clipboard={clipboard} />
+            </li>
+          ))}
+          {unique.codes.map((code) => (
+            // A code claimed now appears where the member is looking, even when they claimed from the floating bar.
+            <li key={code} ref={showClaimedCode}>
               <CopyableCode code={code} clipboard={clipboard} />
             </li>
           ))}
         </ul>
       ) : null}
+      {unique.status === 'recalling' ? <p className={styles.note}>{t`Fetching the codes you claimed earlier…`}</p> : null}
       {soldOut ? null : (
         <div>
           <Button onClick={unique.claim} disabled={!unique.canClaim} aria-describedby={atCap ? capId : undefined}>
@@ -83,10 +97,15 @@ function UniqueCodeRow({ unique, clipboard }: { unique: UniquePromoView; clipboa
           </Button>
         </div>
       )}
-      {/* The row's outcome for screen readers: the cap, or that the last code went while the member looked. */}
+      {/* The row's outcome for screen readers: the new code, the cap, or that the last code went while the member looked. */}
       <p role="status" id={capId} className={styles.note}>
-        {atCap ? i18n._(promoMessages.capReached) : null}
-        {soldOut ? i18n._(promoMessages.noCodesRemaining) : null}
+        {[
+          unique.newestCode ? t`Here is your code: ${unique.newestCode}. You also find it under My promo codes.` : null,
+          atCap ? `${i18n._(promoMessages.capReached)}. ${t`You have all the codes this offer gives one member.`}` : null,
+          soldOut ? `${i18n._(promoMessages.noCodesRemaining)} ${t`Keep an eye on our other offers.`}` : null,
+        ]
+          .filter(Boolean)
+          .join(' ')}
       </p>
       <Dialog
         open={unique.status === 'failed' || unique.status === 'needsSignIn'}

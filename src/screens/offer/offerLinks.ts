@@ -55,8 +55,8 @@ export function mailToHref(email: string, sender: MailSender | null, message: st
 }
 
 /**
- * The referral page link carrying the offer id and a token (spec 7). The token is the member's
- * user id until the server issues referral tokens of its own.
+ * The referral page link carrying the offer id and a token (spec 7): the token the server issued
+ * for this member and offer (GET /v1/get/offer's referralToken), which the partner can verify.
  */
 export function referralHref(cta: CallToAction, offerId: string, token: string): string | null {
   const url = webUrl(cta.url);

@@ -10,6 +10,7 @@ type CommonPromoSnapshot = SnapshotFrom<typeof commonPromoMachine>;
 /** What the unique-code row shows, one value per state of the promo claim machine (spec 4). */
 export type UniquePromoStatus =
   | 'hidden'
+  | 'recalling'
   | 'claimable'
   | 'claiming'
   | 'claimed'
@@ -19,6 +20,7 @@ export type UniquePromoStatus =
   | 'failed';
 
 function uniqueStatusOf(snapshot: PromoClaimSnapshot): UniquePromoStatus {
+  if (snapshot.matches('starting') || snapshot.matches('recalling')) return 'recalling';
   if (snapshot.matches('noPromo') || snapshot.matches({ noCodesRemaining: 'onArrival' })) return 'hidden';
   if (snapshot.matches('noCodesRemaining')) return 'noCodesRemaining';
   if (snapshot.matches({ error: 'needsSignIn' })) return 'needsSignIn';
@@ -30,13 +32,17 @@ function uniqueStatusOf(snapshot: PromoClaimSnapshot): UniquePromoStatus {
 }
 
 export function connectUniquePromo(snapshot: PromoClaimSnapshot, ref: PromoClaimRef) {
-  const { claimedCount, claimCap, codes, error } = snapshot.context;
+  const { claimedCount, claimCap, earlierCodes, codes, error } = snapshot.context;
   return {
     status: uniqueStatusOf(snapshot),
     count: claimedCount,
     cap: claimCap,
+    /** Codes of earlier visits, oldest first (a code claimed again on this visit is listed there). */
+    earlierCodes: earlierCodes.filter((code) => !codes.includes(code)),
     /** Codes claimed on this visit, newest last. */
     codes,
+    /** The code the last claim handed out, to show and announce where the member is looking. */
+    newestCode: codes.at(-1) ?? null,
     errorCode: error?.code ?? null,
     busy: snapshot.hasTag('busy'),
     canClaim: snapshot.can({ type: 'promo.claim' }),
@@ -61,6 +67,8 @@ export function connectCommonPromo(snapshot: CommonPromoSnapshot, ref: CommonPro
   return {
     status: commonStatusOf(snapshot),
     code: snapshot.context.code,
+    /** Revealed by claiming on this visit (not already on arrival): shown and announced where the member is looking. */
+    revealedNow: snapshot.matches('revealed') && snapshot.context.loaded.promoCodeCommon === null,
     busy: snapshot.hasTag('busy'),
     canClaim: snapshot.can({ type: 'promo.claimCommon' }),
     claim: () => ref.send({ type: 'promo.claimCommon' }),

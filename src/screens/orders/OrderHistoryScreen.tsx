@@ -56,6 +56,8 @@ function OrderPanel({ order, open, onToggle, extras }: { order: Order; open: boo
   const money = (amount: number) => formatMoney(amount, order.currency, i18n.locale);
   const purchaseDay = formatDay(order.createdAt, i18n.locale);
   const panelId = `order-${order.id}`;
+  // The member sees the short reference, once; the id stays internal (no reference: no number at all).
+  const title = order.reference ? t`Order ${order.reference}` : t`Order of ${purchaseDay}`;
   const cancelled = order.status === 'cancelled';
   const paymentMethods: Record<Order['paymentMethod'], string> = {
     card: t`Card payment`,
@@ -68,15 +70,14 @@ function OrderPanel({ order, open, onToggle, extras }: { order: Order; open: boo
       <h2 className={styles.panelHeading}>
         <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
           <span className={styles.toggleTitle}>
-            <span>{t`Order ${order.id}`}</span>
+            <span>{order.reference ? title : t`Order`}</span>
             <span className={styles.toggleDay}>{cancelled ? t`${purchaseDay}, cancelled` : purchaseDay}</span>
           </span>
           <span>{money(order.amount)}</span>
         </button>
       </h2>
-      <div id={panelId} role="region" aria-label={t`Order ${order.id}`} hidden={!open} className={styles.details}>
+      <div id={panelId} role="region" aria-label={title} hidden={!open} className={styles.details}>
         <dl className={styles.facts}>
-          <Fact term={t`Order id`} value={order.id} />
           <Fact term={t`Payment method`} value={paymentMethods[order.paymentMethod]} />
           <Fact term={t`Amount`} value={money(order.amount)} />
           {order.taxList.map((tax) => (
@@ -140,7 +141,12 @@ function OrderLine(props: { line: OrderItem; tickets: Ticket[]; calendarUid: str
             return (
               <li key={ticket.id} className={styles.ticket}>
                 <QrCode className={styles.ticketCode} content={ticket.code} label={label} level="M" />
-                <span aria-hidden="true">{t`Ticket ${ticket.unitNo} of ${line.quantity}`}</span>
+                {/* What the door staff and the member read under the code; the code's label says it to screen readers. */}
+                <p className={styles.ticketCaption} aria-hidden="true">
+                  <strong>{t`Ticket ${ticket.unitNo} of ${line.quantity}`}</strong>
+                  <span>{line.offerTitle}</span>
+                  <span>{variant.title}</span>
+                </p>
               </li>
             );
           })}

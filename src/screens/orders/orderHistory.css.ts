@@ -48,4 +48,14 @@ export const tickets = style({ listStyle: 'none', margin: 0, padding: 0, display
 export const ticket = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 4 });
 
 /** Big enough for a door scanner at arm's length; white around it whatever the theme. */
+export const ticketCaption = style({
+  margin: 0,
+  maxWidth: 220,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  textAlign: 'center',
+  overflowWrap: 'anywhere',
+});
+
 export const ticketCode = style({ width: 220, height: 220, background: '#fff', borderRadius: 4 });

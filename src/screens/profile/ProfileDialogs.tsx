@@ -93,7 +93,7 @@ export function DeleteAccountDialog({ view }: { view: ProfileView }) {
           <Button variant="secondary" className={styles.dialogAction} onClick={view.cancelDelete} aria-disabled={view.deleting}>
             {t`Cancel`}
           </Button>
-          <Button className={styles.dialogAction} onClick={view.confirmDelete} aria-disabled={view.deleting}>
+          <Button variant="danger" className={styles.dialogAction} onClick={view.confirmDelete} aria-disabled={view.deleting}>
             {view.deleting ? t`Deleting…` : t`Delete account`}
           </Button>
         </div>

@@ -10,22 +10,36 @@ import { usePage } from '../../navigation/pageContext.ts';
 import { connectFeed } from '../feed/feed.connect.ts';
 import { OfferList } from '../feed/OfferList.tsx';
 import { connectSearch } from './search.connect.ts';
+import { useAddressValue } from '../feed/useAddressValue.ts';
 import * as feedStyles from '../feed/feed.css.ts';
 import * as styles from './search.css.ts';
 
 export const searchResultPath = (offer: FeedOffer) => `/search/${offer.type}/${offer.id}`;
 
-/** Search at /search (spec 2.3, 4): the default feed until something is typed, then the results. */
-export function SearchScreen() {
-  const searchRef = AppActor.useSelector((s) => appChild(s, 'search'));
-  const feedRef = AppActor.useSelector((s) => appChild(s, 'feed.mixed'));
-  return searchRef && feedRef ? <Search searchRef={searchRef} feedRef={feedRef} /> : <Spinner fullscreen />;
+/** What was searched for as the page's address holds it (?q=), so reload and back keep it. */
+export interface QueryInAddress {
+  query: string;
+  onQueryChange: (query: string) => void;
 }
 
-export function Search({ searchRef, feedRef }: { searchRef: SearchRef; feedRef: FeedRef }) {
+/** Search at /search (spec 2.3, 4): the default feed until something is typed, then the results. */
+export function SearchScreen(address: QueryInAddress) {
+  const searchRef = AppActor.useSelector((s) => appChild(s, 'search'));
+  const feedRef = AppActor.useSelector((s) => appChild(s, 'feed.mixed'));
+  return searchRef && feedRef ? <Search searchRef={searchRef} feedRef={feedRef} address={address} /> : <Spinner fullscreen />;
+}
+
+/** `address` absent: the query lives in the search machine only (a view on its own, in tests). */
+export function Search({ searchRef, feedRef, address }: { searchRef: SearchRef; feedRef: FeedRef; address?: QueryInAddress }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const search = useSelector(searchRef, (s) => connectSearch(s, searchRef), sameViewValues);
+  // Typing goes to the machine at once (the field stays responsive) and to the address beside it.
+  useAddressValue(address ? address.query : search.query, search.query, search.changeQuery);
+  const changeQuery = (value: string) => {
+    search.changeQuery(value);
+    address?.onQueryChange(value);
+  };
   const input = useFocusWhenShown(search.query === '' || search.arrivingFromFeedField);
   const open = (offer: FeedOffer) => navigate(searchResultPath(offer));
   const answeredQuery = search.resultsQuery;
@@ -36,7 +50,7 @@ export function Search({ searchRef, feedRef }: { searchRef: SearchRef; feedRef: 
           type="search"
           label={t`Search`}
           value={search.query}
-          onChange={search.changeQuery}
+          onChange={changeQuery}
           ref={input}
           enterKeyHint="search"
           autoComplete="off"

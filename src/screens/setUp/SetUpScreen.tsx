@@ -95,18 +95,24 @@ function SetUpForm({ setUpRef }: { setUpRef: SetUpRef }) {
           {text(view.errorCode)}
         </p>
       )}
-      <TextField
-        id={fieldIds.email}
-        label={t`E-mail`}
-        type="email"
-        autoComplete="email"
-        value={view.email}
-        onChange={view.setEmail}
-        aria-describedby={emailHintId}
-        error={text(view.emailError)}
-        disabled={view.busy}
-      />
-      <p id={emailHintId} className={styles.hint}>{t`Change it if you want to sign in with another address.`}</p>
+      {view.asksCredentials ? (
+        <>
+          <TextField
+            id={fieldIds.email}
+            label={t`E-mail`}
+            type="email"
+            autoComplete="email"
+            value={view.email}
+            onChange={view.setEmail}
+            aria-describedby={emailHintId}
+            error={text(view.emailError)}
+            disabled={view.busy}
+          />
+          <p id={emailHintId} className={styles.hint}>{t`Change it if you want to sign in with another address.`}</p>
+        </>
+      ) : (
+        <p className={styles.hint}>{t`Signed in as ${view.email}`}</p>
+      )}
       <TextField
         id={fieldIds.phone}
         label={t`Phone number`}
@@ -117,20 +123,24 @@ function SetUpForm({ setUpRef }: { setUpRef: SetUpRef }) {
         error={text(view.phoneError)}
         disabled={view.busy}
       />
-      <TextField
-        id={fieldIds.password}
-        label={t`Choose a password`}
-        type="password"
-        autoComplete="new-password"
-        value={view.password}
-        onChange={view.setPassword}
-        aria-describedby={ruleId}
-        error={text(view.passwordError)}
-        disabled={view.busy}
-      />
-      <p id={ruleId} className={styles.hint}>
-        {t`8 to 30 characters with a digit, a lowercase and an uppercase letter, and no spaces.`}
-      </p>
+      {view.asksCredentials ? (
+        <>
+          <TextField
+            id={fieldIds.password}
+            label={t`Choose a password`}
+            type="password"
+            autoComplete="new-password"
+            value={view.password}
+            onChange={view.setPassword}
+            aria-describedby={ruleId}
+            error={text(view.passwordError)}
+            disabled={view.busy}
+          />
+          <p id={ruleId} className={styles.hint}>
+            {t`8 to 30 characters with a digit, a lowercase and an uppercase letter, and no spaces.`}
+          </p>
+        </>
+      ) : null}
       <ReferralInput view={view} error={text(view.referralError)} />
       <Button type="submit" fullWidth disabled={view.busy || !view.ready}>
         {view.busy ? t`Saving…` : t`Continue`}

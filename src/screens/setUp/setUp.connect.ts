@@ -21,6 +21,8 @@ export function connectSetUpPhase(app: { send: (event: { type: 'app.signOut' }) 
 export function connectSetUp(snapshot: SetUpSnapshot, ref: SetUpRef) {
   const { form, settings, fieldErrors } = snapshot.context;
   return {
+    /** A member with a generated password chooses one (and may change the e-mail); one chosen at sign-up is not asked again. */
+    asksCredentials: snapshot.context.asks.credentials,
     email: form.email,
     phone: form.phone,
     password: form.password,

@@ -39,6 +39,12 @@ function SignInForm({ signInRef, loadBankIdOrder }: SignInScreenProps & { signIn
     <main className={styles.page}>
       {brand && <img className={styles.logo} src={brand.logoUrl} alt={brand.name} />}
       <h1 className={styles.heading}>{t`Sign in`}</h1>
+      {form.notice === 'accountDeleted' && (
+        <div className={styles.notice} role="status">
+          <h2 className={styles.noticeHeading}>{t`Your account was deleted`}</h2>
+          <p>{t`Your profile and membership are gone. Thank you for the time you spent with us.`}</p>
+        </div>
+      )}
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={form.busy}>
         {form.errorCode && (
           <p className={styles.formError} role="alert">

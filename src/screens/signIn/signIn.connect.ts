@@ -10,6 +10,7 @@ export function connectSignIn(snapshot: SnapshotFrom<typeof signInMachine>, ref:
     emailError: snapshot.context.fieldErrors.email,
     passwordError: snapshot.context.fieldErrors.password,
     errorCode: snapshot.context.error?.code ?? null,
+    notice: snapshot.context.notice,
     busy: !snapshot.matches('editing'),
     setEmail: (value: string) => ref.send({ type: 'signIn.emailChanged', value }),
     setPassword: (value: string) => ref.send({ type: 'signIn.passwordChanged', value }),

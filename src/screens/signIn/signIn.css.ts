@@ -25,3 +25,14 @@ export const formError = style({
   color: vars.color.error,
   borderLeft: `4px solid ${vars.color.error}`,
 });
+
+/** News about the member's own request (the account was deleted): plain, not an error. */
+export const notice = style({
+  margin: 0,
+  padding: 12,
+  borderRadius: vars.radius.card,
+  background: vars.color.surface,
+  borderLeft: `4px solid ${vars.color.primary}`,
+});
+
+export const noticeHeading = style({ margin: '0 0 4px', fontFamily: vars.font.heading, fontSize: 18 });

@@ -47,10 +47,10 @@ function CodeGroups({ groups, clipboardRef }: { groups: ClaimedCodeGroup[]; clip
               </AppLink>
             </h2>
             <ul className={styles.codes} aria-label={t`Codes for ${group.offer.title}`}>
-              {group.codes.map(({ code, claimedAt }) => (
-                <li key={code}>
+              {group.codes.map(({ code, kind, claimedAt }) => (
+                <li key={`${kind}:${code}`}>
                   <p className={styles.claimedAt}>
-                    {t`Claimed on`}{' '}
+                    {kind === 'common' ? t`Member code, the same for every member. Shown on` : t`Claimed on`}{' '}
                     <time dateTime={claimedAt}>{formatDay(claimedAt, i18n.locale)}</time>
                   </p>
                   <CopyableCode code={code} clipboard={clipboard} />

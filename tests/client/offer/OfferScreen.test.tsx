@@ -30,7 +30,8 @@ describe('offer screen', () => {
 
   it('renders every block type: rich text, captioned image and click-to-load players', async () => {
     const { container } = renderOfferScreen({ answer: offerDetail({ contentBlocks: everyBlock() }), params: mixedFeed });
-    expect(await screen.findByText('Members get in first.')).toBeTruthy();
+    // Rich text is a lazy chunk: its first load may outlast findBy's default wait on a busy machine.
+    expect(await screen.findByText('Members get in first.', {}, { timeout: 15_000 })).toBeTruthy();
     const figure = screen.getByRole('figure');
     expect(within(figure).getByRole('img', { name: 'The venue at night' })).toBeTruthy();
     expect(figure.querySelector('figcaption')?.textContent).toBe('The venue, photographed for Aurora.');
@@ -96,9 +97,12 @@ describe('offer call to action', () => {
     expect(link.getAttribute('href')).toContain('body=Hi!%20I%20would%20like%20to%20know%20more%20about%20%E2%80%9CJazz%20%26%20more%E2%80%9D.');
   });
 
-  it('referralUrl: the referral page with the offer id and the member token', async () => {
+  it('referralUrl: the referral page with the offer id and the token the server issued, never the member id', async () => {
     renderOfferScreen({
-      answer: offerDetail({ callToAction: { type: 'referralUrl', label: 'Book with member price', url: 'https://example.com/pier/book?ref=aurora' } }),
+      answer: offerDetail({
+        callToAction: { type: 'referralUrl', label: 'Book with member price', url: 'https://example.com/pier/book?ref=aurora' },
+        referralToken: 'Xb3kQ9-token-from-the-server',
+      }),
       params: mixedFeed,
     });
     const link = await screen.findByRole('link', { name: 'Book with member price' });
@@ -106,8 +110,18 @@ describe('offer call to action', () => {
     expect(url.origin + url.pathname).toBe('https://example.com/pier/book');
     expect(url.searchParams.get('ref')).toBe('aurora');
     expect(url.searchParams.get('offerId')).toBe('offer-1');
-    expect(url.searchParams.get('token')).toBe('uid-1');
+    expect(url.searchParams.get('token')).toBe('Xb3kQ9-token-from-the-server');
+    expect(link.getAttribute('href')).not.toContain('uid-1');
     expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('referralUrl without a token from the server: no link rather than one with the member id', async () => {
+    renderOfferScreen({
+      answer: offerDetail({ callToAction: { type: 'referralUrl', label: 'Book with member price', url: 'https://example.com/pier/book' } }),
+      params: mixedFeed,
+    });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('link', { name: 'Book with member price' })).toBeNull();
   });
 
   it('claim on an offer without any promo code: disabled, saying no codes remain', async () => {

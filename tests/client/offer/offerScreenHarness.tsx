@@ -31,7 +31,7 @@ interface HarnessOptions {
   path?: string;
   /** Answers the API's POST calls (the promo claims); none are expected without it. */
   send?: (method: string, path: string, body: unknown) => Promise<unknown>;
-  /** Answers GET calls first (undefined: the default); without it the categories load, the member is in no line and bought nothing. */
+  /** Answers other GET calls than the offer and categories (undefined: the default); without it the member is in no line, bought nothing and claimed no codes. */
   get?: (path: string, query: unknown) => Promise<unknown>;
 }
 
@@ -49,7 +49,7 @@ export function renderOfferScreen({ answer, params, layout = 'mobile', path, sen
       const other = await get?.(path, query);
       if (other !== undefined) return other as T;
       if (path === '/v1/get_list/brand/category') return testCategories as T;
-      if (path === '/v1/get_list/waiting_list' || path === '/v1/get_list/order_history') return [] as T;
+      if (path === '/v1/get_list/waiting_list' || path === '/v1/get_list/order_history' || path === '/v1/get_list/offer/voucher/code') return [] as T;
       if (answer instanceof Error) throw answer;
       return answer as T;
     },

@@ -1,0 +1,55 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { callErrorOf, notProvided } from './errorCode.ts';
+import type { MemberWaitingListPlace } from '../contract/waitingList.ts';
+
+export interface MemberWaitingListsContext {
+  places: MemberWaitingListPlace[];
+  /** Why the list did not load; the view tells the code's text. */
+  errorCode: string | null;
+}
+
+export type MemberWaitingListsEvent = { type: 'memberWaitingLists.retry' };
+
+/**
+ * "My waiting lists" at /more/waitingLists: loading, then the member's places in line and held
+ * places across offers (or none), or a failure the member can retry.
+ */
+export const memberWaitingListsMachine = setup({
+  types: {
+    context: {} as MemberWaitingListsContext,
+    events: {} as MemberWaitingListsEvent,
+  },
+  actors: {
+    /** GET /v1/get_list/user/waiting_list. */
+    loadPlaces: fromPromise<MemberWaitingListPlace[]>(async () => notProvided('loadPlaces')),
+  },
+  guards: {
+    hasNone: ({ context }) => context.places.length === 0,
+  },
+}).createMachine({
+  id: 'memberWaitingLists',
+  context: { places: [], errorCode: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      entry: assign({ errorCode: null }),
+      invoke: {
+        src: 'loadPlaces',
+        onDone: { target: 'loaded', actions: assign({ places: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: assign({ errorCode: ({ event }) => callErrorOf(event.error).code }) },
+      },
+    },
+    loaded: {
+      initial: 'checking',
+      states: {
+        checking: { always: [{ guard: 'hasNone', target: 'empty' }, { target: 'listed' }] },
+        empty: {},
+        listed: {},
+      },
+    },
+    failed: {
+      on: { 'memberWaitingLists.retry': 'loading' },
+    },
+  },
+});

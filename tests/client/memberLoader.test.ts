@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { loadMember } from '../../src/services/memberLoader.ts';
+import { signOutReason } from '../../machines/app.machine.ts';
+import { callErrorOf } from '../../machines/errorCode.ts';
+import { ApiError } from '../../src/api/apiError.ts';
+import { testMember } from '../machines/fixtures.ts';
+
+const { user, role } = testMember();
+
+function sources(roleAnswer: () => Promise<typeof role>, userAnswer: () => Promise<typeof user> = async () => user) {
+  const logged: string[] = [];
+  return {
+    logged,
+    load: () =>
+      loadMember({
+        user: userAnswer,
+        role: roleAnswer as () => Promise<NonNullable<typeof role>>,
+        endsSession: (error) => signOutReason(callErrorOf(error)) !== null,
+        log: (message) => void logged.push(message),
+      }),
+  };
+}
+
+describe('loading the member', () => {
+  it('gives the user and the brand role', async () => {
+    const { load, logged } = sources(async () => role);
+    await expect(load()).resolves.toEqual({ user, role });
+    expect(logged).toEqual([]);
+  });
+
+  it('only logs a role that could not be fetched: the member loads without it (spec 8)', async () => {
+    const { load, logged } = sources(async () => {
+      throw new ApiError(503, 'service_unavailable', 'down');
+    });
+    await expect(load()).resolves.toEqual({ user, role: null });
+    expect(logged).toEqual(['Could not fetch the brand role']);
+  });
+
+  it('still ends the session when the API says the account has no role here', async () => {
+    const { load } = sources(async () => {
+      throw new ApiError(403, 'no_role_with_app_url', 'no role with app url');
+    });
+    await expect(load()).rejects.toMatchObject({ code: 'no_role_with_app_url' });
+  });
+
+  it('fails when the user cannot be loaded', async () => {
+    const { load } = sources(
+      async () => role,
+      async () => {
+        throw new ApiError(600, 'failed_to_fetch', 'Network Error');
+      },
+    );
+    await expect(load()).rejects.toMatchObject({ code: 'failed_to_fetch' });
+  });
+});
