@@ -64,6 +64,9 @@ export const liveAngles: Record<EventShape, Angle[]> = {
   ],
 };
 
+/** A tour with a name is for acts on stage; a chef or a club is simply on tour. */
+export const offStageTour: Angle[] = liveAngles.tour.map((angle) => ({ ...angle, titles: angle.titles.filter((title) => !title.en.includes('{tour}')) }));
+
 /** The featured event is a tour with its own name. */
 export const featuredTourAngle: Angle = {
   titles: [l('{Host}: the {tour} tour', '{Host}: {tour}-turnén', '{Host}: {tour}-turneen')],

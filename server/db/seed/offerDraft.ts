@@ -6,7 +6,7 @@ import { callToActionType, makeCallToAction } from './callToAction.ts';
 import type { CategorySeed, Topic } from './categories.ts';
 import { eventSlots, featuredPlan, planEvent, shapeOf, type EventPlan } from './events.ts';
 import { imageOptions, pictures } from './images.ts';
-import { featuredTourAngle, liveAngles } from './liveText.ts';
+import { featuredTourAngle, liveAngles, offStageTour } from './liveText.ts';
 import { merchAngle, planMerch, type MerchPlan } from './merchandise.ts';
 import { benefitAngles, callToActionSentence, editorialAngles, tell, typeWords, type OfferTexts, type TextContext } from './offerText.ts';
 import type { Random } from './prng.ts';
@@ -108,7 +108,8 @@ function tellOffer(random: Random, spec: BrandContent, o: { type: OfferType; kin
   const liveCtx: TextContext = { ...ctx, ...eventSlots(plan, spec.locality), price: plan.price, oldPrice: plan.originalPrice };
   const concert = o.category.eventKinds[0];
   if (o.featured && concert) liveCtx.eventKind = concert;
-  const angles = o.featured ? [featuredTourAngle] : liveAngles[shapeOf(plan)];
+  const shape = shapeOf(plan);
+  const angles = o.featured ? [featuredTourAngle] : shape === 'tour' && o.category.venues !== 'stage' ? offStageTour : liveAngles[shape];
   return { ctx: liveCtx, texts: tell(random, angles, liveCtx), picture: topicPicture, ...(selling ? { sale: { kind: 'event', featured: o.featured, plan } } : {}) };
 }
 
