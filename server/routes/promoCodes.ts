@@ -1,6 +1,7 @@
 import { ApiErrorBody } from '../../contract/common.ts';
 import { ClaimedPromoCodeList, CommonPromoCode, PromoClaimBody, UniquePromoCode } from '../../contract/promoCode.ts';
 import { ApiError, notFound } from '../errors.ts';
+import { textLanguages } from '../language.ts';
 import {
   countClaimedBy,
   findOfferPromo,
@@ -96,7 +97,7 @@ export async function promoCodeRoutes(app: App, { db, requireMember, now = Date.
     },
     async (request) => {
       const { brand, token } = request.member;
-      const rows = await listClaimedCodes(db, brand.id, token.uid);
+      const rows = await listClaimedCodes(db, brand.id, token.uid, textLanguages(request, brand));
       return rows.map((row) => ({
         code: row.code,
         claimedAt: row.claimedAt!.toISOString(),
