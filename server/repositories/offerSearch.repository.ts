@@ -36,16 +36,24 @@ export interface SearchQuery {
 
 /**
  * A page of the brand's active offers matching every word, best match first. The search vector holds
- * the texts of every language, so a member finds an offer by its title in theirs.
+ * the texts of every language, so a member finds an offer by its title in theirs. The page is ranked
+ * first and only its 30 rows get their texts picked, not every match.
  */
 export async function searchOffers(db: Executor, q: SearchQuery) {
   if (q.words.length === 0) return [];
   const query = searchQuery(q.words);
+  const rank = sql<number>`ts_rank(${offers.searchVector}, ${query})`.as('rank');
+  const page = db
+    .select({ pageId: offers.id, rank, pagePublishedAt: sql`${offers.publishedAt}`.as('page_published_at') })
+    .from(offers)
+    .where(and(eq(offers.brandId, q.brandId), isActive, sql`${offers.searchVector} @@ (${query})`))
+    .orderBy(sql`rank DESC`, desc(offers.publishedAt), desc(offers.id))
+    .limit(feedPageSize)
+    .offset(q.offset)
+    .as('page');
   return db
     .select(feedColumns(q.languages))
     .from(offers)
-    .where(and(eq(offers.brandId, q.brandId), isActive, sql`${offers.searchVector} @@ (${query})`))
-    .orderBy(sql`ts_rank(${offers.searchVector}, ${query}) DESC`, desc(offers.publishedAt), desc(offers.id))
-    .limit(feedPageSize)
-    .offset(q.offset);
+    .innerJoin(page, and(eq(offers.brandId, q.brandId), eq(offers.id, page.pageId)))
+    .orderBy(desc(page.rank), desc(page.pagePublishedAt), desc(offers.id));
 }
