@@ -1,6 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import react from '@vitejs/plugin-react';
-import babel from '@rolldown/plugin-babel';
+import react from '@vitejs/plugin-react-swc';
 import { lingui } from '@lingui/vite-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { precompress } from './scripts/precompress.ts';
@@ -11,14 +10,15 @@ const apiPaths = ['/v1', '/identitytoolkit.googleapis.com', '/securetoken.google
 
 export default defineConfig({
   plugins: [
-    react(),
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    // Lingui's macros compile in SWC (@lingui/swc-plugin must be built for the installed @swc/core).
+    react({ plugins: [['@lingui/swc-plugin', {}]] }),
     lingui(),
     vanillaExtractPlugin(),
     precompress(),
   ],
   // Source maps are written for debugging but never served (see server/app.ts).
-  build: { outDir: 'dist', sourcemap: 'hidden', chunkSizeWarningLimit: 600 },
+  // The bundler's per-plugin timing report is for profiling, not for every `npm start`.
+  build: { outDir: 'dist', sourcemap: 'hidden', chunkSizeWarningLimit: 600, rolldownOptions: { checks: { bundlerTimings: false } } },
   server: {
     proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: `http://127.0.0.1:${apiPort}`, xfwd: true }])),
   },

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type OpenDatabase } from '../server/db/database.ts';
 import { brands, categories, offers } from '../server/db/schema/index.ts';
 import { aurora } from '../server/db/seed/brands.ts';
-import { auroraCategories } from '../server/db/seed/categories.ts';
+import { categoryRows, demoContent } from '../server/db/seed/index.ts';
 import { generateOffers } from '../server/db/seed/offers.ts';
 import { listFeedOffers, type FeedQuery } from '../server/repositories/offers.repository.ts';
 import { searchOffers, searchWords } from '../server/repositories/offerSearch.repository.ts';
@@ -54,23 +54,23 @@ async function medianPair(runs: number, a: () => Promise<unknown>, b: () => Prom
 async function fill(database: OpenDatabase) {
   const { db } = database;
   await db.insert(brands).values(aurora);
-  await db.insert(categories).values(auroraCategories.map((c, position) => ({ brandId: 'aurora', id: c.id, name: c.name, typeList: c.typeList, position })));
+  const content = demoContent[0]!;
+  await db.insert(categories).values(categoryRows('aurora', content.categories));
   const third = Math.ceil(offerCount / 3);
-  const rows = generateOffers(
-    { brandId: 'aurora', brandName: 'Aurora', appHost: 'aurora.localhost', contactEmail: aurora.contactEmail, categories: auroraCategories, counts: { editorial: third, benefit: third, live: offerCount - 2 * third } },
-    new Date(),
-  );
+  const rows = generateOffers({ ...content, counts: { editorial: third, benefit: third, live: offerCount - 2 * third } }, new Date());
   for (let i = 0; i < rows.length; i += 200) await db.insert(offers).values(rows.slice(i, i + 200));
   await db.execute(sql`VACUUM ANALYZE offer`);
   return rows.filter((r) => r.active !== false).length;
 }
 
 const ms = (value: number) => value.toFixed(2);
+/** A Swedish member of a brand that falls back to English. */
+const languages = { language: 'sv', fallback: 'en' } as const;
 
 export async function measureOfferQueries(database: OpenDatabase) {
   const active = await fill(database);
   console.log(`${offerCount} offers of one brand (${active} active), ${database.kind}; list: median of ${listRuns} runs, search: ${searchRuns} queries\n`);
-  const list = (q: Omit<FeedQuery, 'brandId'>) => () => listFeedOffers(database.db, { brandId: 'aurora', ...q });
+  const list = (q: Omit<FeedQuery, 'brandId' | 'languages'>) => () => listFeedOffers(database.db, { brandId: 'aurora', languages, ...q });
   const rows: string[][] = [];
   for (const [label, shallow, deep] of [
     ['mixed feed', { offset: 0 }, { offset: 3000 }],
@@ -84,7 +84,7 @@ export async function measureOfferQueries(database: OpenDatabase) {
   let found = 0;
   const search = await time(searchRuns, async (i) => {
     const words = searchWords(searchTerms[i % searchTerms.length]!);
-    found += (await searchOffers(database.db, { brandId: 'aurora', words, offset: 0 })).length;
+    found += (await searchOffers(database.db, { brandId: 'aurora', words, offset: 0, languages })).length;
   });
   console.log('');
   printTable(

@@ -22,6 +22,9 @@ const words = {
     variant: 'Variant',
     selectItem: 'Select an item first.',
     ok: 'OK',
+    // The offers' buttons, as the brand configures them (server/db/seed/callToAction.ts).
+    buyTickets: 'Buy tickets',
+    buyNow: 'Buy now',
     addToCart: 'Add to cart',
     quantity: 'Quantity',
     quantityOf: (name: string) => `Quantity of ${name}`,
@@ -48,6 +51,8 @@ const words = {
     variant: 'Variant',
     selectItem: 'Välj en vara först.',
     ok: 'OK',
+    buyTickets: 'Köp biljetter',
+    buyNow: 'Köp nu',
     addToCart: 'Lägg i varukorgen',
     quantity: 'Antal',
     quantityOf: (name: string) => `Antal av ${name}`,
@@ -137,11 +142,11 @@ async function buyTwoTicketsAndAShirt(page: Page, brand: keyof typeof brands, la
   await signIn(page, brand, language);
   await emptyCart(page, language);
   await openOffer(page, brand, `/live/${b.event}`);
-  const buy = page.getByRole('button', { name: 'Buy tickets' });
+  const buy = page.getByRole('button', { name: w.buyTickets });
 
   // Nothing chosen yet: the payment action warns instead of opening the dialog.
   await buy.click();
-  const warning = page.getByRole('dialog', { name: 'Buy tickets' });
+  const warning = page.getByRole('dialog', { name: w.buyTickets });
   await expect(warning).toContainText(w.selectItem);
   await warning.getByRole('button', { name: w.ok }).click();
   await expect(warning).toBeHidden();
@@ -181,7 +186,7 @@ async function buyTwoTicketsAndAShirt(page: Page, brand: keyof typeof brands, la
   // The T-shirt: the merchandise selector, size M.
   await openOffer(page, brand, `/benefit/${b.shirtOffer}`);
   await page.getByLabel(w.variant, { exact: true }).selectOption({ label: 'Size M' });
-  await page.getByRole('button', { name: 'Buy now' }).click();
+  await page.getByRole('button', { name: w.buyNow }).click();
   const shirtDialog = page.getByRole('dialog', { name: w.addToCart });
   await expect(shirtDialog.getByLabel(w.quantity, { exact: true })).toHaveValue('1');
   await shirtDialog.getByRole('button', { name: w.addToCart }).click();

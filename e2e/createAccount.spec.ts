@@ -84,7 +84,8 @@ for (const [language, locale] of [
       await form.open(borealis, 'ABC123');
       await expect(form.field('fullName')).toHaveCount(0);
       expect(await page.evaluate(() => sessionStorage.getItem('klubb.referralCode'))).toBe('ABC123');
-      await expect(page.getByText(/We check your Swedish personal identity number/)).toBeVisible();
+      // Borealis's own note, in the member's language (server/db/seed/brands.ts).
+      await expect(page.getByText(language === 'sv' ? /Vi kontrollerar ditt personnummer/ : /We check your Swedish personal identity number/)).toBeVisible();
 
       await form.fillSsnMode({ email: uniqueEmail('sol', 'borealis.test'), ssn: '199001011235' });
       await form.acceptTerms();

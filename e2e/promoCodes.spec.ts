@@ -13,7 +13,6 @@ const brands = [
     open: { path: '/benefit/aurora-benefit-001', commonCode: 'AURORA-WELCOME' },
     soldOut: '/benefit/aurora-benefit-004',
     referralCode: '522660',
-    moreTab: 'More',
   },
   {
     name: 'Borealis',
@@ -21,9 +20,11 @@ const brands = [
     open: { path: '/benefit/borealis-benefit-001', commonCode: 'BOREALIS-WELCOME' },
     soldOut: '/benefit/borealis-benefit-003',
     referralCode: 'AB12CD',
-    moreTab: 'More',
   },
 ];
+
+/** What the brands configure comes in the member's language (server/db/seed): the button and the More tab. */
+const brandWords = { en: { getYourCode: 'Get your code', moreTab: 'More' }, sv: { getYourCode: 'Hämta din kod', moreTab: 'Mer' } };
 
 /** A valid Swedish personal number (Luhn check digit), for brands that verify with one. */
 function freshPersonalNumber(): string {
@@ -73,6 +74,7 @@ for (const [language, locale] of [['en', 'en-US'], ['sv', 'sv-SE']] as [ProfileL
   for (const brand of brands) {
     test.describe(`promo codes, ${brand.name} (${language})`, () => {
       test.use({ locale });
+      const configured = brandWords[language];
 
       test('claims the common and unique codes to the cap, finds them on /more/voucher and copies one', async ({ page, request, context }) => {
         await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: brand.origin });
@@ -89,7 +91,7 @@ for (const [language, locale] of [['en', 'en-US'], ['sv', 'sv-SE']] as [ProfileL
 
         // Unique codes: the call to action claims the first, the row's button the second, then the cap.
         await expect(promo.counter()).toHaveText('0/2');
-        await promo.callToAction('Get your code').click();
+        await promo.callToAction(configured.getYourCode).click();
         await expect(promo.counter()).toHaveText('1/2');
         await expect(promo.codesIn(promo.uniqueRow())).toHaveCount(1);
         // Claimed from the call to action, the code is brought to where the member looks, and announced.
@@ -103,7 +105,7 @@ for (const [language, locale] of [['en', 'en-US'], ['sv', 'sv-SE']] as [ProfileL
         expect(new Set(codes).size).toBe(2);
         await expect(promo.claimButton()).toBeDisabled();
         await expect(promo.uniqueRow().getByRole('status').last()).toContainText(promo.words.capReached);
-        await expect(promo.callToAction('Get your code')).toBeDisabled();
+        await expect(promo.callToAction(configured.getYourCode)).toBeDisabled();
 
         // Copy a code: the clipboard holds it and the page says so.
         await promo.copyButton(codes[0]!).click();
@@ -111,7 +113,7 @@ for (const [language, locale] of [['en', 'en-US'], ['sv', 'sv-SE']] as [ProfileL
         expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes[0]);
 
         // The same codes, newest first, on /more/voucher under the offer's title and link.
-        await promo.openClaimedCodesFromMore(brand.moreTab);
+        await promo.openClaimedCodesFromMore(configured.moreTab);
         const group = promo.claimedCodesOf(title);
         // The revealed member code is listed too (revealed first, so it is the oldest).
         await expect(group.locator('code')).toHaveText([codes[1]!, codes[0]!, brand.open.commonCode]);
@@ -137,7 +139,7 @@ for (const [language, locale] of [['en', 'en-US'], ['sv', 'sv-SE']] as [ProfileL
         await promo.signIn(brand.origin, email, password);
         await promo.openOffer(brand.origin, brand.soldOut);
         await expect(promo.uniqueRow()).toHaveCount(0);
-        await expect(promo.callToAction('Get your code')).toBeDisabled();
+        await expect(promo.callToAction(configured.getYourCode)).toBeDisabled();
         await expect(promo.visible().getByText(catalogText(language, 'voucher_no_codes_remaining'), { exact: true })).toBeVisible();
       });
     });

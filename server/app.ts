@@ -203,7 +203,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       allowedPath: (path) => !path.endsWith('.map'),
       setHeaders: (res, path) => {
         // Hashed build assets never change; index.html must always be revalidated.
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

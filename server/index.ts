@@ -10,6 +10,7 @@ import { claimDataDir } from './dataDirOwner.ts';
 import { createEid } from './eid/index.ts';
 import { buildApp } from './app.ts';
 import { createPayments } from './payments/index.ts';
+import { devLogStream, wantsDevLog } from './devLog.ts';
 
 async function main() {
   const config = readConfig();
@@ -37,7 +38,7 @@ async function main() {
       : process.env.CLIENT_DIR
         ? resolve(process.env.CLIENT_DIR)
         : fileURLToPath(new URL('../dist', import.meta.url)),
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(wantsDevLog(process.env, process.stdout.isTTY) ? { stream: devLogStream() } : {}) },
     trustProxy: config.trustProxy,
     connectSources: config.connectSources,
     devTools: config.devTools,

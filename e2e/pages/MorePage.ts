@@ -42,7 +42,7 @@ export class MorePage extends pageInLanguage((language: ProfileLanguage) => cata
     return this.page.locator('section[data-path]:not([inert])').filter({ visible: true });
   }
 
-  /** The tab's label is the brand's own navigation-bar text, not a translated one. */
+  /** The tab's label is the brand's own navigation-bar text, in the member's language. */
   async openFromTab(label = 'More') {
     const tabs = this.page.getByRole('navigation', { name: this.words.main });
     await tabs.getByRole('link', { name: label, exact: true }).click();

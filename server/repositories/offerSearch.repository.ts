@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { offers } from '../db/schema/index.ts';
+import type { TextLanguages } from '../language.ts';
 import { feedColumns, feedPageSize, isActive } from './offers.repository.ts';
 
 /** More words than a 200-character query sensibly holds are ignored. */
@@ -30,17 +31,29 @@ export interface SearchQuery {
   brandId: string;
   words: string[];
   offset: number;
+  languages: TextLanguages;
 }
 
-/** A page of the brand's active offers matching every word, best match first. */
+/**
+ * A page of the brand's active offers matching every word, best match first. The search vector holds
+ * the texts of every language, so a member finds an offer by its title in theirs. The page is ranked
+ * first and only its 30 rows get their texts picked, not every match.
+ */
 export async function searchOffers(db: Executor, q: SearchQuery) {
   if (q.words.length === 0) return [];
   const query = searchQuery(q.words);
-  return db
-    .select(feedColumns)
+  const rank = sql<number>`ts_rank(${offers.searchVector}, ${query})`.as('rank');
+  const page = db
+    .select({ pageId: offers.id, rank, pagePublishedAt: sql`${offers.publishedAt}`.as('page_published_at') })
     .from(offers)
     .where(and(eq(offers.brandId, q.brandId), isActive, sql`${offers.searchVector} @@ (${query})`))
-    .orderBy(sql`ts_rank(${offers.searchVector}, ${query}) DESC`, desc(offers.publishedAt), desc(offers.id))
+    .orderBy(sql`rank DESC`, desc(offers.publishedAt), desc(offers.id))
     .limit(feedPageSize)
-    .offset(q.offset);
+    .offset(q.offset)
+    .as('page');
+  return db
+    .select(feedColumns(q.languages))
+    .from(offers)
+    .innerJoin(page, and(eq(offers.brandId, q.brandId), eq(offers.id, page.pageId)))
+    .orderBy(desc(page.rank), desc(page.pagePublishedAt), desc(offers.id));
 }

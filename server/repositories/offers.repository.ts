@@ -2,19 +2,22 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { billboards, offers } from '../db/schema/index.ts';
 import type { OfferType } from '../../contract/offer.ts';
+import type { TextLanguages } from '../language.ts';
+import { localizedOfferText, localizedPuffImage } from './localizedText.ts';
 
 export const feedPageSize = 30;
 
-export const feedColumns = {
+/** A feed card's columns, its texts in the member's language. */
+export const feedColumns = (languages: TextLanguages) => ({
   id: offers.id,
   categoryId: offers.categoryId,
   type: offers.type,
-  title: offers.title,
-  teaserLine: offers.teaserLine,
+  title: localizedOfferText(offers, 'title', languages),
+  teaserLine: localizedOfferText(offers, 'teaserLine', languages),
   tags: offers.tags,
-  puffImage: offers.puffImage,
+  puffImage: localizedPuffImage(offers, languages),
   readingTime: offers.readingTime,
-};
+});
 
 export const feedOrder = [desc(offers.publishedAt), desc(offers.id)];
 
@@ -26,6 +29,7 @@ export interface FeedQuery {
   type?: OfferType;
   categoryIds?: string[];
   offset: number;
+  languages: TextLanguages;
 }
 
 /**
@@ -46,16 +50,16 @@ export async function listFeedOffers(db: Executor, q: FeedQuery) {
     .offset(q.offset)
     .as('page');
   return db
-    .select(feedColumns)
+    .select(feedColumns(q.languages))
     .from(offers)
     .innerJoin(page, and(eq(offers.brandId, q.brandId), eq(offers.id, page.pageId)))
     .orderBy(...feedOrder);
 }
 
 /** The brand's active billboard joined with its offer, or null. */
-export async function findBillboard(db: Executor, brandId: string) {
+export async function findBillboard(db: Executor, brandId: string, languages: TextLanguages) {
   const rows = await db
-    .select({ offerId: offers.id, ...feedColumns })
+    .select({ offerId: offers.id, ...feedColumns(languages) })
     .from(billboards)
     .innerJoin(offers, and(eq(offers.brandId, billboards.brandId), eq(offers.id, billboards.offerId)))
     .where(and(eq(billboards.brandId, brandId), eq(billboards.active, true), isActive))

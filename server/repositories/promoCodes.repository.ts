@@ -1,6 +1,8 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { offerPromos, offers, promoClaimants, promoCodes } from '../db/schema/index.ts';
+import type { TextLanguages } from '../language.ts';
+import { localizedOfferText, localizedPuffImage } from './localizedText.ts';
 
 export interface PromoFields {
   promoExists: boolean;
@@ -119,16 +121,16 @@ export async function markCommonClaimed(tx: Executor, q: MemberOffer, now: Date)
     .where(and(eq(promoClaimants.brandId, q.brandId), eq(promoClaimants.offerId, q.offerId), eq(promoClaimants.userId, q.userId), isNull(promoClaimants.commonClaimedAt)));
 }
 
-/** The common codes this member revealed (the claimant row remembers when), with their offers' title and image. */
-export async function listRevealedCommonCodes(db: Executor, brandId: string, userId: string) {
+/** The common codes this member revealed (the claimant row remembers when), with their offers' title and image in the member's language. */
+export async function listRevealedCommonCodes(db: Executor, brandId: string, userId: string, languages: TextLanguages) {
   return db
     .select({
       code: offerPromos.commonCode,
       claimedAt: promoClaimants.commonClaimedAt,
       offerId: promoClaimants.offerId,
       offerType: offers.type,
-      offerTitle: offers.title,
-      offerPuffImage: offers.puffImage,
+      offerTitle: localizedOfferText(offers, 'title', languages),
+      offerPuffImage: localizedPuffImage(offers, languages),
     })
     .from(promoClaimants)
     .innerJoin(offerPromos, and(eq(offerPromos.brandId, promoClaimants.brandId), eq(offerPromos.offerId, promoClaimants.offerId)))
@@ -145,16 +147,16 @@ export async function listRevealedCommonCodes(db: Executor, brandId: string, use
     .limit(1000);
 }
 
-/** The member's unique codes of the brand, newest first, with their offers' title and image. */
-export async function listClaimedCodes(db: Executor, brandId: string, userId: string) {
+/** The member's unique codes of the brand, newest first, with their offers' title and image in the member's language. */
+export async function listClaimedCodes(db: Executor, brandId: string, userId: string, languages: TextLanguages) {
   return db
     .select({
       code: promoCodes.code,
       claimedAt: promoCodes.claimedAt,
       offerId: promoCodes.offerId,
       offerType: offers.type,
-      offerTitle: offers.title,
-      offerPuffImage: offers.puffImage,
+      offerTitle: localizedOfferText(offers, 'title', languages),
+      offerPuffImage: localizedPuffImage(offers, languages),
     })
     .from(promoCodes)
     .innerJoin(offers, and(eq(offers.brandId, promoCodes.brandId), eq(offers.id, promoCodes.offerId)))

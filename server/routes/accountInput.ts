@@ -83,7 +83,10 @@ export function optionalAddress(input: AddressInput | null): Address | null {
 }
 
 /** What the member gave at set-up, or null when the brand asks for nothing. */
-export function requireReferralCode(settings: BrandSettings, value: string | undefined): string | null {
+export function requireReferralCode(
+  settings: Pick<BrandSettings, 'referralCodeInputType' | 'referralCodeInputFieldLength'>,
+  value: string | undefined,
+): string | null {
   if (settings.referralCodeInputType === 'none') return null;
   if (isBlank(value)) throw badRequest('referral_code_missing', 'The referral code is missing');
   if (!isValidReferralCode(settings, value)) throw badRequest('referral_code_invalid', 'The referral code is not valid');

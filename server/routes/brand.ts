@@ -1,11 +1,24 @@
 import { ApiError, badRequest } from '../errors.ts';
 import { ApiErrorBody } from '../../contract/common.ts';
-import { Brand, BrandQuery, BrandRole } from '../../contract/brand.ts';
+import { Brand, BrandQuery, BrandRole, type BrandSettings } from '../../contract/brand.ts';
+import { textIn, textLanguages, type TextLanguages } from '../language.ts';
 import { appUrlHost, type BrandRow } from '../repositories/brands.repository.ts';
 import { findUser } from '../repositories/users.repository.ts';
 import type { App, RouteDeps } from './types.ts';
 
-export function toBrand(row: BrandRow, withTenant: boolean): Brand {
+/** The settings with their texts in the member's language. */
+function settingsIn(settings: BrandRow['settings'], languages: TextLanguages): BrandSettings {
+  return {
+    ...settings,
+    referralCodeInputHint: textIn(settings.referralCodeInputHint, languages),
+    ssnInfo: textIn(settings.ssnInfo, languages),
+    terms: { ...settings.terms, label: textIn(settings.terms.label, languages) },
+    gdpr: { ...settings.gdpr, label: textIn(settings.gdpr.label, languages) },
+  };
+}
+
+/** The brand as the app reads it, its texts (tab labels, hints, document names) in the member's language. */
+export function toBrand(row: BrandRow, withTenant: boolean, languages: TextLanguages): Brand {
   return {
     id: row.id,
     name: row.name,
@@ -14,8 +27,8 @@ export function toBrand(row: BrandRow, withTenant: boolean): Brand {
     logoUrl: row.logoUrl,
     icons: row.icons,
     theme: row.theme,
-    navigationBar: row.navigationBar,
-    settings: row.settings,
+    navigationBar: row.navigationBar.map((entry) => ({ ...entry, label: textIn(entry.label, languages) })),
+    settings: settingsIn(row.settings, languages),
   };
 }
 
@@ -23,12 +36,15 @@ export async function brandRoutes(app: App, { db, brands, requireMember }: Route
   app.get(
     '/v1/get/brand',
     { schema: { querystring: BrandQuery, response: { 200: Brand, '4xx': ApiErrorBody } } },
-    async (request) => {
+    async (request, reply) => {
       const host = appUrlHost(request.query.appUrl);
       if (!host) throw badRequest('invalid_app_url', 'appUrl must be a URL');
       const brand = await brands.byHost(host);
       if (!brand) throw new ApiError(404, 'brand_not_found', `No brand is registered for ${host}`);
-      return toBrand(brand, request.query.authTenantIdSelect === true);
+      // The answer follows the member's language; CORS may already vary it on Origin.
+      const vary = reply.getHeader('vary');
+      reply.header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
+      return toBrand(brand, request.query.authTenantIdSelect === true, textLanguages(request, brand));
     },
   );
 
@@ -39,7 +55,7 @@ export async function brandRoutes(app: App, { db, brands, requireMember }: Route
       schema: { response: { 200: BrandRole, '4xx': ApiErrorBody } },
     },
     async (request) => {
-      const { role } = request.member;
+      const { role, brand } = request.member;
       const user = await findUser(db, role.brandId, role.userId);
       return {
         id: role.id,
@@ -47,7 +63,7 @@ export async function brandRoutes(app: App, { db, brands, requireMember }: Route
         brandRoleId: role.brandRoleId,
         firstName: user?.firstName ?? '',
         lastName: user?.lastName ?? '',
-        name: role.name,
+        name: textIn(role.localizedName, textLanguages(request, brand), role.name),
       };
     },
   );

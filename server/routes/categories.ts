@@ -1,5 +1,6 @@
 import { ApiErrorBody } from '../../contract/common.ts';
 import { CategoryList, type Category } from '../../contract/offer.ts';
+import { textLanguages } from '../language.ts';
 import { listCategories } from '../repositories/categories.repository.ts';
 import type { App, RouteDeps } from './types.ts';
 
@@ -8,7 +9,8 @@ export async function categoryRoutes(app: App, { db, requireMember }: RouteDeps)
     '/v1/get_list/brand/category',
     { preHandler: requireMember, schema: { response: { 200: CategoryList, '4xx': ApiErrorBody } } },
     async (request) => {
-      const list: Category[] = await listCategories(db, request.member.brand.id);
+      const { brand } = request.member;
+      const list: Category[] = await listCategories(db, brand.id, textLanguages(request, brand));
       return { list, record: Object.fromEntries(list.map((c) => [c.id, c])) };
     },
   );

@@ -1,6 +1,7 @@
 import { ApiErrorBody } from '../../contract/common.ts';
 import { OfferDetail, OfferDetailQuery } from '../../contract/offer.ts';
 import { ApiError, notFound } from '../errors.ts';
+import { textLanguages } from '../language.ts';
 import { findOfferDetail, toOfferDetail } from '../repositories/offerDetail.repository.ts';
 import { findPromoFields } from '../repositories/promoCodes.repository.ts';
 import { offerVariantFields } from '../commerce/offerVariants.ts';
@@ -20,7 +21,7 @@ export async function offerDetailRoutes(app: App, { db, requireMember, now = Dat
       // The spec's texts, two dots included.
       if (!row) throw notFound('offer_not_found', 'The article was not found..');
       if (!row.offer.active) throw new ApiError(410, 'offer_not_relevant', 'The offer is no longer relevant');
-      const detail = toOfferDetail(row, request.query.getCompanionOffer === true);
+      const detail = toOfferDetail(row, request.query.getCompanionOffer === true, textLanguages(request, brand));
       const variants = await offerVariantFields(db, brand.id, row.offer.id, now(), request.query.getAvailability === true, token.uid);
       // The referral link carries a token of this member and offer, never the member's id.
       const referral =

@@ -2,11 +2,12 @@ import { ApiErrorBody } from '../../contract/common.ts';
 import { Billboard, OfferList, OfferListQuery, OfferSearchBody } from '../../contract/offer.ts';
 import { TtlCache } from '../cache.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { textLanguages } from '../language.ts';
 import { findBillboard, listFeedOffers, type FeedQuery } from '../repositories/offers.repository.ts';
 import { searchOffers, searchWords } from '../repositories/offerSearch.repository.ts';
 import type { App, RouteDeps } from './types.ts';
 
-/** Feed pages and billboards are the same for every member of a brand: served from memory for 10 s. */
+/** Feed pages and billboards are the same for every member of a brand and language: served from memory for 10 s. */
 export const feedCacheTtlMs = 10_000;
 
 /** categoryIdSelect arrives as JSON array text, e.g. ["food","travel"]. */
@@ -38,6 +39,7 @@ export async function offerRoutes(app: App, { db, requireMember, now }: RouteDep
         type: request.query.type,
         categoryIds: parseCategoryIdSelect(request.query.categoryIdSelect),
         offset: request.query.offset ?? 0,
+        languages: textLanguages(request, request.member.brand),
       };
       return pages.getOrLoad(JSON.stringify(query), () => listFeedOffers(db, query));
     },
@@ -49,12 +51,13 @@ export async function offerRoutes(app: App, { db, requireMember, now }: RouteDep
     async (request) => {
       const brandId = request.member.brand.id;
       const offset = request.body.offset ?? 0;
+      const languages = textLanguages(request, request.member.brand);
       // The client shows the default feed for an empty query; answer it the same.
       if (request.body.query.trim() === '') {
-        const query: FeedQuery = { brandId, offset };
+        const query: FeedQuery = { brandId, offset, languages };
         return pages.getOrLoad(JSON.stringify(query), () => listFeedOffers(db, query));
       }
-      return searchOffers(db, { brandId, words: searchWords(request.body.query), offset });
+      return searchOffers(db, { brandId, words: searchWords(request.body.query), offset, languages });
     },
   );
 
@@ -63,7 +66,8 @@ export async function offerRoutes(app: App, { db, requireMember, now }: RouteDep
     { preHandler: requireMember, schema: { response: { 200: Billboard, '4xx': ApiErrorBody } } },
     async (request) => {
       const brandId = request.member.brand.id;
-      const billboard = await billboards.getOrLoad(brandId, () => findBillboard(db, brandId));
+      const languages = textLanguages(request, request.member.brand);
+      const billboard = await billboards.getOrLoad(`${brandId}|${languages.language}`, () => findBillboard(db, brandId, languages));
       if (!billboard) throw notFound('billboard_not_found', 'There is no billboard');
       return billboard;
     },

@@ -1,6 +1,7 @@
 import { ApiErrorBody } from '../../contract/common.ts';
 import { ClaimedPromoCodeList, CommonPromoCode, PromoClaimBody, UniquePromoCode } from '../../contract/promoCode.ts';
 import { ApiError, notFound } from '../errors.ts';
+import { textLanguages } from '../language.ts';
 import {
   countClaimedBy,
   findOfferPromo,
@@ -97,7 +98,11 @@ export async function promoCodeRoutes(app: App, { db, requireMember, now = Date.
     },
     async (request) => {
       const { brand, token } = request.member;
-      const [unique, common] = await Promise.all([listClaimedCodes(db, brand.id, token.uid), listRevealedCommonCodes(db, brand.id, token.uid)]);
+      const languages = textLanguages(request, brand);
+      const [unique, common] = await Promise.all([
+        listClaimedCodes(db, brand.id, token.uid, languages),
+        listRevealedCommonCodes(db, brand.id, token.uid, languages),
+      ]);
       const rows = [...unique.map((row) => ({ ...row, kind: 'unique' as const })), ...common.map((row) => ({ ...row, kind: 'common' as const }))];
       return rows
         .map((row) => ({

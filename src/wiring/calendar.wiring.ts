@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { addToCalendarMachine, type CalendarRequest } from '../../machines/addToCalendar.machine.ts';
+import { calendarFileName } from '../../domain/fileName.ts';
 import { icsFile, nativeCalendarEvent } from '../domain/calendarEvent.ts';
 import { detectDeviceProfile, readDeviceInput } from '../domain/deviceProfile.ts';
 import type { ContainerService } from '../services/container.ts';
@@ -16,16 +17,13 @@ export function calendarPlatformOf(container: ContainerService): CalendarPlatfor
   return os === 'iOS' || os === 'OSX' ? 'apple' : 'web';
 }
 
-const fileNameOf = (request: CalendarRequest) =>
-  `${request.event.title.normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'event'}.ics`;
-
 /** "Add to calendar": the native bridge inside the container, else the ICS file; failures only logged (spec 8). */
 export function wireCalendar({ container }: { container: ContainerService }) {
   return addToCalendarMachine.provide({
     actors: {
       addToCalendar: fromPromise(async ({ input }: { input: CalendarRequest }) => {
         if (await container.createCalendarEvent(nativeCalendarEvent(input.event))) return;
-        downloadTextFile(fileNameOf(input), await icsFile(input.event, input.uid), 'text/calendar;charset=utf-8');
+        downloadTextFile(calendarFileName(input.event.title), await icsFile(input.event, input.uid), 'text/calendar;charset=utf-8');
       }),
     },
     actions: {

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { demoContent } from '../../server/db/seed/index.ts';
 import { generateCommerce } from '../../server/db/seed/commerce.ts';
-import { generateOffers, offerId } from '../../server/db/seed/offers.ts';
+import { generateDemoOffers, offerId } from '../../server/db/seed/offers.ts';
 
 const now = new Date('2026-11-24T12:00:00Z');
 
 describe.each(demoContent.map((c) => [c.brandId, c] as const))('demo commerce of %s', (brandId, content) => {
-  const offers = generateOffers(content, now);
-  const { taxRates, customFees, itemVariants } = generateCommerce(brandId, offers, now);
+  const demo = generateDemoOffers(content, now);
+  const offers = demo.rows;
+  const { taxRates, customFees, itemVariants } = generateCommerce(brandId, demo);
   const featured = itemVariants.filter((v) => v.offerId === offerId(brandId, 'live', 1));
 
   it('gives the featured event every turn of the ticket cascade', () => {
@@ -49,6 +50,6 @@ describe.each(demoContent.map((c) => [c.brandId, c] as const))('demo commerce of
   });
 
   it('is the same on every run', () => {
-    expect(generateCommerce(brandId, offers, now)).toEqual(generateCommerce(brandId, offers, now));
+    expect(generateCommerce(brandId, demo)).toEqual(generateCommerce(brandId, demo));
   });
 });

@@ -87,6 +87,11 @@ describe('seedDemo', () => {
     expect(byId.aurora!.settings.showEditorial).toBe(true);
     expect(byId.borealis!.settings.showEditorial).toBe(false);
     expect(byId.aurora!.theme.light.colors.primary).not.toBe(byId.borealis!.theme.light.colors.primary);
+    expect(byId.aurora!.settings).toMatchObject({ timeZone: 'Europe/Stockholm', region: 'SE', defaultLanguage: 'sv' });
+    expect(byId.borealis!.settings).toMatchObject({ timeZone: 'Europe/Oslo', region: 'NO', defaultLanguage: 'nb' });
+    for (const b of rows) {
+      for (const entry of b.navigationBar) expect(Object.keys(entry.label).sort(), `${b.id} ${entry.key}`).toEqual(['en', 'nb', 'sv']);
+    }
     for (const b of rows) {
       for (const entry of b.navigationBar) expect(b.icons[entry.icon], entry.icon).toMatch(/^M[\d\s.,a-zA-Z-]+$/);
       for (const url of [b.logoUrl, b.settings.terms.url, b.settings.gdpr.url]) {
@@ -107,7 +112,9 @@ describe('seedDemo', () => {
 
     expect(profile('member@aurora.test')).toMatchObject({ brandId: 'aurora', firstName: 'Maja', lastName: 'Lind', phoneNumber: '+46701234567', completedOnboarding: true });
     expect(profile('member@aurora.test')!.addressList).toHaveLength(1);
-    expect(rolesOf('member@aurora.test')).toMatchObject([{ brandId: 'aurora', brandRoleId: 'member', name: 'Gold member', legacyId: 1001, active: true }]);
+    expect(rolesOf('member@aurora.test')).toMatchObject([
+      { brandId: 'aurora', brandRoleId: 'member', name: 'Gold member', localizedName: { en: 'Gold member', sv: 'Guldmedlem', nb: 'Gullmedlem' }, legacyId: 1001, active: true },
+    ]);
 
     expect(profile('new@aurora.test')).toMatchObject({ brandId: 'aurora', completedOnboarding: false, phoneNumber: null });
     expect(rolesOf('new@aurora.test')).toMatchObject([{ brandId: 'aurora', brandRoleId: 'member' }]);
@@ -138,6 +145,7 @@ describe('seedDemo', () => {
     for (const brandId of ['aurora', 'borealis']) {
       const brandCats = cats.filter((c) => c.brandId === brandId);
       expect(brandCats.length).toBeGreaterThanOrEqual(5);
+      for (const c of brandCats) expect(Object.keys(c.localizedName).sort(), c.id).toEqual(['en', 'nb', 'sv']);
       const boards = await db.select().from(billboards).where(and(eq(billboards.brandId, brandId), eq(billboards.active, true)));
       expect(boards).toHaveLength(1);
       expect(allOffers.find((o) => o.brandId === brandId && o.id === boards[0]!.offerId)?.active).toBe(true);

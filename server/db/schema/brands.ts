@@ -1,5 +1,20 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { BrandSettings, BrandTheme, NavigationBarEntry } from '../../../contract/brand.ts';
+import type { LocalizedText } from '../../../domain/language.ts';
+
+/** A text a brand configures: one string for every language, or one per language. */
+export type BrandText = string | LocalizedText;
+
+/** A tab as stored: its label may be given per language (the API answers the member's). */
+export type StoredNavigationBarEntry = Omit<NavigationBarEntry, 'label'> & { label: BrandText };
+
+/** The settings as stored: the texts a member reads may be given per language. */
+export type StoredBrandSettings = Omit<BrandSettings, 'referralCodeInputHint' | 'ssnInfo' | 'terms' | 'gdpr'> & {
+  referralCodeInputHint: BrandText;
+  ssnInfo: BrandText;
+  terms: { label: BrandText; url: string };
+  gdpr: { label: BrandText; url: string };
+};
 
 export const brands = pgTable('brand', {
   id: text('id').primaryKey(),
@@ -11,8 +26,8 @@ export const brands = pgTable('brand', {
   logoUrl: text('logo_url').notNull(),
   icons: jsonb('icons').$type<Record<string, string>>().notNull().default({}),
   theme: jsonb('theme').$type<BrandTheme>().notNull(),
-  navigationBar: jsonb('navigation_bar').$type<NavigationBarEntry[]>().notNull(),
-  settings: jsonb('settings').$type<BrandSettings>().notNull(),
+  navigationBar: jsonb('navigation_bar').$type<StoredNavigationBarEntry[]>().notNull(),
+  settings: jsonb('settings').$type<StoredBrandSettings>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -27,6 +42,8 @@ export const brandRoles = pgTable(
     brandRoleId: text('brand_role_id').notNull(),
     /** Display name of the role, shown on the More screen when the brand allows it. */
     name: text('name').notNull(),
+    /** The role's name per language; `name` when neither the member's nor the brand's language is there. */
+    localizedName: jsonb('localized_name').$type<LocalizedText>().notNull().default({}),
     legacyId: integer('legacy_id'),
     /** A revoked role answers 'bad user role for app url'. */
     active: boolean('active').notNull().default(true),

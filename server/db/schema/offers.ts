@@ -2,6 +2,23 @@ import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { brands } from './brands.ts';
 import type { CallToAction, ContentBlock, ImageOptions, OfferType } from '../../../contract/offer.ts';
+import type { LocalizedText } from '../../../domain/language.ts';
+
+/**
+ * An offer's texts in the languages the brand writes them in, beside the plain columns, which hold
+ * the English text (what a reader that names no language gets, and the last fallback).
+ */
+export interface OfferTranslations {
+  title?: LocalizedText;
+  teaserLine?: LocalizedText;
+  preamble?: LocalizedText;
+  callToActionLabel?: LocalizedText;
+  /** The mailTo call to action's message. */
+  callToActionMessage?: LocalizedText;
+  companionOfferHeader?: LocalizedText;
+  /** The puff image's description (its alt text). */
+  imageDescription?: LocalizedText;
+}
 
 export const categories = pgTable(
   'category',
@@ -9,6 +26,8 @@ export const categories = pgTable(
     brandId: text('brand_id').notNull().references(() => brands.id),
     id: text('id').notNull(),
     name: text('name').notNull(),
+    /** The name per language; `name` when the member's and the brand's language are both missing. */
+    localizedName: jsonb('localized_name').$type<LocalizedText>().notNull().default({}),
     typeList: text('type_list').array().$type<OfferType[]>().notNull(),
     position: integer('position').notNull().default(0),
   },
@@ -37,14 +56,18 @@ export const offers = pgTable(
     companionOfferId: text('companion_offer_id'),
     companionOfferHeader: text('companion_offer_header'),
     itemVariantType: text('item_variant_type'),
+    localized: jsonb('localized').$type<OfferTranslations>().notNull().default({}),
     /** Feed order: newest first. */
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     /** An unpublished or expired offer is not listed ('The offer is no longer relevant'). */
     active: boolean('active').notNull().default(true),
-    /** Title (A), teaser (B), preamble (C) and rich text (D), accents folded, stemmed as en, sv and nb (migration 0001). */
+    /**
+     * Title (A), teaser (B), preamble (C) in every language the offer has, and rich text (D), accents
+     * folded, stemmed as en, sv and nb (migrations 0001 and 0013).
+     */
     searchVector: tsvector('search_vector')
       .notNull()
-      .generatedAlwaysAs(sql`klubb_offer_search_vector("title", "teaser_line", "preamble", "content_blocks")`),
+      .generatedAlwaysAs(sql`klubb_offer_search_vector("title", "teaser_line", "preamble", "content_blocks", "localized")`),
   },
   (t) => [
     primaryKey({ columns: [t.brandId, t.id] }),

@@ -1,6 +1,7 @@
 import type { brands } from '../schema/brands.ts';
 import type { BrandThemeVariant } from '../../../contract/brand.ts';
 import { demoIcons } from './icons.ts';
+import { l } from './text.ts';
 
 type BrandRow = typeof brands.$inferInsert;
 
@@ -71,20 +72,24 @@ export const aurora: BrandRow = {
   icons: demoIcons,
   theme: { light: auroraTheme },
   navigationBar: [
-    { key: 'mixedFeed', label: 'Home', icon: 'home', path: '/' },
-    { key: 'editorial', label: 'Stories', icon: 'editorial', path: '/editorial' },
-    { key: 'benefit', label: 'Benefits', icon: 'benefit', path: '/benefit' },
-    { key: 'live', label: 'Live', icon: 'live', path: '/live' },
-    { key: 'more', label: 'More', icon: 'more', path: '/more' },
+    { key: 'mixedFeed', label: l('Home', 'Hem', 'Hjem'), icon: 'home', path: '/' },
+    { key: 'editorial', label: l('Stories', 'Reportage', 'Reportasjer'), icon: 'editorial', path: '/editorial' },
+    { key: 'benefit', label: l('Benefits', 'Förmåner', 'Fordeler'), icon: 'benefit', path: '/benefit' },
+    { key: 'live', label: l('Live', 'Live', 'Live'), icon: 'live', path: '/live' },
+    { key: 'more', label: l('More', 'Mer', 'Mer'), icon: 'more', path: '/more' },
   ],
   settings: {
     referralCodeInputType: 'options',
     referralCodeInputFieldLength: 6,
-    referralCodeInputHint: 'Choose your card, or enter the first six digits of another card',
+    referralCodeInputHint: l(
+      'Choose your card, or enter the first six digits of another card',
+      'Välj ditt kort, eller ange de sex första siffrorna i ett annat kort',
+      'Velg kortet ditt, eller skriv inn de seks første sifrene i et annet kort',
+    ),
     verifyWithSsn: false,
     ssnInfo: '',
-    terms: { label: 'Terms of membership', url: '/media/brand/aurora/terms.html' },
-    gdpr: { label: 'Privacy policy', url: '/media/brand/aurora/privacy.html' },
+    terms: { label: l('Terms of membership', 'Medlemsvillkor', 'Medlemsvilkår'), url: '/media/brand/aurora/terms.html' },
+    gdpr: { label: l('Privacy policy', 'Integritetspolicy', 'Personvernerklæring'), url: '/media/brand/aurora/privacy.html' },
     showEditorial: true,
     showBenefit: true,
     showLive: true,
@@ -95,6 +100,10 @@ export const aurora: BrandRow = {
     minimumContainerVersion: '2.0.0',
     appStoreUrl: 'https://apps.apple.com/se/app/aurora-klubb/id1234567890',
     playStoreUrl: 'https://play.google.com/store/apps/details?id=test.aurora.klubb',
+    // A Swedish club: its venues' clock, Swedish conventions, and Swedish where a text lacks the member's language.
+    timeZone: 'Europe/Stockholm',
+    region: 'SE',
+    defaultLanguage: 'sv',
   },
 };
 
@@ -108,20 +117,27 @@ export const borealis: BrandRow = {
   icons: demoIcons,
   theme: { light: borealisTheme },
   navigationBar: [
-    { key: 'mixedFeed', label: 'Start', icon: 'home', path: '/' },
-    { key: 'benefit', label: 'Perks', icon: 'benefit', path: '/benefit' },
-    { key: 'live', label: 'Events', icon: 'live', path: '/live' },
-    { key: 'more', label: 'More', icon: 'more', path: '/more' },
+    { key: 'mixedFeed', label: l('Start', 'Start', 'Start'), icon: 'home', path: '/' },
+    { key: 'benefit', label: l('Perks', 'Förmåner', 'Fordeler'), icon: 'benefit', path: '/benefit' },
+    { key: 'live', label: l('Events', 'Evenemang', 'Arrangementer'), icon: 'live', path: '/live' },
+    { key: 'more', label: l('More', 'Mer', 'Mer'), icon: 'more', path: '/more' },
   ],
   settings: {
     referralCodeInputType: 'code',
     referralCodeInputFieldLength: 6,
-    referralCodeInputHint: 'Enter the 6-digit code from your invitation',
+    referralCodeInputHint: l(
+      'Enter the 6-digit code from your invitation',
+      'Ange den sexsiffriga koden från din inbjudan',
+      'Skriv inn den sekssifrede koden fra invitasjonen din',
+    ),
     verifyWithSsn: true,
-    ssnInfo:
+    ssnInfo: l(
       'We check your Swedish personal identity number (YYYYMMDDXXXX) once, to confirm your membership. Partners never see it.',
-    terms: { label: 'Terms of membership', url: '/media/brand/borealis/terms.html' },
-    gdpr: { label: 'Privacy policy', url: '/media/brand/borealis/privacy.html' },
+      'Vi kontrollerar ditt personnummer (ÅÅÅÅMMDDXXXX) en gång för att bekräfta ditt medlemskap. Våra partner ser det aldrig.',
+      'Vi sjekker det svenske personnummeret ditt (ÅÅÅÅMMDDXXXX) én gang for å bekrefte medlemskapet. Partnerne våre ser det aldri.',
+    ),
+    terms: { label: l('Terms of membership', 'Medlemsvillkor', 'Medlemsvilkår'), url: '/media/brand/borealis/terms.html' },
+    gdpr: { label: l('Privacy policy', 'Integritetspolicy', 'Personvernerklæring'), url: '/media/brand/borealis/privacy.html' },
     showEditorial: false,
     showBenefit: true,
     showLive: true,
@@ -132,6 +148,10 @@ export const borealis: BrandRow = {
     minimumContainerVersion: '2.0.0',
     appStoreUrl: 'https://apps.apple.com/no/app/borealis-club/id1234567891',
     playStoreUrl: 'https://play.google.com/store/apps/details?id=test.borealis.club',
+    // A Norwegian club: Oslo's clock, Norwegian conventions, and Bokmål where a text lacks the member's language.
+    timeZone: 'Europe/Oslo',
+    region: 'NO',
+    defaultLanguage: 'nb',
   },
 };
 

@@ -1,10 +1,10 @@
 import type { customFees, itemVariants, taxRates } from '../schema/commerce.ts';
 import { slug } from './callToAction.ts';
-import { imageOptions, pictureNumbers } from './images.ts';
-import type { OfferRow } from './offers.ts';
-import { offerId } from './offers.ts';
+import type { EventPlan, Showing } from './events.ts';
+import { imageOptions } from './images.ts';
+import type { MerchPlan } from './merchandise.ts';
+import type { DemoOffers } from './offers.ts';
 import { createRandom, type Random } from './prng.ts';
-import { places, venues } from './words.ts';
 
 type TaxRateRow = typeof taxRates.$inferInsert;
 type CustomFeeRow = typeof customFees.$inferInsert;
@@ -16,34 +16,21 @@ export interface CommerceRows {
   itemVariants: VariantRow[];
 }
 
-const day = 24 * 3_600_000;
 const kr = (n: number) => n * 100;
 const currency = 'SEK';
 
 const mapUrl = (venue: string, city: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${venue}, ${city}`)}`;
-
-/** Evening `daysAhead` days after `now`'s day, at the given UTC hour (19:00 or 20:00 in Stockholm in winter). */
-const evening = (now: Date, daysAhead: number, utcHour: number) => {
-  const midnight = Math.floor(now.getTime() / day) * day;
-  return new Date(midnight + daysAhead * day + utcHour * 3_600_000);
-};
-
-interface Showing {
-  city: string;
-  venue: string;
-  address: string;
-  zipCode: string;
-  start: Date;
-}
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function ticket(brandId: string, offer: string, n: number, show: Showing, fields: Partial<VariantRow> & { title: string; price: number }): VariantRow {
   const { price, ...rest } = fields;
+  const venue = show.hall.venue.en;
   return {
     brandId,
     id: `${offer}-v${n}`,
     offerId: offer,
     position: n,
-    description: `${show.venue}, ${show.city}. Doors open 30 minutes before the start.`,
+    description: `${capitalised(venue)}, ${show.hall.city}. Doors open 30 minutes before the start.`,
     priceCurrent: price,
     priceOriginal: price,
     currency,
@@ -52,10 +39,10 @@ function ticket(brandId: string, offer: string, n: number, show: Showing, fields
     purchaseCap: 8,
     dateStart: show.start,
     dateEnd: new Date(show.start.getTime() + 3 * 3_600_000),
-    locationAddress: show.address,
-    locationZipCode: show.zipCode,
-    locationCity: show.city,
-    locationMapUrl: mapUrl(show.venue, show.city),
+    locationAddress: show.hall.address,
+    locationZipCode: show.hall.zipCode,
+    locationCity: show.hall.city,
+    locationMapUrl: mapUrl(venue, show.hall.city),
     stock: 200,
     ...rest,
   };
@@ -66,72 +53,39 @@ function ticket(brandId: string, offer: string, n: number, show: Showing, fields
  * evenings in one of them, two tickets (different title and price) on one evening, a sold-out city,
  * and an evening with only a few tickets left (`…-live-001-v2`, 6 in stock).
  */
-function featuredEvent(brandId: string, now: Date, halls: readonly Hall[]): VariantRow[] {
-  const offer = offerId(brandId, 'live', 1);
-  const [first, second, third] = halls as [Hall, Hall, Hall];
-  const at = (hall: Hall, daysAhead: number, utcHour = 18): Showing => ({ ...hall, start: evening(now, daysAhead, utcHour) });
-  const firstNight = at(first, 14);
+function featuredEvent(brandId: string, offer: string, plan: EventPlan): VariantRow[] {
+  const [firstNight, secondNight, soldOutCity, lastCity] = plan.showings as [Showing, Showing, Showing, Showing];
   return [
-    ticket(brandId, offer, 0, firstNight, { title: 'Standing', price: kr(395), priceOriginal: kr(450), stock: 150 }),
+    ticket(brandId, offer, 0, firstNight, { title: 'Standing', price: kr(plan.price), priceOriginal: kr(plan.originalPrice), stock: 150 }),
     ticket(brandId, offer, 1, firstNight, { title: 'Seated, front stalls', price: kr(595), customFeeIds: ['service-fee', 'booking-fee'], purchaseCap: 4, stock: 40 }),
     // Few left: end-to-end runs buy these out and see the stock come back when a checkout is closed.
-    ticket(brandId, offer, 2, at(first, 15), { title: 'Standing', price: kr(395), stock: 6 }),
-    ticket(brandId, offer, 3, at(second, 21, 19), { title: 'Standing', price: kr(345), stock: 0 }),
-    ticket(brandId, offer, 4, at(third, 28), { title: 'Standing', price: kr(345), priceOriginal: kr(395), stock: 120 }),
+    ticket(brandId, offer, 2, secondNight, { title: 'Standing', price: kr(plan.price), stock: 6 }),
+    ticket(brandId, offer, 3, soldOutCity, { title: 'Standing', price: kr(345), stock: 0 }),
+    ticket(brandId, offer, 4, lastCity, { title: 'Standing', price: kr(345), priceOriginal: kr(395), stock: 120 }),
   ];
 }
 
-type Hall = Omit<Showing, 'start'>;
-
-/** The featured event's venues per brand. */
-const featuredHalls: Record<string, Hall[]> = {
-  aurora: [
-    { city: 'Stockholm', venue: 'Konserthuset', address: 'Hötorget 8', zipCode: '111 57' },
-    { city: 'Göteborg', venue: 'Pustervik', address: 'Järntorgsgatan 12', zipCode: '413 01' },
-    { city: 'Malmö', venue: 'Slakthuset', address: 'Jägersrovägen 1', zipCode: '212 37' },
-  ],
-  borealis: [
-    { city: 'Umeå', venue: 'Väven', address: 'Storgatan 46A', zipCode: '903 26' },
-    { city: 'Luleå', venue: 'Kulturens hus', address: 'Skeppsbrogatan 17', zipCode: '972 31' },
-    { city: 'Kiruna', venue: 'Folkets hus', address: 'Föreningsgatan 11', zipCode: '981 31' },
-  ],
-};
-
-/** One to three evenings in one or two cities for an ordinary ticketed event. */
-function otherEvent(random: Random, row: OfferRow, now: Date, n: number): VariantRow[] {
-  const cities = random.sample(places, random.int(1, 2));
-  const price = kr(random.pick([195, 245, 295, 345, 395, 450]));
-  const shows: Showing[] = cities.map((city, i) => ({
-    city, venue: random.pick(venues), address: `${random.pick(['Storgatan', 'Kungsgatan', 'Hamngatan'])} ${random.int(1, 40)}`,
-    zipCode: `${random.int(100, 999)} ${random.int(10, 99)}`, start: evening(now, 10 + n % 60 + i * 7, 18),
-  }));
-  if (random.chance(0.4)) shows.push({ ...shows[0]!, start: evening(now, 11 + n % 60, 18) });
-  return shows.map((show, i) =>
-    ticket(row.brandId, row.id, i, show, {
-      title: 'Standard',
-      price,
-      priceOriginal: random.chance(0.3) ? price + kr(50) : price,
-      stock: random.int(20, 400),
-    }),
+/** One ticket per evening of an ordinary event, at the price its texts name. */
+function otherEvent(random: Random, brandId: string, offer: string, plan: EventPlan): VariantRow[] {
+  return plan.showings.map((show, i) =>
+    ticket(brandId, offer, i, show, { title: 'Standard', price: kr(plan.price), priceOriginal: kr(plan.originalPrice), stock: random.int(20, 400) }),
   );
 }
 
 const sizes = ['S', 'M', 'L', 'XL'] as const;
 
-/** Merchandise in four sizes; every size shows the same picture of the item. */
-function merchandise(random: Random, row: OfferRow, designed: boolean): VariantRow[] {
-  const picture = random.pick(pictureNumbers);
-  const price = designed ? kr(249) : kr(random.pick([149, 199, 249, 349]));
+/** A garment in four sizes; every size shows its print. The brand's first garment has only 3 left in XL. */
+function merchandise(random: Random, brandId: string, offer: string, plan: MerchPlan, designed: boolean): VariantRow[] {
   return sizes.map((size, i) => ({
-    brandId: row.brandId,
-    id: `${row.id}-${slug(size)}`,
-    offerId: row.id,
+    brandId,
+    id: `${offer}-${slug(size)}`,
+    offerId: offer,
     position: i,
     title: `Size ${size}`,
-    description: `Organic cotton, size ${size}.`,
-    images: [imageOptions(picture)],
-    priceCurrent: price,
-    priceOriginal: designed || random.chance(0.4) ? price + kr(50) : price,
+    description: `${capitalised(plan.material.en)}, size ${size}.`,
+    images: [imageOptions(plan.picture)],
+    priceCurrent: kr(plan.price),
+    priceOriginal: kr(plan.originalPrice),
     currency,
     customFeeIds: [],
     taxRateIds: ['vat25'],
@@ -141,18 +95,16 @@ function merchandise(random: Random, row: OfferRow, designed: boolean): VariantR
 }
 
 /**
- * What the brand sells: two VAT rates (6 % on tickets, 25 % on goods and fees), two fees, and
- * variants for every offer whose call to action is a payment. Stable ids; dates follow `now`.
+ * What the brand sells: two VAT rates (6 % on tickets, 25 % on goods and fees), two fees, and the
+ * variants of every offer whose call to action is a payment, as its texts tell them. Stable ids.
  */
-export function generateCommerce(brandId: string, offers: readonly OfferRow[], now: Date): CommerceRows {
+export function generateCommerce(brandId: string, demo: DemoOffers): CommerceRows {
   const random = createRandom(`commerce:${brandId}`);
-  const halls = featuredHalls[brandId] ?? featuredHalls.aurora!;
-  const featured = offerId(brandId, 'live', 1);
-  const selling = offers.filter((o) => o.itemVariantType);
-  const designedMerch = selling.find((o) => o.itemVariantType === 'other')?.id;
-  const variants = selling.flatMap((row, n) => {
-    if (row.id === featured) return featuredEvent(brandId, now, halls);
-    return row.itemVariantType === 'ticket' ? otherEvent(random, row, now, n) : merchandise(random, row, row.id === designedMerch);
+  const variants = demo.rows.flatMap((row) => {
+    const sale = demo.sales.get(row.id);
+    if (!sale) return [];
+    if (sale.kind === 'merch') return merchandise(random, brandId, row.id, sale.plan, sale.designed);
+    return sale.featured ? featuredEvent(brandId, row.id, sale.plan) : otherEvent(random, brandId, row.id, sale.plan);
   });
   return {
     taxRates: [

@@ -1,10 +1,12 @@
 import type { ContentBlock, OfferType } from '../../../contract/offer.ts';
-import { imageOptions } from './images.ts';
-import { fill, type TextContext } from './offerText.ts';
+import { imageOptions, pictures } from './images.ts';
+import type { TextContext } from './offerText.ts';
 import type { Random } from './prng.ts';
+import { fill } from './text.ts';
 import { buildRaw, code, group, h2, link, ol, p, quote, styled, ul, type BlockSpec, type Segment } from './richText.ts';
 import { bodySentences, outsideLinks, quotes, spotifyEmbeds, subheads, tips, youTubeEmbeds } from './words.ts';
 
+/** The article body, in English (the offers' titles, teasers and preambles exist in every language). */
 export interface ContentOptions {
   type: OfferType;
   ctx: TextContext;
@@ -12,12 +14,14 @@ export interface ContentOptions {
   picture: string;
   /** Every feature at once (featured offers), instead of a random mix. */
   complete: boolean;
+  /** The offer sells through the app (tickets, merchandise) rather than at a partner. */
+  selling: boolean;
   /** A link into the app's own host, e.g. http://aurora.localhost/benefit/aurora-benefit-003. */
   ownLink?: { text: string; url: string };
   media?: 'spotify' | 'youTube';
 }
 
-const sentence = (random: Random, ctx: TextContext) => fill(random.pick(bodySentences), ctx);
+const sentence = (random: Random, ctx: TextContext) => fill(random.pick(bodySentences), ctx, 'en');
 
 /** A paragraph of three or four sentences, one of them styled. */
 function paragraph(random: Random, ctx: TextContext): BlockSpec {
@@ -36,19 +40,14 @@ const highlighted = (ctx: TextContext): BlockSpec =>
 
 function linked(random: Random, ctx: TextContext): BlockSpec {
   const target = random.pick(outsideLinks);
-  return p(`Want to know more about ${ctx.topic}? Read `, link(target.text, target.url, 'UNDERLINE'), ' before you go.');
+  return p(`Want to know more about ${ctx.topic.en}? Read `, link(target.text, target.url, 'UNDERLINE'), ' before you go.');
 }
 
-function priceLine(ctx: TextContext): BlockSpec {
-  return p(
-    'Members pay ',
-    styled(`${ctx.oldPrice} kr`, 'STRIKETHROUGH'),
-    ' ',
-    styled(`${ctx.price} kr`, 'BOLD'),
-    ' with the code ',
-    styled(ctx.code, 'CODE'),
-    '.',
-  );
+/** What members pay: in the app when the offer sells, else at the partner with a code. */
+function priceLine(ctx: TextContext, selling: boolean): BlockSpec {
+  const was: Segment[] = ctx.oldPrice > ctx.price ? [styled(`${ctx.oldPrice} kr`, 'STRIKETHROUGH'), ' '] : [];
+  const how: Segment[] = selling ? [' in the app.'] : [' with the code ', styled(ctx.code, 'CODE'), '.'];
+  return p('Members pay ', ...was, styled(`${ctx.price} kr`, 'BOLD'), ...how);
 }
 
 const openingHours = (): BlockSpec[] => [code('Mon–Fri   10:00–18:00'), code('Sat       10:00–16:00'), code('Sun       closed')];
@@ -61,7 +60,7 @@ function tipList(random: Random): BlockSpec[] {
 }
 
 const quoteBlock = (random: Random, ctx: TextContext): BlockSpec =>
-  quote(`“${random.pick(quotes)}” `, styled(`– ${ctx.host}`, 'ITALIC'));
+  quote(`“${random.pick(quotes)}” `, styled(`– ${ctx.host.en}`, 'ITALIC'));
 
 const ownLinkBlock = (own: { text: string; url: string }): BlockSpec =>
   p('Looking for more? Have a look at ', link(own.text, own.url), ' in the app.');
@@ -69,7 +68,7 @@ const ownLinkBlock = (own: { text: string; url: string }): BlockSpec =>
 function closing(random: Random, ctx: TextContext, type: OfferType): BlockSpec[] {
   const last =
     type === 'live'
-      ? p('See you at ', styled(ctx.venue, 'BOLD'), '! 🎉 Questions? Write to ', link('the organiser', 'mailto:events@example.com'), '.')
+      ? p('See you at ', styled(ctx.venue.en, 'BOLD'), '! 🎉 Questions? Write to ', link('the organiser', 'mailto:events@example.com'), '.')
       : p(sentence(random, ctx), ' Skål! 🥂');
   return [h2(random.pick(subheads)), paragraph(random, ctx), last];
 }
@@ -81,17 +80,14 @@ export function buildContent(random: Random, o: ContentOptions): ContentBlock[] 
   if (want(0.5)) first.push(highlighted(ctx));
   first.push(h2(random.pick(subheads)), paragraph(random, ctx));
   if (want(0.6)) first.push(linked(random, ctx));
-  if (type === 'benefit' || complete) first.push(priceLine(ctx));
+  if (type === 'benefit' || complete) first.push(priceLine(ctx, o.selling));
   if (want(0.7)) first.push(...tipList(random));
   if (want(0.35)) first.push(quoteBlock(random, ctx));
   if (want(0.2)) first.push(h2('Opening hours'), ...openingHours());
   if (o.ownLink) first.push(ownLinkBlock(o.ownLink));
 
   const blocks: ContentBlock[] = [{ type: 'richText', editorStateRaw: buildRaw(random, first) }];
-  if (want(0.6)) {
-    const caption = fill(random.pick(['{Place}, photographed for {brandName}.', '{Partner} in {place}.', 'A moment of {topic}.']), ctx);
-    blocks.push({ type: 'image', image: imageOptions(o.picture), caption });
-  }
+  if (want(0.6)) blocks.push({ type: 'image', image: imageOptions(o.picture), caption: `${pictures[o.picture]!.en}.` });
   if (want(0.5)) blocks.push({ type: 'richText', editorStateRaw: buildRaw(random, closing(random, ctx, type)) });
   if (o.media === 'spotify') blocks.push({ type: 'spotify', src: random.pick(spotifyEmbeds) });
   if (o.media === 'youTube') blocks.push({ type: 'youTube', src: random.pick(youTubeEmbeds) });

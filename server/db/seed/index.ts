@@ -3,8 +3,10 @@ import type { IdentityProvider } from '../../identity/identity.ts';
 import type { Database } from '../database.ts';
 import { billboards, brands, categories, customFees, itemVariants, offers, taxRates } from '../schema/index.ts';
 import { aurora, borealis } from './brands.ts';
+import { localityOf } from '../../../domain/format.ts';
 import { auroraCategories, borealisCategories, type CategorySeed } from './categories.ts';
-import { billboardFor, generateOffers, type BrandContent } from './offers.ts';
+import { billboardFor, generateDemoOffers, type BrandContent } from './offers.ts';
+import { featuredHalls } from './venues.ts';
 import { seedUsers } from './users.ts';
 import { seedPromoCodes } from './promoCodes.ts';
 import { generateCommerce } from './commerce.ts';
@@ -21,6 +23,8 @@ export const demoContent: BrandContent[] = [
     contactEmail: aurora.contactEmail,
     categories: auroraCategories,
     counts: { editorial: 160, benefit: 160, live: 160 },
+    locality: localityOf(aurora.settings),
+    featuredHalls: featuredHalls.aurora!,
   },
   {
     brandId: 'borealis',
@@ -29,30 +33,35 @@ export const demoContent: BrandContent[] = [
     contactEmail: borealis.contactEmail,
     categories: borealisCategories,
     counts: { benefit: 48, live: 48 },
+    locality: localityOf(borealis.settings),
+    featuredHalls: featuredHalls.borealis!,
   },
 ];
 
 const featuredType = { aurora: 'editorial', borealis: 'live' } as const;
 const CHUNK = 100;
 
-const categoryRows = (brandId: string, list: CategorySeed[]) =>
-  list.map((c, position) => ({ brandId, id: c.id, name: c.name, typeList: c.typeList, position }));
+/** Category rows: the English name in the plain column, every language's beside it. */
+export const categoryRows = (brandId: string, list: CategorySeed[]) =>
+  list.map((c, position) => ({ brandId, id: c.id, name: c.name.en, localizedName: c.name, typeList: c.typeList, position }));
 
 /**
  * Seeds the demo brands, their categories, offers (with what they sell), billboards and users. Idempotent: rows
- * have stable ids and existing ones are left as they are; accounts are looked up first.
+ * have stable ids and existing ones are left as they are; accounts are looked up first. Dates count from `now`,
+ * the day of seeding: events are 1 to 12 weeks ahead of it.
  */
 export async function seedDemo(db: Database, identity: IdentityProvider, now: Date = new Date()): Promise<void> {
   await db.insert(brands).values([aurora, borealis]).onConflictDoNothing();
   const promoBrands = [];
   for (const content of demoContent) {
     await db.insert(categories).values(categoryRows(content.brandId, content.categories)).onConflictDoNothing();
-    const rows = generateOffers(content, now);
+    const demo = generateDemoOffers(content, now);
+    const rows = demo.rows;
     promoBrands.push({ brandId: content.brandId, brandName: content.brandName, offers: rows });
     for (let i = 0; i < rows.length; i += CHUNK) {
       await db.insert(offers).values(rows.slice(i, i + CHUNK)).onConflictDoNothing();
     }
-    const commerce = generateCommerce(content.brandId, rows, now);
+    const commerce = generateCommerce(content.brandId, demo);
     await db.insert(taxRates).values(commerce.taxRates).onConflictDoNothing();
     await db.insert(customFees).values(commerce.customFees).onConflictDoNothing();
     for (let i = 0; i < commerce.itemVariants.length; i += CHUNK) {

@@ -1,70 +1,15 @@
-import type { billboards, offers } from '../schema/offers.ts';
+import type { billboards } from '../schema/offers.ts';
 import type { OfferType } from '../../../contract/offer.ts';
-import { makeCallToAction } from './callToAction.ts';
-import type { CategorySeed } from './categories.ts';
 import { buildContent } from './content.ts';
-import { imageOptions, pictureNumbers } from './images.ts';
-import { makeContext, pickTexts, type TextContext } from './offerText.ts';
+import { pictureNumbers } from './images.ts';
+import { draftOffer, offerId, type BrandContent, type Draft, type OfferRow, type SalePlan } from './offerDraft.ts';
 import { createRandom, type Random } from './prng.ts';
 import { companionHeaders } from './words.ts';
 
-export type OfferRow = typeof offers.$inferInsert;
+export { offerId, type BrandContent, type OfferRow, type SalePlan };
 export type BillboardRow = typeof billboards.$inferInsert;
 
-export interface BrandContent {
-  brandId: string;
-  brandName: string;
-  /** Host for links into the app itself. */
-  appHost: string;
-  contactEmail: string;
-  categories: CategorySeed[];
-  counts: Partial<Record<OfferType, number>>;
-}
-
-interface Draft {
-  row: OfferRow;
-  index: number;
-  ctx: TextContext;
-  category: CategorySeed;
-  featured: boolean;
-}
-
 const MINUTES_PER_YEAR = 365 * 24 * 60;
-const typeWords: Record<OfferType, string> = { editorial: 'story', benefit: 'benefit', live: 'event' };
-
-/** Stable offer ids: aurora-editorial-001. */
-export const offerId = (brandId: string, type: OfferType, index: number) =>
-  `${brandId}-${type}-${String(index).padStart(3, '0')}`;
-
-function draftOffer(random: Random, spec: BrandContent, type: OfferType, index: number, titles: Set<string>): Draft {
-  const featured = index === 1;
-  const category = random.pick(spec.categories.filter((c) => c.typeList.includes(type)));
-  let ctx = makeContext(random, spec.brandName, category);
-  let texts = pickTexts(random, type, ctx);
-  for (let attempt = 0; titles.has(texts.title) && attempt < 30; attempt++) {
-    ctx = makeContext(random, spec.brandName, category);
-    texts = pickTexts(random, type, ctx);
-  }
-  const title = titles.has(texts.title) ? `${texts.title} (${ctx.place2})` : texts.title;
-  titles.add(title);
-  const picture = random.chance(0.75) ? random.pick(category.pictures) : random.pick(pictureNumbers);
-  const row: OfferRow = {
-    brandId: spec.brandId,
-    id: offerId(spec.brandId, type, index),
-    type,
-    categoryId: category.id,
-    title,
-    teaserLine: texts.teaserLine,
-    preamble: texts.preamble,
-    tags: [...new Set([...random.sample(category.tags, random.int(1, 2)), typeWords[type], ctx.place.toLowerCase()])],
-    puffImage: imageOptions(picture, featured || index % 19 !== 7),
-    readingTime: type === 'editorial' ? (index % 10 === 3 ? 1 : featured ? 4 : random.int(2, 12)) : null,
-    requiresSignIn: featured ? false : index % 7 !== 2,
-    callToAction: makeCallToAction(random, type, ctx, title, spec.contactEmail, featured),
-    active: featured || index % 37 !== 11,
-  };
-  return { row, index, ctx, category, featured };
-}
 
 function mediaFor(random: Random, d: Draft): 'spotify' | 'youTube' | undefined {
   if (d.featured) return d.row.type === 'live' ? 'youTube' : 'spotify';
@@ -74,27 +19,43 @@ function mediaFor(random: Random, d: Draft): 'spotify' | 'youTube' | undefined {
   return undefined;
 }
 
-/** All offers of one brand, the same on every run (apart from dates, which follow `now`). */
-export function generateOffers(spec: BrandContent, now: Date): OfferRow[] {
+/** A picture for the article body: another one of the category's topics, else any other. */
+function inlinePicture(random: Random, d: Draft): string {
+  const puff = d.row.puffImage.jpeg.medium ?? '';
+  const others = (list: readonly string[]) => list.filter((n) => !puff.includes(`/${n}-`));
+  const related = others([...new Set(d.category.topics.map((t) => t.picture))]);
+  return random.pick(related.length > 0 ? related : others(pictureNumbers));
+}
+
+export interface DemoOffers {
+  rows: OfferRow[];
+  /** What the selling offers sell, by offer id. */
+  sales: Map<string, SalePlan>;
+}
+
+/** All offers of one brand, the same on every run apart from dates, which follow `now` (the day of seeding). */
+export function generateDemoOffers(spec: BrandContent, now: Date): DemoOffers {
   const random = createRandom(`offers:${spec.brandId}`);
   const titles = new Set<string>();
   const drafts: Draft[] = [];
   for (const [type, count] of Object.entries(spec.counts) as [OfferType, number][]) {
-    for (let i = 1; i <= count; i++) drafts.push(draftOffer(random, spec, type, i, titles));
+    for (let i = 1; i <= count; i++) {
+      const designedMerch = !drafts.some((d) => d.sale?.kind === 'merch');
+      drafts.push(draftOffer(random, spec, type, i, titles, now, designedMerch));
+    }
   }
 
   for (const d of drafts) {
     const own = d.featured || random.chance(0.2) ? random.pick(drafts.filter((o) => o !== d && o.row.active)) : undefined;
-    const picture = random.pick(pictureNumbers.filter((n) => !d.row.puffImage.jpeg.medium?.includes(`/${n}-`)));
     d.row.contentBlocks = buildContent(random, {
       type: d.row.type,
       ctx: d.ctx,
-      picture,
+      picture: inlinePicture(random, d),
       complete: d.featured,
+      selling: d.sale !== undefined,
       media: mediaFor(random, d),
       ...(own ? { ownLink: { text: own.row.title, url: `http://${spec.appHost}/${own.row.type}/${own.row.id}` } } : {}),
     });
-    if (d.row.callToAction?.type === 'payment') d.row.itemVariantType = d.row.type === 'live' ? 'ticket' : 'other';
   }
 
   // Newest first in the feed: featured offers on top, the rest shuffled, one distinct minute each.
@@ -113,11 +74,17 @@ export function generateOffers(spec: BrandContent, now: Date): OfferRow[] {
     const differentType = d.featured || i % 26 === 5;
     const candidates = active.filter((o) => o !== d && (o.row.type !== d.row.type) === differentType);
     const companion = random.pick(candidates.length > 0 ? candidates : active.filter((o) => o !== d));
+    const header = random.pick(companionHeaders);
     d.row.companionOfferId = companion.row.id;
-    d.row.companionOfferHeader = random.pick(companionHeaders);
+    d.row.companionOfferHeader = header.en;
+    d.row.localized = { ...d.row.localized, companionOfferHeader: header };
   });
-  return drafts.map((d) => d.row);
+  const sales = new Map(drafts.flatMap((d) => (d.sale ? [[d.row.id, d.sale] as const] : [])));
+  return { rows: drafts.map((d) => d.row), sales };
 }
+
+/** The brand's offers as rows. */
+export const generateOffers = (spec: BrandContent, now: Date): OfferRow[] => generateDemoOffers(spec, now).rows;
 
 /** The billboard shows the brand's first offer of the given type. */
 export const billboardFor = (brandId: string, type: OfferType): BillboardRow => ({

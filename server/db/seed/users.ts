@@ -2,6 +2,7 @@ import { and, eq, isNull, notExists } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ApiError } from '../../errors.ts';
 import type { IdentityProvider } from '../../identity/identity.ts';
+import type { LocalizedText } from '../../../domain/language.ts';
 import type { Database } from '../database.ts';
 import { brandRoles, users, type Address } from '../schema/index.ts';
 
@@ -20,8 +21,8 @@ export interface DemoUser {
   ssn: string | null;
   addressList: Address[];
   completedOnboarding: boolean;
-  /** No role: the account exists but may not use the brand's app. */
-  role: { brandRoleId: string; name: string; legacyId: number | null } | null;
+  /** No role: the account exists but may not use the brand's app. The name is English, `localizedName` every language's. */
+  role: { brandRoleId: string; name: string; localizedName: LocalizedText; legacyId: number | null } | null;
 }
 
 export const demoUsers: DemoUser[] = [
@@ -36,7 +37,7 @@ export const demoUsers: DemoUser[] = [
     ssn: '199001012385',
     addressList: [{ careOf: '', street: 'Storgatan 12', zipCode: '114 51', city: 'Stockholm' }],
     completedOnboarding: true,
-    role: { brandRoleId: 'member', name: 'Gold member', legacyId: 1001 },
+    role: { brandRoleId: 'member', name: 'Gold member', localizedName: { en: 'Gold member', sv: 'Guldmedlem', nb: 'Gullmedlem' }, legacyId: 1001 },
   },
   {
     brandId: 'aurora',
@@ -49,7 +50,7 @@ export const demoUsers: DemoUser[] = [
     ssn: null,
     addressList: [],
     completedOnboarding: false,
-    role: { brandRoleId: 'member', name: 'Member', legacyId: null },
+    role: { brandRoleId: 'member', name: 'Member', localizedName: { en: 'Member', sv: 'Medlem', nb: 'Medlem' }, legacyId: null },
   },
   {
     brandId: 'aurora',
@@ -75,7 +76,7 @@ export const demoUsers: DemoUser[] = [
     ssn: '198507142381',
     addressList: [{ careOf: 'c/o Berg', street: 'Storgata 40', zipCode: '9008', city: 'Tromsø' }],
     completedOnboarding: true,
-    role: { brandRoleId: 'member', name: 'Explorer', legacyId: 2001 },
+    role: { brandRoleId: 'member', name: 'Explorer', localizedName: { en: 'Explorer', sv: 'Upptäckare', nb: 'Utforsker' }, legacyId: 2001 },
   },
 ];
 

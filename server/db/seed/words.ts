@@ -1,32 +1,11 @@
-/** Word lists the offer texts are generated from (English, with Swedish and Norwegian names). */
+import { l } from './text.ts';
+
+/** Word lists of the offers' article bodies (English, with Swedish and Norwegian names) and their places. */
 
 export const places = [
   'Stockholm', 'Göteborg', 'Malmö', 'Uppsala', 'Oslo', 'Bergen', 'Tromsø', 'Åre', 'Visby', 'Lofoten',
   'Kiruna', 'Lillehammer', 'Ålesund', 'Luleå', 'Umeå', 'Trondheim', 'Stavanger', 'Örebro', 'Bodø', 'Växjö',
   'Helsingborg', 'Kalmar', 'Sälen', 'Røros',
-] as const;
-
-export const venues = [
-  'Konserthuset', 'Cirkus', 'Nalen', 'Pustervik', 'Sentrum Scene', 'Grieghallen', 'Folkets Park',
-  'Slakthuset', 'Kulturhuset', 'Operaen', 'Storsalen', 'Fjøset', 'Kajskjul 8', 'Båthuset',
-] as const;
-
-export const adjectives = [
-  'quiet', 'surprising', 'booming', 'hidden', 'wild', 'cosy', 'new', 'unexpected', 'thriving', 'slow',
-] as const;
-
-export const months = [
-  'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October',
-  'November', 'December',
-] as const;
-
-export const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-
-export const extras = ['coffee', 'dessert', 'gift bag', 'welcome drink', 'upgrade', 'tote bag', 'kanelbulle'] as const;
-
-export const eventKinds = [
-  'Tasting evening', 'Masterclass', 'Meet & greet', 'Premiere', 'Workshop', 'Open day', 'Members’ night',
-  'Guided tour', 'Festival day', 'Season opener',
 ] as const;
 
 export const tourNames = ['Midnattssol', 'Nordlys', 'Vinterljus', 'Sommarnatt', 'Fjord Lines', 'Mørketid'] as const;
@@ -103,5 +82,9 @@ export const youTubeEmbeds = [
 ] as const;
 
 export const companionHeaders = [
-  'Make an evening of it', 'You might also like', 'Members also read', 'Pair it with', 'Don’t miss',
-] as const;
+  l('Make an evening of it', 'Gör en kväll av det', 'Gjør en kveld av det'),
+  l('You might also like', 'Du kanske också gillar', 'Du liker kanskje også'),
+  l('Members also read', 'Medlemmar läser också', 'Medlemmer leser også'),
+  l('Pair it with', 'Kombinera med', 'Kombiner med'),
+  l('Don’t miss', 'Missa inte', 'Ikke gå glipp av'),
+];
