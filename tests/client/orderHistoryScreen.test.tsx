@@ -167,8 +167,8 @@ describe('/more/orderHistory', () => {
     expect(facts(orderFacts)).toMatchObject({
       'Payment method': 'Card payment',
       Amount: '840,00 kr',
-      'VAT 6%': '44,72 kr',
-      'VAT 25%': '10,00 kr',
+      'incl. VAT 6%': '44,72 kr',
+      'incl. VAT 25%': '10,00 kr',
       'Purchase day': '24 November 2026',
     });
     expect(facts(lineFacts)).toMatchObject({
@@ -234,8 +234,8 @@ describe('/more/orderHistory', () => {
     expect(facts(region.querySelector('dl')!)).toMatchObject({
       Betalningssätt: 'Kortbetalning',
       Belopp: '840,00 kr',
-      'Moms 6%': '44,72 kr',
-      'Moms 25%': '10,00 kr',
+      'varav moms 6%': '44,72 kr',
+      'varav moms 25%': '10,00 kr',
       Köpdag: '1 november 2026',
     });
     const line = facts(within(region).getByRole('list'));

@@ -67,7 +67,7 @@ export function CartView({ cartRef, onCheckout }: CartViewProps) {
             )}
             {cart.taxList.map((tax) => (
               <div key={tax.taxRateId} className={styles.row}>
-                <dt>{t`VAT ${tax.percentage}%`}</dt>
+                <dt>{t`incl. VAT ${tax.percentage}%`}</dt>
                 <dd className={styles.value}>{money(tax.amount)}</dd>
               </div>
             ))}

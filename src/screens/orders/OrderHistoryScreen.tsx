@@ -81,7 +81,7 @@ function OrderPanel({ order, open, onToggle, extras }: { order: Order; open: boo
           <Fact term={t`Payment method`} value={paymentMethods[order.paymentMethod]} />
           <Fact term={t`Amount`} value={money(order.amount)} />
           {order.taxList.map((tax) => (
-            <Fact key={tax.taxRateId} term={t`VAT ${tax.percentage}%`} value={money(tax.amount)} />
+            <Fact key={tax.taxRateId} term={t`incl. VAT ${tax.percentage}%`} value={money(tax.amount)} />
           ))}
           {order.additionalInfo ? <Fact term={t`Additional info`} value={order.additionalInfo} /> : null}
           <Fact term={t`Purchase day`} value={purchaseDay} />
