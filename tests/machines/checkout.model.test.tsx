@@ -299,7 +299,7 @@ describe("Stripe's embedded Checkout", () => {
         identity: () => {
           throw new Error('no identity here');
         },
-        app: { getSnapshot: () => ({ context: { member: testMember() }, children: { cart } }), system: { get: (id: string) => (id === 'cart' ? cart : undefined) } } as never,
+        app: { getSnapshot: () => ({ context: { member: testMember() }, children: { cart } }) } as never,
       });
     render(
       <I18nProvider i18n={i18n}>
