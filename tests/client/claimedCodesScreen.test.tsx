@@ -61,8 +61,8 @@ describe('/more/voucher', () => {
     const spa = await screen.findByRole('list', { name: 'Codes for Two for one at Spa' }, lazyWait);
     expect([...spa.querySelectorAll('code')].map((c) => c.textContent)).toEqual(['SPA-2', 'SPA-ALL', 'SPA-1']);
     const common = within(spa).getAllByRole('listitem')[1]!;
-    expect(common.textContent).toContain('Member code, the same for every member. Shown on November 23, 2026');
-    expect(within(spa).getAllByRole('listitem')[0]!.textContent).toContain('Claimed on November 24, 2026');
+    expect(common.textContent).toContain('Member code, the same for every member. Shown on 23 November 2026');
+    expect(within(spa).getAllByRole('listitem')[0]!.textContent).toContain('Claimed on 24 November 2026');
   });
 
   it('copies a code and says so', async () => {

@@ -23,7 +23,7 @@ const variant: ItemVariant = {
 };
 
 const order: Order = {
-  id: 'o-1', createdAt: evening - 20 * 24 * 3_600_000, paymentMethod: 'card', amount: 42_000, currency: 'SEK',
+  id: 'a3c1e1f0-0000-4000-8000-000000000001', reference: 'o-1', createdAt: evening - 20 * 24 * 3_600_000, paymentMethod: 'card', amount: 42_000, currency: 'SEK',
   itemList: [{
     itemVariantId: 'standing', offerId: 'concert', offerTitle: 'Mørketid live', offerPuffImage: { jpeg: {}, webp: {} },
     itemVariantType: 'ticket', quantity: 1, unitPrice: 42_000, linePrice: 42_000, itemVariant: variant,

@@ -138,9 +138,9 @@ describe('the order number', () => {
   it('is left out rather than showing the internal id when an order has no reference', async () => {
     const { reference: _none, ...placed } = order('o-9', '2026-11-24T10:00:00Z');
     renderOrders(async () => [placed]);
-    const toggle = await screen.findByRole('button', { name: /^Order\s*November 24, 2026/ }, { timeout: 15_000 });
+    const toggle = await screen.findByRole('button', { name: /^Order\s*24 November 2026/ }, { timeout: 15_000 });
     fireEvent.click(toggle);
-    expect(screen.getByRole('region', { name: 'Order of November 24, 2026' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Order of 24 November 2026' })).toBeTruthy();
     expect(screen.getByRole('main').textContent).not.toContain(placed.id);
   });
 });

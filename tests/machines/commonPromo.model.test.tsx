@@ -133,7 +133,11 @@ describe('the common promo code on the rendered offer page, generated paths', ()
             if (w.row === 'revealed') {
               expect(within(region).getByText(code).tagName).toBe('CODE');
               expect(within(region).queryByRole('button', { name: 'Show the code' })).toBeNull();
-              expect(within(region).getByRole('status').textContent).toBe(w.copied ? `Successfully copied to clipboard ${code}` : '');
+              // Two live regions: the copy's outcome, and the code announced when this visit revealed it.
+              const [copyStatus, announcement] = within(region).getAllByRole('status');
+              expect(copyStatus!.textContent).toBe(w.copied ? `Successfully copied to clipboard ${code}` : '');
+              const revealedThisVisit = w.claims > 0 && !w.reopened;
+              expect(announcement!.textContent).toBe(revealedThisVisit ? `Here is your member code: ${code}. You also find it under My promo codes.` : '');
               expect(writeText).toHaveBeenCalledTimes(w.copied ? 1 : 0);
             } else {
               expect(within(region).queryByText(code)).toBeNull();
@@ -165,7 +169,7 @@ describe('the common promo code on the rendered offer page, generated paths', ()
           CLOSE_DIALOG: () => user.click(within(dialog()!).getByRole('button', { name: 'Close' })),
           COPY_CODE: async () => {
             await user.click(within(row()!).getByRole('button', { name: `Copy code ${code}` }));
-            await vi.waitFor(() => expect(within(row()!).getByRole('status').textContent).not.toBe(''));
+            await vi.waitFor(() => expect(within(row()!).getAllByRole('status')[0]!.textContent).not.toBe(''));
           },
           REOPEN_PAGE: async () => {
             cleanup();

@@ -92,11 +92,11 @@ const shown: Record<string, Shown> = {
   confirmingDelete: { dialog: 'delete' },
   deleteCancelled: {},
   deleteFailed: { dialog: 'delete', alert: 'Network Error', calls: [del] },
-  deleted: { dialog: 'delete', calls: [del], told: ['app: app.signOut'] },
-  deletedOnRetry: { dialog: 'delete', calls: [del, del], told: ['app: app.signOut'] },
+  deleted: { dialog: 'delete', calls: [del], told: ['app: app.accountDeleted'] },
+  deletedOnRetry: { dialog: 'delete', calls: [del, del], told: ['app: app.accountDeleted'] },
   renewingSignIn: { dialog: 'passwordForDelete', calls: [del] },
   deletedAfterSignIn: {
-    dialog: 'delete', calls: [del, del], signIns: [`${user0.email} Password1`], told: ['session: session.refresh', 'app: app.signOut'],
+    dialog: 'delete', calls: [del, del], signIns: [`${user0.email} Password1`], told: ['session: session.refresh', 'app: app.accountDeleted'],
   },
 };
 
@@ -184,7 +184,7 @@ describe('the profile on the rendered screen, generated paths', () => {
               const dialog = deleteDialog();
               expect(within(dialog).queryByRole('alert')?.textContent ?? null).toBe(s.alert ?? null);
               // Gone: the dialog waits while the app signs out.
-              const gone = s.told?.includes('app: app.signOut') ?? false;
+              const gone = s.told?.includes('app: app.accountDeleted') ?? false;
               expect(within(dialog).getAllByRole('button').at(-1)!.textContent).toBe(gone ? 'Deleting…' : 'Delete account');
               return;
             }

@@ -31,7 +31,7 @@ interface HarnessOptions {
   path?: string;
   /** Answers the API's POST calls (the promo claims); none are expected without it. */
   send?: (method: string, path: string, body: unknown) => Promise<unknown>;
-  /** Answers other GET calls than the offer and categories (undefined: the default); without it the member is in no line, bought nothing and claimed no codes. */
+  /** Answers GET calls first (undefined: the default); without it the categories load, the member is in no line, bought nothing and claimed no codes. */
   get?: (path: string, query: unknown) => Promise<unknown>;
 }
 
