@@ -61,10 +61,3 @@ export function validateCardForm(form: CardForm, now: number): CardFormErrors {
   else if (!/^\d{3,4}$/.test(form.cvc.trim())) errors.cvc = 'cvc_invalid';
   return errors;
 }
-
-/** Which field a card refusal of the provider is about, so the form can point at it. */
-export const fieldOfCardRefusal: Partial<Record<string, CardField>> = {
-  incorrect_number: 'cardNumber',
-  expired_card: 'expiry',
-  incorrect_cvc: 'cvc',
-};

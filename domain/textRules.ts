@@ -5,7 +5,3 @@
  */
 export const maxOneLineLength = 200;
 export const oneLinePattern = '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$';
-
-const oneLine = new RegExp(oneLinePattern);
-
-export const isOneLineText = (value: string, maxLength = maxOneLineLength): boolean => value.length <= maxLength && oneLine.test(value);

@@ -74,9 +74,3 @@ export async function newestMails(db: Executor, options: { limit: number; to?: s
   const filtered = options.to ? query.where(eq(mailOutbox.to, options.to.trim().toLowerCase())) : query;
   return filtered.orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(options.limit);
 }
-
-/** Queued mails about one thing (tests and operators: was the order mail sent, how often tried). */
-export async function queuedMailsByKey(db: Executor, dedupeKeys: readonly string[]): Promise<OutboxRow[]> {
-  if (dedupeKeys.length === 0) return [];
-  return db.select().from(mailOutbox).where(inArray(mailOutbox.dedupeKey, [...dedupeKeys]));
-}

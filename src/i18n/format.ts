@@ -16,8 +16,6 @@ export function setBrandLocality(settings: Pick<BrandSettings, 'timeZone' | 'reg
   locality = localityOf(settings);
 }
 
-export const currentLocality = (): Locality => locality;
-
 /** Amounts in integer minor units of an ISO currency (öre for SEK). */
 export const formatMoney = (minorUnits: number, currency: string, language: string): string =>
   kernel.formatMoney(minorUnits, currency, language, locality);
