@@ -25,8 +25,12 @@ export const variant = styleVariants({
   primary: [base, { background: vars.color.primary, color: vars.color.onPrimary }],
   secondary: [base, { background: 'transparent', color: vars.color.primary, borderColor: vars.color.primary }],
   text: [base, { background: 'transparent', color: vars.color.primary, padding: '0 8px' }],
-  /** For what cannot be undone (deleting the account). */
-  danger: [base, { background: vars.color.error, color: '#ffffff' }],
+  /**
+   * For what cannot be undone (deleting the account). The error colour is made to read on the
+   * page background (dark red on light brands, light red on dark ones), so the page background
+   * is what reads on it.
+   */
+  danger: [base, { background: vars.color.error, color: vars.color.background }],
 });
 
 export const fullWidth = style({ width: '100%' });
