@@ -54,7 +54,7 @@ for (const brand of Object.keys(brands) as Brand[]) {
       await confirmation.getByRole('link', { name: 'See your orders' }).click();
       await expect(page.getByRole('heading', { name: 'My orders', level: 1 })).toBeVisible();
       const panel = page.getByRole('region', { name: `Order ${orderNumber}` });
-      const toggle = page.locator(`button[aria-controls="order-${orderNumber}"]`);
+      const toggle = page.getByRole('button', { name: new RegExp(`^Order ${orderNumber}\\b`) });
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await toggle.click();
       await expect(panel).toBeVisible();
