@@ -34,6 +34,9 @@ const texts = {
     cancelSubject: (brand: string, id: string) => `Your ${brand} order ${id} is cancelled`,
     cancelText:
       'Your order has been cancelled and its tickets are no longer valid. We have refunded the whole amount to your card; it shows on your account within a few days.',
+    refundedSubject: (brand: string, id: string) => `Your ${brand} order ${id} is refunded`,
+    refundedText:
+      'The payment for this order has been refunded, so the order and its tickets are no longer valid. The amount shows on your card\'s account within a few days.',
     refundSubject: (brand: string) => `Your ${brand} payment is refunded`,
     refundText:
       'Your payment went through after your reservation had run out, and the tickets or items were sold meanwhile. We have refunded the whole amount to your card; it shows on your account within a few days.',
@@ -57,6 +60,9 @@ const texts = {
     cancelSubject: (brand: string, id: string) => `Din beställning ${id} hos ${brand} är avbokad`,
     cancelText:
       'Din beställning har avbokats och biljetterna gäller inte längre. Vi har återbetalat hela beloppet till ditt kort; det syns på ditt konto inom några dagar.',
+    refundedSubject: (brand: string, id: string) => `Din beställning ${id} hos ${brand} är återbetald`,
+    refundedText:
+      'Betalningen för den här beställningen har återbetalats, så beställningen och dess biljetter gäller inte längre. Beloppet syns på ditt konto inom några dagar.',
     refundSubject: (brand: string) => `Din betalning till ${brand} är återbetald`,
     refundText:
       'Din betalning gick igenom efter att din reservation hade gått ut, och biljetterna eller varorna hann säljas under tiden. Vi har återbetalat hela beloppet till ditt kort; det syns på ditt konto inom några dagar.',
@@ -80,6 +86,9 @@ const texts = {
     cancelSubject: (brand: string, id: string) => `Bestillingen din ${id} hos ${brand} er kansellert`,
     cancelText:
       'Bestillingen din er kansellert, og billettene gjelder ikke lenger. Vi har refundert hele beløpet til kortet ditt; det vises på kontoen din innen noen dager.',
+    refundedSubject: (brand: string, id: string) => `Bestillingen din ${id} hos ${brand} er refundert`,
+    refundedText:
+      'Betalingen for denne bestillingen er refundert, så bestillingen og billettene gjelder ikke lenger. Beløpet vises på kontoen din innen noen dager.',
     refundSubject: (brand: string) => `Betalingen din til ${brand} er refundert`,
     refundText:
       'Betalingen din gikk gjennom etter at reservasjonen din hadde utløpt, og billettene eller varene ble solgt i mellomtiden. Vi har refundert hele beløpet til kortet ditt; det vises på kontoen din innen noen dager.',
@@ -208,16 +217,19 @@ export function refundMail(session: { amountTotal: number; currency: string; lin
   };
 }
 
-/** The mail of an order the operator cancelled (refunded, tickets void). */
+/** The mail of an order cancelled by the operator, or refunded at the payment provider (tickets void either way). */
 export function cancellationMail(order: Order, brand: MailBrand, language: MailLanguage) {
   const t = texts[language];
   const brandName = brand.name;
   const lines = order.itemList.map((item) => `${item.offerTitle}: ${item.itemVariant.title} (${item.quantity})`);
   const amount = `${t.amount}: ${money(brand, language, order.amount, order.currency)}`;
   const id = `${t.orderId}: ${orderNumber(order)}`;
+  // Refunded at the provider (not by us): the mail says so rather than that we cancelled it.
+  const refunded = order.status === 'refunded';
+  const message = refunded ? t.refundedText : t.cancelText;
   return {
-    subject: t.cancelSubject(brandName, orderNumber(order)),
-    text: [t.cancelText, '', id, ...lines, '', amount].join('\n'),
-    html: `<p>${escapeHtml(t.cancelText)}</p><p>${[id, ...lines].map(escapeHtml).join('<br>')}</p><p><strong>${escapeHtml(amount)}</strong></p>`,
+    subject: (refunded ? t.refundedSubject : t.cancelSubject)(brandName, orderNumber(order)),
+    text: [message, '', id, ...lines, '', amount].join('\n'),
+    html: `<p>${escapeHtml(message)}</p><p>${[id, ...lines].map(escapeHtml).join('<br>')}</p><p><strong>${escapeHtml(amount)}</strong></p>`,
   };
 }

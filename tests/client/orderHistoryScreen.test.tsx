@@ -109,6 +109,17 @@ describe('tickets and calendar in the order panel', () => {
     expect(within(panel).queryByRole('group')).toBeNull();
   });
 
+  it('says an order refunded at the payment provider is refunded, without its void tickets or a calendar entry', async () => {
+    renderOrders(async () => [{ ...withTickets('o-7'), status: 'refunded' }]);
+    const toggle = await screen.findByRole('button', { name: /^Order o-7/ });
+    expect(toggle.textContent).toContain('24 November 2026, refunded');
+    fireEvent.click(toggle);
+    const panel = screen.getByRole('region', { name: 'Order o-7' });
+    expect(facts(panel.querySelector('dl')!).Status).toBe('Refunded; its tickets are no longer valid.');
+    expect(within(panel).queryAllByRole('img')).toHaveLength(0);
+    expect(within(panel).queryByRole('group')).toBeNull();
+  });
+
   it('only logs when the calendar cannot be reached (spec 8)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const postMessage = vi.fn(() => {

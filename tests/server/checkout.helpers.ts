@@ -41,7 +41,11 @@ export function offlinePayments(webhookSecret: string) {
 }
 
 /** A signed event as the provider delivers it to /v1/payment/webhook. */
-export function signedEvent(secret: string, type: 'checkout.session.completed' | 'checkout.session.expired', session: Stripe.Checkout.Session) {
+export function signedEvent(
+  secret: string,
+  type: 'checkout.session.completed' | 'checkout.session.expired' | 'charge.refunded',
+  session: Stripe.Checkout.Session | Stripe.Charge,
+) {
   const payload = JSON.stringify({
     id: `evt_${randomBytes(8).toString('hex')}`,
     object: 'event',

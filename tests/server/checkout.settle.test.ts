@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import { checkoutSessions, mailOutbox, orderLines, shoppingCartLines, stockHolds } from '../../server/db/schema/index.ts';
 import { checkoutLifetimeMs, reserveCheckout } from '../../server/commerce/checkout.ts';
@@ -34,7 +35,7 @@ const brandId = 'aurora';
 beforeAll(async () => {
   t = await createTestApp({ now: () => clock, payments });
   const aurora = await makeBrand(t.db, brandId, ['localhost']);
-  const ticket = await makeConcert(t.db, brandId, [['rush', 10], ['replay', 5], ['expiry', 3], ['lapse', 3], ['late', 1], ['late-ok', 4], ['mail', 20]], {
+  const ticket = await makeConcert(t.db, brandId, [['rush', 10], ['replay', 5], ['expiry', 3], ['lapse', 3], ['late', 1], ['late-ok', 4], ['mail', 20], ['refunded', 4]], {
     // The order mail's calendar file is checked against this start.
     dateStart: future,
     dateEnd: new Date(future.getTime() + 3 * hour),
@@ -49,7 +50,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const webhook = (type: 'checkout.session.completed' | 'checkout.session.expired', session: ReturnType<typeof providerSession>, secret = webhookSecret) => {
+const webhook = (type: 'checkout.session.completed' | 'checkout.session.expired' | 'charge.refunded', session: Stripe.Checkout.Session | Stripe.Charge, secret = webhookSecret) => {
   const { payload, headers: h } = signedEvent(secret, type, session);
   return t.app.inject({ method: 'POST', url: '/v1/payment/webhook', payload, headers: h });
 };
@@ -203,6 +204,63 @@ describe('payments that complete after their hold lapsed', () => {
     await webhook('checkout.session.completed', providerSession(lapsed, 'complete'));
     expect((await refundsOf(t.db, brandId)).filter((r) => r.checkoutSessionId === lapsed.id)).toHaveLength(1);
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'late-0@aurora.test'))).toHaveLength(1);
+  });
+});
+
+describe('a payment refunded at the provider (charge.refunded)', () => {
+  /** The charge as Stripe sends it once `refunded` of `amount` is refunded (a dashboard refund, a lost dispute). */
+  const refundedCharge = (paymentIntent: string, amount: number, refunded: number): Stripe.Charge =>
+    ({
+      id: `ch_${paymentIntent.slice(3)}`,
+      object: 'charge',
+      payment_intent: paymentIntent,
+      amount,
+      amount_refunded: refunded,
+      refunded: refunded === amount,
+      currency: 'sek',
+      refunds: { object: 'list', data: [{ id: `re_${paymentIntent.slice(3)}`, object: 'refund' }] },
+    }) as unknown as Stripe.Charge;
+  const voidTickets = async () =>
+    (await t.app.inject({ method: 'GET', url: '/v1/get/tickets/void?appUrl=http://localhost:8080' })).json().ticketIds as string[];
+
+  it('voids the order and its tickets, puts the units back on sale and mails the member, once; a partial refund changes nothing', async () => {
+    const [uid] = await plainMembers(t.db, { id: brandId, authTenantId: 'aurora-tenant' }, 1, 'dashboard');
+    await fillCart(t.db, brandId, uid!, [line('refunded', 2)]);
+    const row = await reserveOpen(t.db, brandId, uid!, clock);
+    const paid = providerSession(row, 'complete');
+    await webhook('checkout.session.completed', paid);
+    const [order] = await ordersOf(t.db, brandId, row.id);
+    expect(order!.status).toBe('paid');
+    expect((await availability(t, 'concert', headers)).refunded).toBe(2);
+    const [bought] = await orderHistory(t.db, brandId, uid!);
+    const ticketIds = bought!.ticketList.map((k) => k.id);
+    expect(ticketIds).toHaveLength(2);
+    const paymentIntent = String(paid.payment_intent);
+
+    // Part of the payment refunded: the order stays paid, its tickets valid.
+    expect((await webhook('charge.refunded', refundedCharge(paymentIntent, row.amountTotal, 1_000))).statusCode).toBe(200);
+    expect((await ordersOf(t.db, brandId, row.id))[0]!.status).toBe('paid');
+    expect(await voidTickets()).not.toEqual(expect.arrayContaining([ticketIds[0]]));
+
+    // The whole payment refunded behind the server's back, the event delivered three times.
+    for (let i = 0; i < 3; i++) {
+      expect((await webhook('charge.refunded', refundedCharge(paymentIntent, row.amountTotal, row.amountTotal))).statusCode).toBe(200);
+    }
+    expect((await ordersOf(t.db, brandId, row.id))[0]!.status).toBe('refunded');
+    expect(await voidTickets()).toEqual(expect.arrayContaining(ticketIds));
+    expect((await availability(t, 'concert', headers)).refunded).toBe(4);
+    const refunds = (await refundsOf(t.db, brandId)).filter((r) => r.checkoutSessionId === row.id);
+    expect(refunds).toEqual([expect.objectContaining({ status: 'refunded', reason: 'refunded_at_provider', amount: row.amountTotal, providerPaymentId: paymentIntent })]);
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'dashboard-0@aurora.test'));
+    expect(mails.map((m) => m.subject)).toEqual(['Your Aurora order', `Your Aurora order ${order!.reference} is refunded`]);
+    expect(mails[1]!.text).toContain('no longer valid');
+    // The member's history says so.
+    const [after] = await orderHistory(t.db, brandId, uid!);
+    expect(after!.status).toBe('refunded');
+  });
+
+  it('changes nothing for a payment no order knows', async () => {
+    expect((await webhook('charge.refunded', refundedCharge('pi_nobodysorder', 10_000, 10_000))).statusCode).toBe(200);
   });
 });
 

@@ -58,7 +58,9 @@ function OrderPanel({ order, open, onToggle, extras }: { order: Order; open: boo
   const panelId = `order-${order.id}`;
   // The member sees the short reference, once; the id stays internal (no reference: no number at all).
   const title = order.reference ? t`Order ${order.reference}` : t`Order of ${purchaseDay}`;
-  const cancelled = order.status === 'cancelled';
+  // Cancelled by the operator or refunded at the payment provider: either way its tickets are void.
+  const cancelled = order.status === 'cancelled' || order.status === 'refunded';
+  const dayAndStatus = { paid: purchaseDay, cancelled: t`${purchaseDay}, cancelled`, refunded: t`${purchaseDay}, refunded` }[order.status];
   const paymentMethods: Record<Order['paymentMethod'], string> = {
     card: t`Card payment`,
     invoice: t`Invoice`,
@@ -71,7 +73,7 @@ function OrderPanel({ order, open, onToggle, extras }: { order: Order; open: boo
         <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
           <span className={styles.toggleTitle}>
             <span>{order.reference ? title : t`Order`}</span>
-            <span className={styles.toggleDay}>{cancelled ? t`${purchaseDay}, cancelled` : purchaseDay}</span>
+            <span className={styles.toggleDay}>{dayAndStatus}</span>
           </span>
           <span>{money(order.amount)}</span>
         </button>
@@ -85,14 +87,15 @@ function OrderPanel({ order, open, onToggle, extras }: { order: Order; open: boo
           ))}
           {order.additionalInfo ? <Fact term={t`Additional info`} value={order.additionalInfo} /> : null}
           <Fact term={t`Purchase day`} value={purchaseDay} />
-          {cancelled ? <Fact term={t`Status`} value={t`Cancelled and refunded; its tickets are no longer valid.`} /> : null}
+          {order.status === 'cancelled' ? <Fact term={t`Status`} value={t`Cancelled and refunded; its tickets are no longer valid.`} /> : null}
+          {order.status === 'refunded' ? <Fact term={t`Status`} value={t`Refunded; its tickets are no longer valid.`} /> : null}
         </dl>
         <ul className={styles.lines} aria-label={t`What you bought`}>
           {order.itemList.map((line, i) => (
             <OrderLine
               key={line.itemVariantId}
               line={line}
-              // A cancelled order's tickets are void: no codes to show, no evening to add.
+              // A cancelled or refunded order's tickets are void: no codes to show, no evening to add.
               tickets={cancelled ? [] : order.ticketList.filter((ticket) => ticket.lineNo === i + 1)}
               cancelled={cancelled}
               calendarUid={`${order.id}-${i + 1}@klubb`}
