@@ -21,7 +21,7 @@ const brandId = 'aurora';
 beforeAll(async () => {
   t = await createPaymentsTestApp({ devTools: true });
   const aurora = await makeBrand(t.db, brandId, ['localhost']);
-  await makeConcert(t.db, brandId, [['main', 100], ['cards', 100], ['closing', 4], ['rush', 10], ['late', 1]], { purchaseCap: 8 });
+  await makeConcert(t.db, brandId, [['main', 100], ['cards', 100], ['closing', 4], ['rush', 10], ['late', 1], ['lost', 3]], { purchaseCap: 8 });
   await makeMember(t.db, t.identity, aurora, { email: 'member@aurora.test' });
   member = { uid: '', headers: { 'x-app-url': 'http://localhost:8080', authorization: `Bearer ${await t.idTokenFor('aurora-tenant', 'member@aurora.test')}` } };
   members = await signedInMembers(t, aurora, 'http://localhost:8080', 300, 'flow');
@@ -132,6 +132,31 @@ describe('the embedded provider through the SDK', () => {
     const other = members[299]!;
     expect((await call(other, 'POST', '/v1/expire/checkout', { stripeCheckoutSessionId: session.id })).statusCode).toBe(404);
     expect((await call(other, 'POST', '/v1/payment/checkout/complete', { stripeCheckoutSessionId: session.id })).statusCode).toBe(404);
+  });
+
+  it('a session the provider lost (a restart of the stand-in): expire, complete and the card form each end it at once, in our words', async () => {
+    const calls = [
+      (session: { id: string; clientSecret: string }) => call(member, 'POST', '/v1/expire/checkout', { stripeCheckoutSessionId: session.id, testMode: true }),
+      (session: { id: string; clientSecret: string }) => call(member, 'POST', '/v1/payment/checkout/complete', { stripeCheckoutSessionId: session.id }),
+      (session: { id: string; clientSecret: string }) => pay(member, session),
+    ];
+    for (const [i, ask] of calls.entries()) {
+      await setCart(member, [['lost', 3]]);
+      const opened = (await openSession(member)).json();
+      expect((await availability(t, 'concert', member.headers)).lost).toBe(0);
+      // Our row names a session the provider has never heard of.
+      const lostId = `cs_test_lost_${i}_${Date.now()}`;
+      await t.db.update(checkoutSessions).set({ providerSessionId: lostId }).where(eq(checkoutSessions.providerSessionId, opened.id));
+      const answer = await ask({ id: lostId, clientSecret: opened.clientSecret });
+      const body = answer.body;
+      expect(body, 'the provider\'s own text never reaches the member').not.toMatch(/No such|checkout\.session|resource_missing/);
+      if (i < 2) expect(answer.json()).toEqual({ status: 'expired', orderId: null });
+      else expect(answer.json()).toMatchObject({ code: 'checkout/session-not-open' });
+      // Its holds are released at once, not when they would have lapsed.
+      expect((await availability(t, 'concert', member.headers)).lost).toBe(3);
+      const [row] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, lostId));
+      expect(row!.status).toBe('expired');
+    }
   });
 
   it('settles on the client\'s word (complete) once the provider says paid', async () => {

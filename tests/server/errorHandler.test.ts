@@ -40,6 +40,14 @@ describe('error handler', () => {
     expect(response.body).not.toContain('secret');
   });
 
+  it('never passes on a provider error\'s own status, code or text (a Stripe 404 thrown through)', async () => {
+    const providerError = Object.assign(new Error("No such checkout.session: 'cs_test_a1'"), { statusCode: 404, code: 'resource_missing', type: 'StripeInvalidRequestError' });
+    const response = await (await appThrowing(providerError)).inject({ method: 'GET', url: '/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ status: 500, code: 'internal_error' });
+    expect(response.body).not.toMatch(/No such|cs_test|resource_missing/);
+  });
+
   it('answers malformed JSON with 400 invalid_json', async () => {
     const app = await appThrowing(null);
     const response = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
