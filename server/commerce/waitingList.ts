@@ -1,5 +1,5 @@
 import { ApiError, notFound } from '../errors.ts';
-import { isOnSale } from '../../domain/saleRules.ts';
+import { isOnSale, saleRefusalMessages } from '../../domain/saleRules.ts';
 import type { Language } from '../../domain/language.ts';
 import type { MemberWaitingListPlace, WaitingListPlace } from '../../contract/waitingList.ts';
 import type { Executor } from '../db/database.ts';
@@ -36,7 +36,7 @@ export const defaultPlacesPerAddress = 2;
 export const waitingListRefusals = {
   notSoldOut: () => new ApiError(409, 'waiting_list/not_sold_out', 'The item is not sold out; buy it instead'),
   variantNotFound: () => notFound('waiting_list/item_not_found', 'There is no such item'),
-  ended: () => new ApiError(409, 'checkout/offer-ended', 'The offer is no longer relevant'),
+  ended: () => new ApiError(409, 'checkout/offer-ended', saleRefusalMessages.ended),
   addressFull: () => new ApiError(409, 'waiting_list/address_limit', 'This connection already holds as many places on this waiting list as allowed'),
 };
 
