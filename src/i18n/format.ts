@@ -26,6 +26,9 @@ export const formatEventTime = (ms: number, language: string): string => kernel.
 /** A shorter date and time for a line ("12 dec. 2026 19:00"). */
 export const formatEventDate = (ms: number, language: string): string => kernel.formatEventDate(ms, language, locality);
 
+/** A VAT rate as the region writes it ("6 %"), the same as in the mails. */
+export const formatPercent = (percentage: number, language: string): string => kernel.formatPercent(percentage, language, locality);
+
 /** A day without time ("12 december 2026"), e.g. when an order was made. */
 export const formatDay = (ms: number | string, language: string): string =>
   kernel.formatDay(typeof ms === 'string' ? Date.parse(ms) : ms, language, locality);

@@ -20,7 +20,7 @@ const facts = (region: HTMLElement) =>
   Object.fromEntries(
     within(region)
       .getAllByRole('term')
-      .map((term) => [term.textContent, term.nextElementSibling?.textContent?.replace(/[\u00a0\u202f]/g, ' ')]),
+      .map((term) => [term.textContent?.replace(/[\u00a0\u202f]/g, ' '), term.nextElementSibling?.textContent?.replace(/[\u00a0\u202f]/g, ' ')]),
   );
 
 afterEach(async () => {
@@ -178,8 +178,8 @@ describe('/more/orderHistory', () => {
     expect(facts(orderFacts)).toMatchObject({
       'Payment method': 'Card payment',
       Amount: '840,00 kr',
-      'incl. VAT 6%': '44,72 kr',
-      'incl. VAT 25%': '10,00 kr',
+      'incl. VAT 6 %': '44,72 kr',
+      'incl. VAT 25 %': '10,00 kr',
       'Purchase day': '24 November 2026',
     });
     expect(facts(lineFacts)).toMatchObject({
@@ -245,8 +245,8 @@ describe('/more/orderHistory', () => {
     expect(facts(region.querySelector('dl')!)).toMatchObject({
       Betalningssätt: 'Kortbetalning',
       Belopp: '840,00 kr',
-      'varav moms 6%': '44,72 kr',
-      'varav moms 25%': '10,00 kr',
+      'varav moms 6 %': '44,72 kr',
+      'varav moms 25 %': '10,00 kr',
       Köpdag: '1 november 2026',
     });
     const line = facts(within(region).getByRole('list'));

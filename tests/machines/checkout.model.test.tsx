@@ -230,9 +230,9 @@ describe('what the member pays for', () => {
     const lines = within(summary).getAllByRole('listitem').map((item) => item.textContent?.replace(/[\u00a0\u202f]/g, ' '));
     expect(lines).toEqual(['Mørketid live2 × Standing840,00 kr', 'Jazz on the pier1 × Seated89,00 kr']);
     const totals = Object.fromEntries(
-      within(summary).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent?.replace(/[\u00a0\u202f]/g, ' ')]),
+      within(summary).getAllByRole('term').map((term) => [term.textContent?.replace(/[\u00a0\u202f]/g, ' '), term.nextElementSibling?.textContent?.replace(/[\u00a0\u202f]/g, ' ')]),
     );
-    expect(totals).toEqual({ 'Fees (included)': '75,00 kr', 'incl. VAT 6%': '52,58 kr', Total: '929,00 kr' });
+    expect(totals).toEqual({ 'Fees (included)': '75,00 kr', 'incl. VAT 6 %': '52,58 kr', Total: '929,00 kr' });
     expect(screen.getByText('To pay: 929,00 kr')).toBeTruthy();
   });
 });

@@ -8,7 +8,7 @@ import { Price } from '../../components/Price.tsx';
 import { QuantityPicker } from '../../components/QuantityPicker.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { errorMessage } from '../../i18n/errorMessages.ts';
-import { formatEventDate, formatMoney } from '../../i18n/format.ts';
+import { formatEventDate, formatMoney, formatPercent } from '../../i18n/format.ts';
 import { connectCart, type CartLineView } from './cart.connect.ts';
 import * as styles from './cart.css.ts';
 
@@ -67,7 +67,7 @@ export function CartView({ cartRef, onCheckout }: CartViewProps) {
             )}
             {cart.taxList.map((tax) => (
               <div key={tax.taxRateId} className={styles.row}>
-                <dt>{t`incl. VAT ${tax.percentage}%`}</dt>
+                <dt>{t`incl. VAT ${formatPercent(tax.percentage, i18n.locale)}`}</dt>
                 <dd className={styles.value}>{money(tax.amount)}</dd>
               </div>
             ))}

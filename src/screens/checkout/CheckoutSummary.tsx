@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { ShoppingCart } from '../../../contract/commerce.ts';
-import { formatMoney } from '../../i18n/format.ts';
+import { formatMoney, formatPercent } from '../../i18n/format.ts';
 import * as styles from './checkout.css.ts';
 
 /**
@@ -36,7 +36,7 @@ export function CheckoutSummary({ cart }: { cart: ShoppingCart }) {
         ) : null}
         {cart.taxList.map((tax) => (
           <div key={tax.taxRateId} className={styles.summaryRow}>
-            <dt>{t`incl. VAT ${tax.percentage}%`}</dt>
+            <dt>{t`incl. VAT ${formatPercent(tax.percentage, i18n.locale)}`}</dt>
             <dd className={styles.summaryValue}>{money(tax.amount)}</dd>
           </div>
         ))}

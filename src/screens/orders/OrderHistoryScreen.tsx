@@ -9,7 +9,7 @@ import { QrCode } from '../../components/QrCode.tsx';
 import { calendarEventOfLine } from '../../domain/calendarEvent.ts';
 import { sameViewValues } from '../../appActor.ts';
 import { Spinner } from '../../components/Spinner.tsx';
-import { formatDay, formatEventDate, formatMoney } from '../../i18n/format.ts';
+import { formatDay, formatEventDate, formatMoney, formatPercent } from '../../i18n/format.ts';
 import { connectOrderHistory } from './orderHistory.connect.ts';
 import * as styles from './orderHistory.css.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
@@ -83,7 +83,7 @@ function OrderPanel({ order, open, onToggle, extras }: { order: Order; open: boo
           <Fact term={t`Payment method`} value={paymentMethods[order.paymentMethod]} />
           <Fact term={t`Amount`} value={money(order.amount)} />
           {order.taxList.map((tax) => (
-            <Fact key={tax.taxRateId} term={t`incl. VAT ${tax.percentage}%`} value={money(tax.amount)} />
+            <Fact key={tax.taxRateId} term={t`incl. VAT ${formatPercent(tax.percentage, i18n.locale)}`} value={money(tax.amount)} />
           ))}
           {order.additionalInfo ? <Fact term={t`Additional info`} value={order.additionalInfo} /> : null}
           <Fact term={t`Purchase day`} value={purchaseDay} />
