@@ -135,6 +135,12 @@ for (const brand of Object.keys(brands) as Brand[]) {
             expect(await textsOnSeveralLines(dialog.getByRole('button').filter({ hasText: /\S/ }))).toEqual([]);
             await page.keyboard.press('Escape');
             await expect(dialog).toBeHidden();
+            // Scrolled to its end, the offer (its pickers, its last block) ends above the footer or tab bar.
+            await scrollPageToEnd(offer);
+            const below = desktop ? page.getByRole('contentinfo') : tabs;
+            await expectAbove(offer, below);
+            await expectAbove(offer.getByRole('article').locator('> :last-child'), below);
+            await expectAbove(offer.getByLabel(w.city, { exact: true }), below);
           });
 
           await test.step('the search page has a way back', async () => {
