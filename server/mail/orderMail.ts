@@ -1,6 +1,7 @@
 import { createEvent } from 'ics';
 import qrcode from 'qrcode-generator';
 import type { Order, OrderItem } from '../../contract/checkout.ts';
+import { calendarFileName } from '../../domain/fileName.ts';
 import { formatDateTime, formatDay, formatMoney, formatPercent } from '../../domain/format.ts';
 import { languageOf, type Language } from '../../domain/language.ts';
 import { escapeHtml, type MailAttachment, type MailBrand } from './mail.ts';
@@ -108,13 +109,15 @@ const placeOf = (item: OrderItem) => {
 
 /** One calendar file per ticket line with a date (spec 3, calendar event: name, description, location, start, end). */
 export function orderCalendarFiles(order: Order, brandName: string): MailAttachment[] {
+  const named = new Set<string>();
   return order.itemList.flatMap((item, i) => {
     const { start, end } = item.itemVariant.date;
     if (item.itemVariantType !== 'ticket' || start === null) return [];
+    const title = `${item.offerTitle}: ${item.itemVariant.title}`;
     const { error, value } = createEvent({
       uid: `${order.id}-${i + 1}@klubb`,
       productId: `klubb/${brandName}`,
-      title: `${item.offerTitle}: ${item.itemVariant.title}`,
+      title,
       description: `${brandName} · ${item.quantity} × ${item.itemVariant.title}`,
       location: placeOf(item) || undefined,
       start,
@@ -126,7 +129,11 @@ export function orderCalendarFiles(order: Order, brandName: string): MailAttachm
       status: 'CONFIRMED',
     });
     if (error || !value) return [];
-    return [{ filename: `event-${i + 1}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: value }];
+    // Named as the app names the download (letters kept: "mørketid-live-standing.ics"); a name met twice gets the line number.
+    const name = calendarFileName(title);
+    const filename = named.has(name) ? name.replace(/\.ics$/, `-${i + 1}.ics`) : name;
+    named.add(filename);
+    return [{ filename, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: value }];
   });
 }
 

@@ -76,7 +76,7 @@ describe('the embedded provider through the SDK', () => {
     expect(outbox.mails[0]).toMatchObject({ subject: 'Din beställning hos Aurora', attachments: [
         { filename: 'ticket-1-1.gif', contentType: 'image/gif' },
         { filename: 'ticket-1-2.gif', contentType: 'image/gif' },
-        { filename: 'event-1.ics', contentType: expect.stringContaining('text/calendar') },
+        { filename: 'nordlys-live-evening-main.ics', contentType: expect.stringContaining('text/calendar') },
       ],
     });
   });

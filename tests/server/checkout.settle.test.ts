@@ -286,8 +286,8 @@ describe('order confirmation mail and history', () => {
       ['ticket-1-1.gif', 'image/gif'],
       ['ticket-1-2.gif', 'image/gif'],
       ['ticket-2-1.gif', 'image/gif'],
-      ['event-1.ics', 'text/calendar'],
-      ['event-2.ics', 'text/calendar'],
+      ['nordlys-live-evening-mail.ics', 'text/calendar'],
+      ['nordlys-live-evening-late-ok.ics', 'text/calendar'],
     ]);
     expect(mail!.html).toContain('<img src="cid:ticket-1-2@klubb" alt="Biljett 2 av 2: Nordlys live: Evening mail"');
     expect(mail!.attachments[0]).toMatchObject({ encoding: 'base64', contentId: 'ticket-1-1@klubb' });
@@ -306,7 +306,7 @@ describe('order confirmation mail and history', () => {
         claims: { ticketId: ticket.id, orderId: order!.id, offerId: 'concert', itemVariantId: ticket.itemVariantId, brandId },
       });
     }
-    const ics = mail!.attachments.find((a) => a.filename === 'event-1.ics')!.content;
+    const ics = mail!.attachments.find((a) => a.filename === 'nordlys-live-evening-mail.ics')!.content;
     expect(ics).toContain('BEGIN:VEVENT');
     expect(ics).toContain('SUMMARY:Nordlys live: Evening mail');
     expect(ics).toContain(`DTSTART:${future.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`);

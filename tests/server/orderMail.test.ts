@@ -48,12 +48,17 @@ describe('order mail', () => {
     expect(mail.text).toContain('Date: 9 December 2026 at 19:00');
     expect(mail.text).toContain('Location: Hötorget 8, 111 57 Stockholm');
     expect(mail.text).toContain('Amount: 947,00 kr\nincl. VAT 6 %: 39,51 kr\nincl. VAT 25 %: 49,80 kr');
-    expect(mail.attachments.map((a) => a.filename)).toEqual(['event-1.ics']);
+    expect(mail.attachments.map((a) => a.filename)).toEqual(['nordlys-live-standing.ics']);
     expect(mail.html).toContain('<td>Nordlys live: Standing');
     const ics = orderCalendarFiles(order, 'Aurora')[0]!.content;
     expect(ics).toContain('DTSTART:20261209T180000Z');
     expect(ics).toContain('DTEND:20261209T210000Z');
     expect(ics).toContain('UID:order-1-1@klubb');
+  });
+
+  it('names each calendar file as the app names its download, letters kept; a name met twice is told apart', () => {
+    const lines = [item({ itemVariantType: 'ticket', offerTitle: 'Mørketid på Göta' }), item({ itemVariantType: 'ticket', offerTitle: 'Mørketid på Göta' })];
+    expect(orderCalendarFiles({ ...order, itemList: lines }, 'Aurora').map((f) => f.filename)).toEqual(['mørketid-på-göta-standing.ics', 'mørketid-på-göta-standing-2.ics']);
   });
 
   it('speaks Norwegian', () => {
