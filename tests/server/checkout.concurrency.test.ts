@@ -83,7 +83,11 @@ describe.skipIf(!postgres)('checkout on PostgreSQL with two server processes', (
     const opened = answers.filter((a) => a.status === 200);
     expect(opened.length).toBeGreaterThan(0);
     expect(opened.length).toBeLessThanOrEqual(10);
-    expect(new Set(answers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.body.code}`))).toEqual(new Set(['429 checkout/too-many-checkouts']));
+    // Past the limit: 429. Admitted but ended by the member's own newer checkout before the
+    // provider's session was stored: 409 session-not-open (it never holds anything).
+    const refusals = answers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.body.code}`);
+    expect(refusals.filter((r) => r !== '429 checkout/too-many-checkouts' && r !== '409 checkout/session-not-open')).toEqual([]);
+    expect(refusals.filter((r) => r.startsWith('429')).length).toBeGreaterThanOrEqual(30);
     const held = await t.db.select().from(stockHolds).where(and(eq(stockHolds.brandId, brandId), eq(stockHolds.userId, greedy.uid)));
     expect(held.filter((h) => h.expiresAt.getTime() > Date.now()).reduce((sum, h) => sum + h.quantity, 0)).toBe(1);
   }, 120_000);
