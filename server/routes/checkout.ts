@@ -14,7 +14,7 @@ import {
 import { languageOf } from '../../domain/language.ts';
 import { completeCheckout, expireCheckout, openCheckout, payByCard } from '../commerce/checkout.ts';
 import { settleCheckout } from '../commerce/fulfilment.ts';
-import { settleProviderRefund } from '../commerce/refunds.ts';
+import { settleProviderRefund } from '../commerce/cancellation.ts';
 import { ApiError } from '../errors.ts';
 import { memberLinkOrigin } from '../mail/mail.ts';
 import { requestAppUrl } from '../plugins/memberContext.ts';
