@@ -4,6 +4,7 @@ import type { Executor } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import { cancellationMail } from '../mail/orderMail.ts';
 import { checkoutContact } from '../repositories/checkoutSessions.repository.ts';
+import { paymentIntentIdOf } from '../payments/index.ts';
 import { findOrderByPayment, insertRefund, lockOrder, setOrderStatus, toOrder } from '../repositories/orders.repository.ts';
 import { stepOf, type CheckoutDeps } from './context.ts';
 import { mailBrandOf, mailLanguage } from './mailFacts.ts';
@@ -78,7 +79,7 @@ export async function cancelOrder(deps: CheckoutDeps, brandId: string, orderId: 
  * ourselves find their order no longer paid and change nothing.
  */
 export async function settleProviderRefund(deps: CheckoutDeps, charge: Stripe.Charge): Promise<void> {
-  const paymentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+  const paymentId = paymentIntentIdOf(charge);
   if (!paymentId) return;
   if (!charge.refunded) {
     deps.log.warn({ paymentId, amountRefunded: charge.amount_refunded }, 'part of a payment was refunded at the provider; the order stays paid');

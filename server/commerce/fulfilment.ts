@@ -8,6 +8,7 @@ import { findVariantRows } from '../repositories/itemVariants.repository.ts';
 import { insertOrder, insertRefund, toOrder } from '../repositories/orders.repository.ts';
 import { lockCart, readCart, writeCart } from '../repositories/shoppingCart.repository.ts';
 import { insertTickets } from '../repositories/tickets.repository.ts';
+import { paymentIntentIdOf } from '../payments/index.ts';
 import { loadOrCreateTicketKey, signTicket, type TicketKey } from '../tickets/ticketCodes.ts';
 import { stepOf, type CheckoutDeps, type Member, type Step } from './context.ts';
 import { mailBrandOf, mailLanguage } from './mailFacts.ts';
@@ -16,9 +17,6 @@ import { outcomeOf as storedOutcome } from './outcome.ts';
 import { refundPayment } from './refunds.ts';
 import { availabilityOf, closePlacesOfOrder, freeUnitsOf, loadStockUse, lockVariants, releaseCheckoutHolds, returnPlacesOfCheckout } from './stock.ts';
 import { endUnpaid } from './unpaid.ts';
-
-const paymentIdOf = (session: Stripe.Checkout.Session): string | null =>
-  typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
 
 const isPaid = (session: Stripe.Checkout.Session) =>
   session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
@@ -77,7 +75,7 @@ async function fulfil(step: Step, row: CheckoutRow, session: Stripe.Checkout.Ses
       userId: row.userId,
       amount: session.amount_total ?? row.amountTotal,
       currency: row.currency,
-      providerPaymentId: paymentIdOf(session),
+      providerPaymentId: paymentIntentIdOf(session),
       reason: 'stock_released',
       createdAt: new Date(at),
     });
@@ -99,7 +97,7 @@ async function fulfil(step: Step, row: CheckoutRow, session: Stripe.Checkout.Ses
       currency: row.currency,
       feeRecord: row.feeRecord,
       taxList: row.taxList,
-      providerPaymentId: paymentIdOf(session),
+      providerPaymentId: paymentIntentIdOf(session),
       createdAt: new Date(at),
     },
     row.lines,

@@ -8,6 +8,10 @@ import { payAtStandIn, type CardDetails, type CardPaymentResult } from './cardPa
  * real Stripe with the configured keys, or the embedded stand-in (server/payments/standIn) that
  * speaks Stripe's protocol on a loopback port, with the SDK pointed at it.
  */
+/** The payment a Stripe session or charge names (its payment intent, expanded or not), or null. */
+export const paymentIntentIdOf = (object: Pick<Stripe.Checkout.Session, 'payment_intent'> | Pick<Stripe.Charge, 'payment_intent'>): string | null =>
+  typeof object.payment_intent === 'string' ? object.payment_intent : (object.payment_intent?.id ?? null);
+
 export interface Payments {
   /** 'stripe' mounts Stripe's embedded Checkout in the client; 'local' shows our own card form. */
   readonly kind: 'stripe' | 'local';
