@@ -132,11 +132,7 @@ const failures: Partial<Record<Page, [string, string]>> = {
 const select = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { selector: 'select' }), { target: { value } });
 const dialog = () => screen.queryByRole('dialog', { name: 'Add to cart' });
 
-// Each path is a fresh device: nothing cached (the categories) by the path before.
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
+afterEach(cleanup);
 
 describe('the offer page on the rendered screen, generated paths', () => {
   for (const path of withoutPrefixes(pathPerTransition(model.getShortestPaths()))) {
