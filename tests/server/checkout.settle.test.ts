@@ -198,7 +198,7 @@ describe('payments that complete after their hold lapsed', () => {
     // The provider is unreachable in this file: the refund stays 'needed' with its error, for the sweep.
     expect(refunds[0]).toMatchObject({ status: 'needed', amount: lapsed.amountTotal, providerPaymentId: expect.stringMatching(/^pi_/) });
     expect(refunds[0]!.lastError).toBeTruthy();
-    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'late-0@aurora.test'));
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'late-0@aurora.test')).orderBy(mailOutbox.id);
     expect(mails.map((m) => m.subject)).toEqual(['Your Aurora payment is refunded']);
     // Replays change nothing.
     await webhook('checkout.session.completed', providerSession(lapsed, 'complete'));
@@ -251,7 +251,7 @@ describe('a payment refunded at the provider (charge.refunded)', () => {
     expect((await availability(t, 'concert', headers)).refunded).toBe(4);
     const refunds = (await refundsOf(t.db, brandId)).filter((r) => r.checkoutSessionId === row.id);
     expect(refunds).toEqual([expect.objectContaining({ status: 'refunded', reason: 'refunded_at_provider', amount: row.amountTotal, providerPaymentId: paymentIntent })]);
-    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'dashboard-0@aurora.test'));
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'dashboard-0@aurora.test')).orderBy(mailOutbox.id);
     expect(mails.map((m) => m.subject)).toEqual(['Your Aurora order', `Your Aurora order ${order!.reference} is refunded`]);
     expect(mails[1]!.text).toContain('no longer valid');
     // The member's history says so.
