@@ -18,6 +18,9 @@ export type ScreenName =
   | 'profile'
   | 'faq'
   | 'about'
+  | 'contact'
+  | 'language'
+  | 'myCategories'
   | 'devTest';
 
 export interface RouteFlags {
@@ -68,6 +71,9 @@ export const contentRoutes: RouteEntry[] = [
   { path: '/more/userinfo', screen: 'profile' },
   { path: '/more/faq', screen: 'faq' },
   { path: '/more/about', screen: 'about' },
+  { path: '/more/contact', screen: 'contact' },
+  { path: '/more/language', screen: 'language' },
+  { path: '/more/categories', screen: 'myCategories' },
   { path: '/more/dev_test', screen: 'devTest', enabled: (f) => f.testMode },
 ];
 

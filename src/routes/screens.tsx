@@ -111,6 +111,9 @@ export const screens: Record<ScreenName, ComponentType<RouteMatch>> = {
   profile: parsed(WiredProfileScreen, noProps),
   faq: ComingSoonScreen,
   about: ComingSoonScreen,
+  contact: ComingSoonScreen,
+  language: ComingSoonScreen,
+  myCategories: ComingSoonScreen,
   devTest: ComingSoonScreen,
 };
 

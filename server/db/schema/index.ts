@@ -12,3 +12,4 @@ export * from './orders.ts';
 export * from './tickets.ts';
 export * from './waitingList.ts';
 export * from './referrals.ts';
+export * from './brandContent.ts';

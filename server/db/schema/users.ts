@@ -1,5 +1,7 @@
-import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Language } from '../../../domain/language.ts';
 import { brands } from './brands.ts';
+import { categories } from './offers.ts';
 
 export interface Address {
   careOf: string;
@@ -30,8 +32,26 @@ export const users = pgTable(
     referralCode: text('referral_code'),
     /** When the member accepted the brand's terms and privacy policy at sign-up. */
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** The app language the member chose (Language screen); their mails follow it. Null until they choose. */
+    language: text('language').$type<Language>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.brandId, t.id] }), uniqueIndex('app_user_ssn_idx').on(t.brandId, t.ssn)],
+);
+
+/** A member's favourite category (My categories); goes with the account. */
+export const favouriteCategories = pgTable(
+  'favourite_category',
+  {
+    brandId: text('brand_id').notNull(),
+    userId: text('user_id').notNull(),
+    categoryId: text('category_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.brandId, t.userId, t.categoryId] }),
+    foreignKey({ columns: [t.brandId, t.userId], foreignColumns: [users.brandId, users.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.brandId, t.categoryId], foreignColumns: [categories.brandId, categories.id] }).onDelete('cascade'),
+  ],
 );
