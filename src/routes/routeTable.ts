@@ -21,6 +21,7 @@ export type ScreenName =
   | 'contact'
   | 'language'
   | 'myCategories'
+  | 'guide'
   | 'devTest';
 
 export interface RouteFlags {
@@ -74,6 +75,7 @@ export const contentRoutes: RouteEntry[] = [
   { path: '/more/contact', screen: 'contact' },
   { path: '/more/language', screen: 'language' },
   { path: '/more/categories', screen: 'myCategories' },
+  { path: '/more/guide', screen: 'guide' },
   { path: '/more/dev_test', screen: 'devTest', enabled: (f) => f.testMode },
 ];
 

@@ -114,6 +114,7 @@ export const screens: Record<ScreenName, ComponentType<RouteMatch>> = {
   contact: ComingSoonScreen,
   language: ComingSoonScreen,
   myCategories: ComingSoonScreen,
+  guide: ComingSoonScreen,
   devTest: ComingSoonScreen,
 };
 
