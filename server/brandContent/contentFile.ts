@@ -194,19 +194,26 @@ export function faqIdFor(question: BrandText): string {
   return `faq-${createHash('sha256').update(canonical).digest('hex').slice(0, 12)}`;
 }
 
-function faqIdProblems(file: BrandContentFile, out: ContentProblem[]): string[] {
-  const ids = file.faq.map((entry) => entry.id ?? faqIdFor(entry.question));
+/** Each entry's id (given, else made from its question), reporting ids used twice; entries of the wrong shape are skipped. */
+function faqIdProblems(faq: unknown, out: ContentProblem[]): string[] {
+  if (!Array.isArray(faq)) return [];
   const first = new Map<string, number>();
-  ids.forEach((id, i) => {
+  return faq.map((entry: unknown, i) => {
+    if (!isRecord(entry)) return '';
+    const given = typeof entry.id === 'string';
+    const question = entry.question;
+    if (!given && typeof question !== 'string' && !isRecord(question)) return '';
+    const id = given ? (entry.id as string) : faqIdFor(question as BrandText);
     const before = first.get(id);
-    if (before === undefined) return void first.set(id, i);
-    const given = file.faq[i]!.id !== undefined;
-    out.push({
-      path: given ? `$.faq[${i}].id` : `$.faq[${i}]`,
-      message: given ? `"${id}" is already the id of $.faq[${before}]` : `has the same question as $.faq[${before}]; give one of them an id`,
-    });
+    if (before === undefined) first.set(id, i);
+    else {
+      out.push({
+        path: given ? `$.faq[${i}].id` : `$.faq[${i}]`,
+        message: given ? `"${id}" is already the id of $.faq[${before}]` : `has the same question as $.faq[${before}]; give one of them an id`,
+      });
+    }
+    return id;
   });
-  return ids;
 }
 
 /** A text as stored: per language (a plain string counts for every language). */
@@ -218,11 +225,10 @@ export function parseContentFile(value: unknown): ParsedContentFile {
   const problems: ContentProblem[] = [];
   schemaProblems(BrandContentFile, value, '$', problems);
   if (isRecord(value)) ruleProblems(value, problems);
+  const ids = isRecord(value) ? faqIdProblems(value.faq, problems) : [];
   if (problems.length > 0 || !Value.Check(BrandContentFile, value)) {
     return { ok: false, problems: problems.length > 0 ? problems : [{ path: '$', message: 'is not a content file' }] };
   }
-  const ids = faqIdProblems(value, problems);
-  if (problems.length > 0) return { ok: false, problems };
   const { contact } = value;
   return {
     ok: true,
