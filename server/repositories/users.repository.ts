@@ -12,3 +12,13 @@ export async function findUser(db: Executor, brandId: string, id: string): Promi
     .limit(1);
   return rows[0] ?? null;
 }
+
+/** Locks the member's row for the rest of the caller's transaction (writes of their own lists take turns); false when there is no such member. */
+export async function lockUser(tx: Executor, brandId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.brandId, brandId), eq(users.id, id)))
+    .for('update');
+  return rows.length > 0;
+}
