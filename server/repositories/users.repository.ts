@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { isLanguage, type Language } from '../../domain/language.ts';
 import type { Executor } from '../db/database.ts';
 import { users } from '../db/schema/index.ts';
 
@@ -21,4 +22,14 @@ export async function lockUser(tx: Executor, brandId: string, id: string): Promi
     .where(and(eq(users.brandId, brandId), eq(users.id, id)))
     .for('update');
   return rows.length > 0;
+}
+
+/** The language the member chose in the app, or null (not chosen, or no such member). */
+export async function findUserLanguage(db: Executor, brandId: string, id: string): Promise<Language | null> {
+  const [row] = await db
+    .select({ language: users.language })
+    .from(users)
+    .where(and(eq(users.brandId, brandId), eq(users.id, id)))
+    .limit(1);
+  return isLanguage(row?.language) ? row.language : null;
 }
