@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { brandRoles, passwordResetTokens, users } from '../db/schema/index.ts';
 import { deleteFavouriteCategories, restoreFavouriteCategories, type FavouriteCategoryRow } from './favouriteCategories.repository.ts';
-import type { UserRow } from './users.repository.ts';
+import { lockUser, type UserRow } from './users.repository.ts';
 
 export type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'brandId' | 'id' | 'createdAt'>>;
@@ -59,6 +59,8 @@ export interface RemovedMember {
 
 /** Removes the member's profile, role, favourite categories and reset tokens in the brand (in the caller's transaction); returns what was removed. */
 export async function deleteMember(tx: Executor, brandId: string, id: string): Promise<RemovedMember> {
+  // The member's row first, as a favourites update takes it: the two never wait on each other's rows.
+  await lockUser(tx, brandId, id);
   // Read out before the profile goes (its delete would cascade to them), so a failed deletion can put them back.
   const favourites = await deleteFavouriteCategories(tx, brandId, id);
   const roles = await tx.delete(brandRoles).where(and(eq(brandRoles.brandId, brandId), eq(brandRoles.userId, id))).returning();

@@ -14,13 +14,17 @@ export async function findUser(db: Executor, brandId: string, id: string): Promi
   return rows[0] ?? null;
 }
 
-/** Locks the member's row for the rest of the caller's transaction (writes of their own lists take turns); false when there is no such member. */
+/**
+ * Locks the member's row for the rest of the caller's transaction, so writes of the member's own
+ * lists take turns (and wait for a deletion of the account); rows that merely refer to the
+ * member (a cart line, a waiting-list place) are not held up. False when there is no such member.
+ */
 export async function lockUser(tx: Executor, brandId: string, id: string): Promise<boolean> {
   const rows = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.brandId, brandId), eq(users.id, id)))
-    .for('update');
+    .for('no key update');
   return rows.length > 0;
 }
 
