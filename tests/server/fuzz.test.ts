@@ -175,6 +175,7 @@ describe('fuzzing every published API route', () => {
         'POST /v1/join/waiting_list',
         'POST /v1/leave/waiting_list',
         'GET /v1/get/tickets/public_keys',
+        'GET /v1/get/brand/content',
       ]),
     );
     const random = seeded(9);
