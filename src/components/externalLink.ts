@@ -1,6 +1,10 @@
-/** Only web pages open from the brand's links (chat, Messenger, terms); anything else (javascript:, data:) is dropped. */
+/**
+ * Only web pages open from the brand's links (chat, Messenger, terms): http(s), or a path on the
+ * app's own origin (the brand's documents under /media); anything else (javascript:, data:) is dropped.
+ */
 export function webHref(url: string | null | undefined): string | null {
   if (!url) return null;
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
   try {
     const parsed = new URL(url);
     return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;

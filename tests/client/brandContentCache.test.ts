@@ -46,3 +46,16 @@ describe('brand content cache', () => {
     expect(asked).toEqual([{ path: '/v1/get/brand/content', query: { appUrl: 'http://localhost' } }]);
   });
 });
+
+describe('brand content from an API on another origin', () => {
+  it('points the terms and privacy pages at the API’s media, leaving outside pages alone', async () => {
+    const { api } = readOnlyApi(async () => ({
+      ...brandContent(),
+      terms: { label: 'Terms', url: '/media/brand/aurora/terms.html' },
+    }));
+    const elsewhere = { ...api, baseUrl: 'https://api.klubb.test' };
+    const content = await getBrandContent(elsewhere);
+    expect(content.terms.url).toBe('https://api.klubb.test/media/brand/aurora/terms.html');
+    expect(content.gdpr.url).toBe('https://aurora.test/privacy');
+  });
+});
