@@ -1,9 +1,13 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { BrandContent } from '../../contract/brandContent.ts';
 
-/** What GET /v1/get/brand/content answers a brand's app in English: the texts the pages must show. */
+/**
+ * What GET /v1/get/brand/content answers a brand's app in English: the texts the pages must show.
+ * Asked on the server's own host (Node does not resolve *.localhost); the app URL names the brand.
+ */
 export async function brandContentOf(request: APIRequestContext, origin: string): Promise<BrandContent> {
-  const response = await request.get(`${origin}/v1/get/brand/content`, {
+  const server = `http://localhost:${new URL(origin).port}`;
+  const response = await request.get(`${server}/v1/get/brand/content`, {
     params: { appUrl: origin },
     headers: { 'Accept-Language': 'en', 'X-App-Url': origin, Accept: 'application/json' },
   });

@@ -40,7 +40,14 @@ export const chevron = style({
   selectors: { '[aria-expanded="true"] > &': { transform: 'rotate(-135deg)' } },
 });
 
-export const answer = style({ padding: '0 16px 16px', display: 'flex', flexDirection: 'column', gap: 12 });
+/** `hidden` must win over the flex display, or a closed answer shows. */
+export const answer = style({
+  padding: '0 16px 16px',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 12,
+  selectors: { '&[hidden]': { display: 'none' } },
+});
 
 export const paragraph = style({ margin: 0, whiteSpace: 'pre-line' });
 
