@@ -56,6 +56,8 @@ for (const brand of Object.keys(brands) as Brand[]) {
       const panel = page.getByRole('region', { name: `Order ${orderNumber}` });
       const toggle = page.getByRole('button', { name: new RegExp(`^Order ${orderNumber}\\b`) });
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      // Closed means not drawn at all, whatever display the panel's class sets.
+      await expect(page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`)).toBeHidden();
       await toggle.click();
       await expect(panel).toBeVisible();
       await expect(panel).toContainText('Number of tickets');

@@ -12,6 +12,9 @@ globalStyle('body', {
   WebkitFontSmoothing: 'antialiased',
 });
 
+// A class that sets `display` would otherwise show an element its `hidden` attribute closes (panels, answers).
+globalStyle('[hidden]', { display: 'none !important' });
+
 globalStyle(':focus-visible', {
   outline: `2px solid ${vars.color.accent}`,
   outlineOffset: 2,
