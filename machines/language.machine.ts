@@ -84,8 +84,8 @@ export const languageMachine = setup({
         'language.choose': [
           {
             guard: { type: 'isOtherLanguage', params: ({ event }) => event.language },
+            // Not reenter: that would leave the whole machine and start the record region over.
             target: '.switching',
-            reenter: true,
             actions: [
               { type: 'choose', params: ({ event }) => event.language },
               { type: 'rememberChoice', params: ({ event }) => ({ language: event.language }) },
