@@ -2,13 +2,18 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react-swc';
 import { lingui } from '@lingui/vite-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { readFileSync } from 'node:fs';
 import { precompress } from './scripts/precompress.ts';
 
 const apiPort = process.env.API_PORT ?? '8081';
 /** In `npm run dev` the API runs beside Vite; these paths go to it. */
 const apiPaths = ['/v1', '/identitytoolkit.googleapis.com', '/securetoken.googleapis.com', '/media', '/identity', '/dev'];
 
+/** The app's version (spec 9: 5.23.3), shown on the About page. */
+const appVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
 export default defineConfig({
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
   plugins: [
     // Lingui's macros compile in SWC (@lingui/swc-plugin must be built for the installed @swc/core).
     react({ plugins: [['@lingui/swc-plugin', {}]] }),

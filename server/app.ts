@@ -28,6 +28,8 @@ import { offerDetailRoutes } from './routes/offerDetail.ts';
 import { promoCodeRoutes } from './routes/promoCodes.ts';
 import { referralRoutes } from './routes/referral.ts';
 import { adminPromoCodeRoutes } from './routes/adminPromoCodes.ts';
+import { adminBrandContentRoutes } from './routes/adminBrandContent.ts';
+import { brandContentRoutes } from './routes/brandContent.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { shoppingCartRoutes } from './routes/shoppingCart.ts';
 import { eidRoutes } from './routes/eid.ts';
@@ -155,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (options.identity.registerRoutes) await options.identity.registerRoutes(app);
   app.get('/v1/health', async () => ({ status: 'ok' as const }));
   await brandRoutes(app, deps);
+  await brandContentRoutes(app, deps);
   await ticketRoutes(app, deps);
   await userRoutes(app, deps);
   await accountRoutes(app, deps);
@@ -165,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await promoCodeRoutes(app, deps);
   await referralRoutes(app, deps);
   if (options.adminToken) await adminPromoCodeRoutes(app, { ...deps, adminToken: options.adminToken });
+  if (options.adminToken) await adminBrandContentRoutes(app, { ...deps, adminToken: options.adminToken });
   await categoryRoutes(app, deps);
   await shoppingCartRoutes(app, deps);
   await checkoutRoutes(app, deps);

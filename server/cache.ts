@@ -38,17 +38,22 @@ export class TtlCache<K, V> {
     if (cached !== undefined) return cached;
     const pending = this.loading.get(key);
     if (pending) return pending;
-    const promise = load()
+    const promise: Promise<V> = load()
       .then((value) => {
-        this.set(key, value);
+        // A load that began before `delete` may have read the old value: it is answered, not kept.
+        if (this.loading.get(key) === promise) this.set(key, value);
         return value;
       })
-      .finally(() => this.loading.delete(key));
+      .finally(() => {
+        if (this.loading.get(key) === promise) this.loading.delete(key);
+      });
     this.loading.set(key, promise);
     return promise;
   }
 
+  /** Forgets the key, and any load of it under way. */
   delete(key: K): void {
     this.entries.delete(key);
+    this.loading.delete(key);
   }
 }

@@ -10,3 +10,6 @@ interface ImportMetaEnv {
   /** `true` in `npm run dev`: watch the actors in Stately's inspector. */
   readonly VITE_INSPECT?: string;
 }
+
+/** package.json's version, put in by the build (vite.config.ts). */
+declare const __APP_VERSION__: string;

@@ -7,7 +7,7 @@ import { checkoutContact } from '../repositories/checkoutSessions.repository.ts'
 import { paymentIntentIdOf } from '../payments/index.ts';
 import { findOrderByPayment, insertRefund, lockOrder, setOrderStatus, toOrder } from '../repositories/orders.repository.ts';
 import { stepOf, type CheckoutDeps } from './context.ts';
-import { mailBrandOf, mailLanguage } from './mailFacts.ts';
+import { mailBrandOf, memberMailLanguage } from './mailFacts.ts';
 import { refundPayment } from './refunds.ts';
 import { lockVariants, offerFreedUnits } from './stock.ts';
 
@@ -45,7 +45,7 @@ async function endPaidOrder(deps: CheckoutDeps, tx: Executor, locked: LockedOrde
   const step = stepOf(deps, tx, at);
   const contact = await checkoutContact(tx, brandId, row.checkoutSessionId);
   if (contact) {
-    const mail = cancellationMail(order, await mailBrandOf(tx, brandId), mailLanguage(contact.language));
+    const mail = cancellationMail(order, await mailBrandOf(tx, brandId), await memberMailLanguage(tx, brandId, row.userId, contact.language));
     await step.mail.queue(tx, { brandId, to: contact.email, ...mail }, `order-${status}:${brandId}:${row.id}`);
   }
   const offered = await offerFreedUnits(step, brandId, variantIds);

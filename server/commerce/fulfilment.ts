@@ -11,7 +11,7 @@ import { insertTickets } from '../repositories/tickets.repository.ts';
 import { paymentIntentIdOf } from '../payments/index.ts';
 import { loadOrCreateTicketKey, signTicket, type TicketKey } from '../tickets/ticketCodes.ts';
 import { stepOf, type CheckoutDeps, type Member, type Step } from './context.ts';
-import { mailBrandOf, mailLanguage } from './mailFacts.ts';
+import { mailBrandOf, memberMailLanguage } from './mailFacts.ts';
 import { newOrderReference } from './orderReference.ts';
 import { outcomeOf as storedOutcome } from './outcome.ts';
 import { refundPayment } from './refunds.ts';
@@ -67,6 +67,7 @@ async function fulfil(step: Step, row: CheckoutRow, session: Stripe.Checkout.Ses
   const unitsFor = row.expiresAt.getTime() > at ? freeUnitsOf : availabilityOf;
   const fits = row.lines.every((line) => byId.has(line.itemVariantId) && line.quantity <= unitsFor(byId.get(line.itemVariantId)!, use));
   const brand = await mailBrandOf(tx, row.brandId);
+  const language = await memberMailLanguage(tx, row.brandId, row.userId, row.language);
   if (!fits) {
     await setCheckoutStatus(tx, row, 'refunded', new Date(at));
     await insertRefund(tx, {
@@ -79,7 +80,7 @@ async function fulfil(step: Step, row: CheckoutRow, session: Stripe.Checkout.Ses
       reason: 'stock_released',
       createdAt: new Date(at),
     });
-    await step.mail.queue(tx, { brandId: row.brandId, to: row.email, ...refundMail(row, brand, mailLanguage(row.language)) }, `refund:${row.brandId}:${row.id}`);
+    await step.mail.queue(tx, { brandId: row.brandId, to: row.email, ...refundMail(row, brand, language) }, `refund:${row.brandId}:${row.id}`);
     await returnPlacesOfCheckout(step, row.brandId, row.id, variantIds);
     return { outcome: { status: 'refunded', orderId: null }, refund: row };
   }
@@ -107,7 +108,7 @@ async function fulfil(step: Step, row: CheckoutRow, session: Stripe.Checkout.Ses
   await removeFromCart(tx, row);
   await closePlacesOfOrder(step, row, variantIds);
   const made = toOrder(order, lines, madeTickets);
-  await step.mail.queue(tx, { brandId: row.brandId, to: row.email, ...orderConfirmationMail(made, brand, mailLanguage(row.language)) }, `order:${row.brandId}:${orderId}`);
+  await step.mail.queue(tx, { brandId: row.brandId, to: row.email, ...orderConfirmationMail(made, brand, language) }, `order:${row.brandId}:${orderId}`);
   return { outcome: { status: 'complete', orderId, orderReference: order.reference } };
 }
 

@@ -3,6 +3,7 @@ import { isLanguage, type Language } from '../../domain/language.ts';
 import type { Executor } from '../db/database.ts';
 import type { MailBrand } from '../mail/mail.ts';
 import { findBrandById } from '../repositories/brands.repository.ts';
+import { findUserLanguage } from '../repositories/users.repository.ts';
 
 /** The brand as its mails name it, with the time zone and conventions they are written in. */
 export async function mailBrandOf(tx: Executor, brandId: string): Promise<MailBrand> {
@@ -11,4 +12,14 @@ export async function mailBrandOf(tx: Executor, brandId: string): Promise<MailBr
 }
 
 /** A stored language, or English. */
-export const mailLanguage = (value: string): Language => (isLanguage(value) ? value : 'en');
+const mailLanguage = (value: string | null | undefined): Language => (isLanguage(value) ? value : 'en');
+
+/**
+ * The language of a mail to a member, read as the mail is written: the one they chose in the app
+ * (so a member who switches to Norwegian after buying gets the cancellation in Norwegian), else
+ * the app's language when they did what the mail tells of (`recorded`: the Accept-Language kept
+ * with the checkout or the waiting-list entry, or that of the request), else English.
+ */
+export async function memberMailLanguage(db: Executor, brandId: string, userId: string, recorded: string | null | undefined): Promise<Language> {
+  return (await findUserLanguage(db, brandId, userId)) ?? mailLanguage(recorded);
+}

@@ -1,6 +1,5 @@
 import type { Executor } from '../db/database.ts';
 import { localityOf } from '../../domain/format.ts';
-import { isLanguage } from '../../domain/language.ts';
 import type { ItemVariantRow } from '../repositories/itemVariants.repository.ts';
 import { findBrandById } from '../repositories/brands.repository.ts';
 import {
@@ -27,6 +26,7 @@ import {
 } from '../repositories/waitingList.repository.ts';
 import { waitingListOfferMail } from '../mail/waitingListMail.ts';
 import type { Member, Step } from './context.ts';
+import { memberMailLanguage } from './mailFacts.ts';
 
 /**
  * Stock: who holds which units of a variant (docs/checkout.md, docs/waiting-list.md). Available
@@ -112,7 +112,7 @@ export async function offerFreedUnits(step: Step, brandId: string, variantIds: r
 async function queueOfferMail(step: Step, place: OfferedPlace, brandName: string, locality: ReturnType<typeof localityOf>) {
   const facts = await offeredPlaceMailFacts(step.tx, place);
   if (!facts) return;
-  const language = isLanguage(facts.entry.language) ? facts.entry.language : 'en';
+  const language = await memberMailLanguage(step.tx, place.brandId, place.userId, facts.entry.language);
   const mail = waitingListOfferMail(
     {
       brandName,

@@ -11,6 +11,8 @@ import {
   type BrandRoleRow,
   type BrandRow,
 } from '../repositories/brands.repository.ts';
+import { findBrandContent } from '../repositories/brandContent.repository.ts';
+import type { StoredBrandContent } from '../db/schema/brandContent.ts';
 
 export interface MemberContext {
   brand: BrandRow;
@@ -39,11 +41,21 @@ export const memberCacheTtl = { brandMs: 30_000, roleMs: 5_000 };
 
 export type Brands = ReturnType<typeof createBrands>;
 
-/** Brands by app host, cached: every request needs its brand. */
+/**
+ * Brands by app host and their FAQ, About and contact content by brand id, cached: every request
+ * needs its brand. `forget` drops a brand changed on this instance (other instances see it when
+ * their entries expire).
+ */
 export function createBrands(db: Database, now?: () => number) {
   const byHost = new TtlCache<string, BrandRow | null>({ ttlMs: memberCacheTtl.brandMs, maxEntries: 1000, now });
+  const contentById = new TtlCache<string, StoredBrandContent | null>({ ttlMs: memberCacheTtl.brandMs, maxEntries: 1000, now });
   return {
     byHost: (host: string) => byHost.getOrLoad(host, () => findBrandByHost(db, host)),
+    content: (brandId: string) => contentById.getOrLoad(brandId, () => findBrandContent(db, brandId)),
+    forget(brand: Pick<BrandRow, 'id' | 'appHosts'>) {
+      for (const host of brand.appHosts) byHost.delete(host.toLowerCase());
+      contentById.delete(brand.id);
+    },
     async forRequest(request: FastifyRequest): Promise<BrandRow> {
       const host = appUrlHost(requestAppUrl(request));
       const brand = host ? await this.byHost(host) : null;

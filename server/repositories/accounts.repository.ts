@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { brandRoles, passwordResetTokens, users } from '../db/schema/index.ts';
-import type { UserRow } from './users.repository.ts';
+import { deleteFavouriteCategories, restoreFavouriteCategories, type FavouriteCategoryRow } from './favouriteCategories.repository.ts';
+import { lockUser, type UserRow } from './users.repository.ts';
 
 export type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'brandId' | 'id' | 'createdAt'>>;
@@ -53,18 +54,24 @@ export async function undoOnboarding(db: Executor, before: UserRow, claimed: Use
 export interface RemovedMember {
   user: UserRow | null;
   roles: RoleRow[];
+  favourites: FavouriteCategoryRow[];
 }
 
-/** Removes the member's profile, role and reset tokens in the brand (in the caller's transaction); returns what was removed. */
+/** Removes the member's profile, role, favourite categories and reset tokens in the brand (in the caller's transaction); returns what was removed. */
 export async function deleteMember(tx: Executor, brandId: string, id: string): Promise<RemovedMember> {
+  // The member's row first, as a favourites update takes it: the two never wait on each other's rows.
+  await lockUser(tx, brandId, id);
+  // Read out before the profile goes (its delete would cascade to them), so a failed deletion can put them back.
+  const favourites = await deleteFavouriteCategories(tx, brandId, id);
   const roles = await tx.delete(brandRoles).where(and(eq(brandRoles.brandId, brandId), eq(brandRoles.userId, id))).returning();
   const [user] = await tx.delete(users).where(and(eq(users.brandId, brandId), eq(users.id, id))).returning();
   await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.brandId, brandId), eq(passwordResetTokens.userId, id)));
-  return { user: user ?? null, roles };
+  return { user: user ?? null, roles, favourites };
 }
 
 /** Undoes deleteMember when the identity account could not be deleted (in the caller's transaction). */
 export async function restoreMember(tx: Executor, removed: RemovedMember): Promise<void> {
   if (removed.user) await tx.insert(users).values(removed.user);
   if (removed.roles.length > 0) await tx.insert(brandRoles).values(removed.roles);
+  if (removed.user) await restoreFavouriteCategories(tx, removed.favourites);
 }

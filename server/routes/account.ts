@@ -23,7 +23,7 @@ import {
 } from './accountInput.ts';
 import { applyProfileUpdate } from './profileUpdate.ts';
 import type { App, RouteDeps } from './types.ts';
-import { toUser } from './user.ts';
+import { toUser, userAnswer } from './user.ts';
 
 const ssnTaken = () => new ApiError(409, 'auth/ssn-already-exists', 'The personal number is already registered');
 const userNotFound = () => new ApiError(404, 'user_not_found', 'The user was not found');
@@ -87,7 +87,8 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
           passwordChosen: tempPassword === null,
           termsAcceptedAt: new Date(now()),
         }));
-        return { user: toUser(user), tempPassword };
+        // A new member has no favourite categories yet.
+        return { user: toUser(user, []), tempPassword };
       } catch (error) {
         await identity.deleteAccount(brand.authTenantId, uid).catch((undoError: unknown) => {
           request.log.error({ err: undoError, uid }, 'could not delete the identity account of a failed sign-up');
@@ -142,7 +143,7 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
         await undoOnboarding(db, before, claimed, Object.keys(claim) as (keyof typeof claim)[]);
         throw error;
       }
-      return toUser(claimed);
+      return userAnswer(db, claimed);
     },
   );
 
@@ -151,7 +152,7 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
     { preHandler: requireMember, schema: { body: UpdateUserBody, response: { 200: User, '4xx': ApiErrorBody } } },
     async (request) => {
       const { brand, token } = request.member;
-      return toUser(await applyProfileUpdate(deps, { brand, uid: token.uid, body: request.body, clientAddress: request.ip }));
+      return userAnswer(db, await applyProfileUpdate(deps, { brand, uid: token.uid, body: request.body, clientAddress: request.ip }));
     },
   );
 

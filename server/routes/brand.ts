@@ -1,9 +1,11 @@
+import type { FastifyReply } from 'fastify';
 import { ApiError, badRequest } from '../errors.ts';
 import { ApiErrorBody } from '../../contract/common.ts';
 import { Brand, BrandQuery, BrandRole, type BrandSettings } from '../../contract/brand.ts';
 import { textIn, textLanguages, type TextLanguages } from '../language.ts';
 import { appUrlHost, type BrandRow } from '../repositories/brands.repository.ts';
 import { findUser } from '../repositories/users.repository.ts';
+import type { Brands } from '../plugins/memberContext.ts';
 import type { App, RouteDeps } from './types.ts';
 
 /** The settings with their texts in the member's language. */
@@ -32,18 +34,28 @@ export function toBrand(row: BrandRow, withTenant: boolean, languages: TextLangu
   };
 }
 
+/** The brand of a public call's `appUrl` query: 400 invalid_app_url, 404 brand_not_found. */
+export async function brandOfAppUrl(brands: Brands, appUrl: string): Promise<BrandRow> {
+  const host = appUrlHost(appUrl);
+  if (!host) throw badRequest('invalid_app_url', 'appUrl must be a URL');
+  const brand = await brands.byHost(host);
+  if (!brand) throw new ApiError(404, 'brand_not_found', `No brand is registered for ${host}`);
+  return brand;
+}
+
+/** The answer follows the member's language; CORS may already vary it on Origin. */
+export function varyOnLanguage(reply: FastifyReply) {
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
+}
+
 export async function brandRoutes(app: App, { db, brands, requireMember }: RouteDeps) {
   app.get(
     '/v1/get/brand',
     { schema: { querystring: BrandQuery, response: { 200: Brand, '4xx': ApiErrorBody } } },
     async (request, reply) => {
-      const host = appUrlHost(request.query.appUrl);
-      if (!host) throw badRequest('invalid_app_url', 'appUrl must be a URL');
-      const brand = await brands.byHost(host);
-      if (!brand) throw new ApiError(404, 'brand_not_found', `No brand is registered for ${host}`);
-      // The answer follows the member's language; CORS may already vary it on Origin.
-      const vary = reply.getHeader('vary');
-      reply.header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
+      const brand = await brandOfAppUrl(brands, request.query.appUrl);
+      varyOnLanguage(reply);
       return toBrand(brand, request.query.authTenantIdSelect === true, textLanguages(request, brand));
     },
   );

@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ApiError, badRequest } from '../errors.ts';
-import { escapeHtml, MailDeliveryError, mailLinkOrigin } from '../mail/mail.ts';
+import { languageOf } from '../../domain/language.ts';
+import { memberMailLanguage } from '../commerce/mailFacts.ts';
+import { MailDeliveryError, mailLinkOrigin } from '../mail/mail.ts';
+import { passwordResetMail } from '../mail/resetMail.ts';
 import { rateLimited } from '../plugins/rateLimit.ts';
 import { appUrlHost } from '../repositories/brands.repository.ts';
 import { updateUser } from '../repositories/accounts.repository.ts';
@@ -56,9 +59,11 @@ export async function passwordResetRoutes(app: App, deps: RouteDeps) {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(createdAt.getTime() + resetTokenLifetimeMs);
       await insertResetToken(db, { tokenHash: hashToken(token), brandId: brand.id, userId: uid, createdAt, expiresAt });
+      // The member's own language when they chose one, else the app's as it asked.
+      const language = await memberMailLanguage(db, brand.id, uid, languageOf(request.headers['accept-language']));
       try {
         const link = `${origin}/password_reset/${token}`;
-        await mail.send({ brandId: brand.id, to: email, ...resetMail(brand.name, email, link), secrets: [token] });
+        await mail.send({ brandId: brand.id, to: email, ...passwordResetMail(brand.name, email, link, language), secrets: [token] });
       } catch (error) {
         // The token stays unused and expires; the member can ask again.
         if (error instanceof MailDeliveryError) throw new ApiError(503, 'mail_unavailable', 'The mail could not be sent just now; try again later');
@@ -98,12 +103,4 @@ export async function passwordResetRoutes(app: App, deps: RouteDeps) {
       return {};
     },
   );
-}
-
-function resetMail(brandName: string, email: string, link: string) {
-  return {
-    subject: `Reset your ${brandName} password`,
-    text: `Someone asked to reset the password of ${email} at ${brandName}.\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for it, you can ignore this mail.`,
-    html: `<p>Someone asked to reset the password of ${escapeHtml(email)} at ${escapeHtml(brandName)}.</p><p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works for one hour).</p><p>If you did not ask for it, you can ignore this mail.</p>`,
-  };
 }

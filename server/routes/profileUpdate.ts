@@ -18,12 +18,13 @@ function profilePatch(body: UpdateUserBody): UserPatch {
   if (body.addressList !== undefined) patch.addressList = body.addressList.map(requireAddress);
   if (body.companyName !== undefined) patch.companyName = body.companyName?.trim() || null;
   if (body.companyAddress !== undefined) patch.companyAddress = optionalAddress(body.companyAddress);
+  if (body.language !== undefined) patch.language = body.language;
   return patch;
 }
 
 /**
  * PUT /v1/update/user for the caller (uid from the token, never from the body). E-mail and
- * password changes need the current password. The identity changes come first; the profile row
+ * password changes need the current password; the other fields (the language among them) do not. The identity changes come first; the profile row
  * is written last, in one transaction with the reset links it spends, and only with the fields
  * asked for. A failure undoes only the identity changes this request made: the profile row was
  * not touched, so a concurrent update of other fields is never reverted.

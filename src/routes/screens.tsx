@@ -7,6 +7,7 @@ import { Spinner } from '../components/Spinner.tsx';
 import { wireOfferPage } from '../wiring/offerPage.wiring.ts';
 import { wireProfile } from '../wiring/profile.wiring.ts';
 import { WiredGuidePage } from '../wiring/guide.wiring.ts';
+import { wireMore } from '../wiring/more.wiring.ts';
 import { MixedFeedScreen } from '../screens/feed/MixedFeedScreen.tsx';
 import { SearchScreen } from '../screens/search/SearchScreen.tsx';
 import { TypeFeedScreen } from '../screens/typeFeed/TypeFeedScreen.tsx';
@@ -47,6 +48,7 @@ function TypeFeedRoute(match: RouteMatch) {
 // Wired here, in the content routes' chunk: they load with the signed-in app, not the first page.
 const WiredOfferScreen = wired(OfferScreen, wireOfferPage);
 const WiredProfileScreen = wired(ProfileScreen, wireProfile);
+const WiredMoreScreen = wired(MoreScreen, wireMore);
 
 // Screens few members open load on first use: one chunk with the view and its wiring.
 const LazyClaimedCodesScreen = lazy(() =>
@@ -99,6 +101,36 @@ function MyCategoriesRoute() {
   );
 }
 
+const LazyFaqScreen = lazy(() => import('../wiring/faq.wiring.ts').then((m) => ({ default: m.WiredFaqScreen })));
+
+function FaqRoute() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazyFaqScreen />
+    </Suspense>
+  );
+}
+
+const LazyAboutScreen = lazy(() => import('../wiring/about.wiring.ts').then((m) => ({ default: m.WiredAboutScreen })));
+
+function AboutRoute() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazyAboutScreen />
+    </Suspense>
+  );
+}
+
+const LazyContactScreen = lazy(() => import('../wiring/contact.wiring.ts').then((m) => ({ default: m.WiredContactScreen })));
+
+function ContactRoute() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazyContactScreen />
+    </Suspense>
+  );
+}
+
 function ClaimedCodesRoute() {
   return (
     <Suspense fallback={<Spinner />}>
@@ -116,16 +148,16 @@ export const screens: Record<ScreenName, ComponentType<RouteMatch>> = {
   // Shown for 10 ms before the navigator forwards to the start page.
   createAccountRedirect: () => null,
   typeFeed: TypeFeedRoute,
-  more: parsed(MoreScreen, noProps),
+  more: parsed(WiredMoreScreen, noProps),
   restaurantMap: ComingSoonScreen,
   restaurant: ComingSoonScreen,
   vouchers: ClaimedCodesRoute,
   orders: OrderHistoryRoute,
   waitingLists: MemberWaitingListsRoute,
   profile: parsed(WiredProfileScreen, noProps),
-  faq: ComingSoonScreen,
-  about: ComingSoonScreen,
-  contact: ComingSoonScreen,
+  faq: FaqRoute,
+  about: AboutRoute,
+  contact: ContactRoute,
   language: parsed(LanguageScreen, noProps),
   myCategories: MyCategoriesRoute,
   guide: parsed(WiredGuidePage, noProps),

@@ -44,6 +44,12 @@ export interface ContainerService {
   createCalendarEvent(event: NativeCalendarEvent): Promise<boolean>;
   /** Whether `createCalendarEvent` reaches a native calendar here. */
   hasNativeCalendar(): boolean;
+  /**
+   * The device's push token (spec 7: iOS bridge `getFCMToken`, Android `GET {service}/{id}/get_fcm_token`
+   * with the brand's id), or null where there is none (a plain browser, an empty answer). Rejects
+   * with 'Timeout limit reached' after 1000 ms.
+   */
+  pushToken(id: string): Promise<string | null>;
 }
 
 export interface NativeCalendarEvent {
@@ -99,6 +105,25 @@ async function getJson(doFetch: typeof fetch, url: string, timeoutMs: number): P
   return withTimeout(request, timeoutMs, () => abort.abort());
 }
 
+/** A push-token answer: the token as text, JSON text, or `{ token }` / `{ fcmToken }`; anything empty is none. */
+export function readPushToken(answer: unknown): string | null {
+  let value = answer;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (!text.startsWith('{') && !text.startsWith('"')) return text || null;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return null;
+    }
+  }
+  if (typeof value === 'string') return value.trim() || null;
+  if (typeof value !== 'object' || value === null) return null;
+  const { token, fcmToken } = value as { token?: unknown; fcmToken?: unknown };
+  const found = typeof token === 'string' ? token : typeof fcmToken === 'string' ? fcmToken : '';
+  return found.trim() || null;
+}
+
 export function createContainerService(options: ContainerOptions): ContainerService {
   const win = (options.win ?? window) as BridgeWindow;
   const timeoutMs = options.timeoutMs ?? containerTimeoutMs;
@@ -129,6 +154,16 @@ export function createContainerService(options: ContainerOptions): ContainerServ
         return defaultContainerVersion;
       });
       return asked;
+    },
+    async pushToken(id) {
+      if (options.containerType === 'ios-wv') {
+        if (!bridge.has('getFCMToken')) return null;
+        return readPushToken(await bridge.ask('getFCMToken', timeoutMs));
+      }
+      if (options.containerType === 'android-wv' && serviceUrl) {
+        return readPushToken(await getJson(doFetch, `${serviceUrl}/${encodeURIComponent(id)}/get_fcm_token`, timeoutMs));
+      }
+      return null;
     },
     hasNativeCalendar: () => options.containerType === 'ios-wv' && bridge.has('createCalendarEvent'),
     async createCalendarEvent(event) {

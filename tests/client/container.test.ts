@@ -104,3 +104,36 @@ describe('container version elsewhere (GET {container service}/get_version)', ()
     expect(fetch).not.toHaveBeenCalled();
   });
 });
+
+describe('push token (spec 7: iOS getFCMToken, Android GET {service}/{id}/get_fcm_token)', () => {
+  it('asks the iOS bridge and reads the token the container answers with', async () => {
+    const win = {} as Window & { klubbContainer?: { answer(m: string, a: unknown): void }; webkit?: unknown };
+    const postMessage = vi.fn(() => setTimeout(() => win.klubbContainer!.answer('getFCMToken', '{"token":"fcm-abc"}'), 5));
+    win.webkit = { messageHandlers: { getFCMToken: { postMessage } } };
+    const container = createContainerService({ containerType: 'ios-wv', serviceUrl: null, win });
+    await expect(container.pushToken('aurora')).resolves.toBe('fcm-abc');
+    expect(postMessage).toHaveBeenCalledWith({ answerWith: 'klubbContainer.answer' });
+  });
+
+  it("gives up on a silent iOS container after the time-out with 'Timeout limit reached'", async () => {
+    const win = { webkit: { messageHandlers: { getFCMToken: { postMessage: vi.fn() } } } } as unknown as Window;
+    const container = createContainerService({ containerType: 'ios-wv', serviceUrl: null, win, timeoutMs: 20 });
+    await expect(container.pushToken('aurora')).rejects.toThrow('Timeout limit reached');
+  });
+
+  it('asks the Android container service at {id}/get_fcm_token', async () => {
+    const fetch = vi.fn(async () => jsonResponse({ token: 'fcm-droid' }));
+    const container = createContainerService({ containerType: 'android-wv', serviceUrl: 'http://127.0.0.1:3100/', win: {} as Window, fetch });
+    await expect(container.pushToken('aurora')).resolves.toBe('fcm-droid');
+    expect(fetch).toHaveBeenCalledWith('http://127.0.0.1:3100/aurora/get_fcm_token', expect.objectContaining({ headers: { Accept: 'application/json' } }));
+  });
+
+  it('has none in a plain browser, an iOS container without the message, or on an empty answer', async () => {
+    const fetch = vi.fn(async () => jsonResponse({ token: '' }));
+    await expect(createContainerService({ containerType: 'web', serviceUrl: 'http://127.0.0.1:3100', win: {} as Window, fetch }).pushToken('aurora')).resolves.toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+    const old = { webkit: { messageHandlers: {} } } as unknown as Window;
+    await expect(createContainerService({ containerType: 'ios-wv', serviceUrl: null, win: old }).pushToken('aurora')).resolves.toBeNull();
+    await expect(createContainerService({ containerType: 'android-wv', serviceUrl: 'http://127.0.0.1:3100', win: {} as Window, fetch }).pushToken('aurora')).resolves.toBeNull();
+  });
+});

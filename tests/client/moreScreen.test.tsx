@@ -1,28 +1,36 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { createActor, createMachine } from 'xstate';
 import type { appMachine, Member } from '../../machines/app.machine.ts';
 import type { Brand } from '../../contract/brand.ts';
-import { AppActor } from '../../src/appActor.ts';
+import type { BrandContent } from '../../contract/brandContent.ts';
+import { ApiError } from '../../src/api/apiError.ts';
+import { AppActor, WiringContext } from '../../src/appActor.ts';
 import { createResolver } from '../../src/routes/resolver.ts';
 import { NavigatorContext, type NavigatorRef } from '../../src/navigation/navigation.ts';
-import { MoreScreen } from '../../src/screens/more/MoreScreen.tsx';
+import { screens } from '../../src/routes/screens.tsx';
 import { testBrand, testMember } from '../machines/fixtures.ts';
+import { readOnlyApi } from './routeHarness.tsx';
+import { browserContainer } from './browserContainer.ts';
+import { brandContent } from './brandContentFixtures.ts';
 
 interface Options {
   settings?: Partial<Brand['settings']>;
   testMode?: boolean;
   member?: Member;
   contactEmail?: string;
+  /** The brand's content as GET /v1/get/brand/content answers it; an Error fails the call. */
+  content?: BrandContent | Error;
 }
 
 /**
  * The More screen under a stand-in root actor (brand and member, recording what the screen sends)
  * and a stand-in navigator holding the real route table's resolver for the brand and build.
  */
-function renderMore({ settings = {}, testMode = false, member = testMember(), contactEmail }: Options = {}) {
+function renderMore({ settings = {}, testMode = false, member = testMember(), contactEmail, content = brandContent() }: Options = {}) {
   const brand = testBrand(settings);
   if (contactEmail !== undefined) brand.contact.email = contactEmail;
   const sent: string[] = [];
@@ -38,16 +46,23 @@ function renderMore({ settings = {}, testMode = false, member = testMember(), co
       on: { 'nav.push': { actions: ({ event }) => pushed.push((event as unknown as { path: string }).path) } },
     }),
   ).start() as unknown as NavigatorRef;
+  const { api, calls } = readOnlyApi(async () => {
+    if (content instanceof Error) throw content;
+    return content;
+  });
+  const More = screens.more;
   render(
     <I18nProvider i18n={i18n}>
       <AppActor.Provider logic={root}>
-        <NavigatorContext.Provider value={navigator}>
-          <MoreScreen />
-        </NavigatorContext.Provider>
+        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity here'); }, container: browserContainer }}>
+          <NavigatorContext.Provider value={navigator}>
+            <More params={{}} path="/more" />
+          </NavigatorContext.Provider>
+        </WiringContext.Provider>
       </AppActor.Provider>
     </I18nProvider>,
   );
-  return { sent, pushed };
+  return { sent, pushed, calls };
 }
 
 const tiles = () =>
@@ -133,6 +148,54 @@ describe('More screen', () => {
   it('has no mail button when the brand has no contact address', () => {
     renderMore({ contactEmail: '' });
     expect(screen.queryByRole('link', { name: 'Send an e-mail' })).toBeNull();
+  });
+
+  it('opens the brand’s chat in a new window from the contact section', async () => {
+    renderMore();
+    const contact = screen.getByRole('region', { name: 'Contact us' });
+    const chat = await within(contact).findByRole('link', { name: 'Chat with us' });
+    expect([chat.getAttribute('href'), chat.getAttribute('target'), chat.getAttribute('rel')]).toEqual([
+      'https://chat.aurora.test/', '_blank', 'noopener noreferrer',
+    ]);
+  });
+
+  it('has no chat button when the brand has no chat link', async () => {
+    const { calls } = renderMore({ content: brandContent({ contact: { chatUrl: null } }) });
+    await vi.waitFor(() => expect(calls).toEqual(['/v1/get/brand/content']));
+    // Settled: the content is shown (the pop-up's Messenger comes from it).
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Support' }));
+    expect(await within(screen.getByRole('dialog', { name: 'Support' })).findByRole('link', { name: 'Messenger' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Chat with us' })).toBeNull();
+  });
+
+  it('keeps mail, Contact us and Support (without chat or Messenger) when the brand’s texts fail to load', async () => {
+    const { calls, pushed } = renderMore({ content: new ApiError(600, 'failed_to_fetch', 'offline') });
+    await vi.waitFor(() => expect(calls).toEqual(['/v1/get/brand/content']));
+    const contact = screen.getByRole('region', { name: 'Contact us' });
+    expect(within(contact).queryByRole('link', { name: 'Chat with us' })).toBeNull();
+    expect(within(contact).getByRole('link', { name: 'Send an e-mail' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(within(contact).getByRole('link', { name: 'Contact us' }));
+    expect(pushed).toEqual(['/more/contact']);
+    await userEvent.setup({ delay: null }).click(within(contact).getByRole('button', { name: 'Support' }));
+    const dialog = screen.getByRole('dialog', { name: 'Support' });
+    expect(within(dialog).getAllByRole('link').map((l) => l.textContent)).toEqual(['Send an e-mail', 'App feedback', 'Request an event']);
+  });
+
+  it('links the Contact us page and opens the support pop-up from the contact section', async () => {
+    const { pushed } = renderMore();
+    const contact = screen.getByRole('region', { name: 'Contact us' });
+    const link = within(contact).getByRole('link', { name: 'Contact us' });
+    expect(link.getAttribute('href')).toBe('/more/contact');
+    fireEvent.click(link);
+    expect(pushed).toEqual(['/more/contact']);
+    const support = within(contact).getByRole('button', { name: 'Support' });
+    expect(support.getAttribute('aria-haspopup')).toBe('dialog');
+    await userEvent.setup({ delay: null }).click(support);
+    const dialog = screen.getByRole('dialog', { name: 'Support' });
+    const feedback = within(dialog).getByRole('link', { name: 'App feedback' }).getAttribute('href')!;
+    expect(feedback.startsWith('mailto:help@aurora.test?subject=App%20feedback&body=')).toBe(true);
+    expect(decodeURIComponent(feedback.split('body=')[1]!)).toContain('Member ID: uid-1');
   });
 
   it('signs out through the root actor', () => {

@@ -59,6 +59,9 @@ describe('POST /v1/create/user in name mode (Aurora)', () => {
         pushNotificationToken: null,
         completedOnboarding: false,
         passwordChosen: true,
+        // Chosen later, on the Language and My categories screens.
+        language: null,
+        favouriteCategoryIdList: [],
       },
     });
     const uid = created.body.user.id as string;

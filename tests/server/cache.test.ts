@@ -37,4 +37,16 @@ describe('TtlCache', () => {
     await expect(cache.getOrLoad('a', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
     expect(await cache.getOrLoad('a', async () => 7)).toBe(7);
   });
+
+  it('keeps a load that began before a delete out of the cache (the value changed meanwhile)', async () => {
+    const cache = new TtlCache<string, string>({ ttlMs: 1000, maxEntries: 10 });
+    let finish!: (value: string) => void;
+    const stale = cache.getOrLoad('a', () => new Promise<string>((resolve) => (finish = resolve)));
+    cache.delete('a');
+    const fresh = cache.getOrLoad('a', async () => 'new');
+    finish('old');
+    expect(await stale).toBe('old');
+    expect(await fresh).toBe('new');
+    expect(cache.get('a')).toBe('new');
+  });
 });

@@ -141,10 +141,10 @@ async function publishedOperations(): Promise<Operation[]> {
   );
 }
 
-/** Bodies for one operation: each hostile value in every field at once, one field at a time, and extra fields. */
+/** Bodies for one operation: each hostile value in every field at once (alone and as a list's item), one field at a time, and extra fields. */
 function bodiesFor(names: string[], random: () => number): unknown[] {
   const pick = () => hostileValues[Math.floor(random() * hostileValues.length)];
-  const everyField = hostileValues.map((value) => Object.fromEntries(names.map((name) => [name, value])));
+  const everyField = hostileValues.flatMap((value) => [value, [value, 'x']].map((held) => Object.fromEntries(names.map((name) => [name, held]))));
   const oneField = names.flatMap((name) => [0, 1].map(() => ({ [name]: pick() })));
   const mixed = Array.from({ length: 6 }, () => ({ ...Object.fromEntries(names.map((name) => [name, pick()])), unexpected: pick() }));
   return [{}, ...everyField, ...oneField, ...mixed];
@@ -175,6 +175,10 @@ describe('fuzzing every published API route', () => {
         'POST /v1/join/waiting_list',
         'POST /v1/leave/waiting_list',
         'GET /v1/get/tickets/public_keys',
+        'GET /v1/get/brand/content',
+        'GET /v1/get/user',
+        'PUT /v1/update/user',
+        'PUT /v1/update/user/category',
       ]),
     );
     const random = seeded(9);

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, OpenDatabase } from '../../server/db/database.ts';
-import { billboards, brandRoles, brands, categories, customFees, itemVariants, offers, promoCodes, taxRates, users } from '../../server/db/schema/index.ts';
+import { billboards, brandContent, brandRoles, brands, categories, customFees, itemVariants, offers, promoCodes, taxRates, users } from '../../server/db/schema/index.ts';
 import { demoContent, demoUsers, seedDemo } from '../../server/db/seed/index.ts';
 import { generateOffers } from '../../server/db/seed/offers.ts';
 import { promoSeedsFor } from '../../server/db/seed/promoCodes.ts';
@@ -42,7 +42,7 @@ class MapIdentity implements IdentityProvider {
 }
 
 const mediaDir = fileURLToPath(new URL('../../server/media/', import.meta.url));
-const tables = { brands, brandRoles, users, categories, offers, billboards, taxRates, customFees, itemVariants };
+const tables = { brands, brandContent, brandRoles, users, categories, offers, billboards, taxRates, customFees, itemVariants };
 
 async function rowCounts(db: Database) {
   const entries = await Promise.all(
@@ -98,6 +98,14 @@ describe('seedDemo', () => {
         expect(existsSync(mediaDir + url.replace(/^\/media\//, '')), url).toBe(true);
       }
     }
+  });
+
+  it('gives both brands their FAQ, About and contact content', async () => {
+    const rows = await db.select().from(brandContent);
+    const byId = Object.fromEntries(rows.map((r) => [r.brandId, r.content]));
+    expect(Object.keys(byId).sort()).toEqual(['aurora', 'borealis']);
+    expect(byId.aurora!.contact).toMatchObject({ phone: '+46 8 555 010 00', chatUrl: 'https://chat.aurora.example/klubb', messengerUrl: 'https://m.me/auroraklubb' });
+    expect(byId.borealis!.contact).toMatchObject({ phone: '+47 22 55 50 10', chatUrl: null, messengerUrl: 'https://m.me/borealisclub' });
   });
 
   it('creates the four demo users with their roles and onboarding state', async () => {

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { IdentityProvider } from '../../identity/identity.ts';
 import type { Database } from '../database.ts';
-import { billboards, brands, categories, customFees, itemVariants, offers, taxRates } from '../schema/index.ts';
+import { billboards, brandContent, brands, categories, customFees, itemVariants, offers, taxRates } from '../schema/index.ts';
 import { aurora, borealis } from './brands.ts';
+import { demoBrandContent } from './brandContent.ts';
 import { localityOf } from '../../../domain/format.ts';
 import { auroraCategories, borealisCategories, type CategorySeed } from './categories.ts';
 import { billboardFor, generateDemoOffers, type BrandContent } from './offers.ts';
@@ -52,6 +53,8 @@ export const categoryRows = (brandId: string, list: CategorySeed[]) =>
  */
 export async function seedDemo(db: Database, identity: IdentityProvider, now: Date = new Date()): Promise<void> {
   await db.insert(brands).values([aurora, borealis]).onConflictDoNothing();
+  // Content an operator replaced (npm run brand:content) stays as they left it.
+  await db.insert(brandContent).values(demoBrandContent).onConflictDoNothing();
   const promoBrands = [];
   for (const content of demoContent) {
     await db.insert(categories).values(categoryRows(content.brandId, content.categories)).onConflictDoNothing();

@@ -1,4 +1,4 @@
-import { useContext, useId, useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
@@ -6,10 +6,11 @@ import type { MessageDescriptor } from '@lingui/core';
 import { AppActor } from '../../appActor.ts';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import * as buttonStyles from '../../components/button.css.ts';
 import { AppLink } from '../../navigation/AppLink.tsx';
 import { NavigatorContext } from '../../navigation/navigation.ts';
+import type { brandContentMachine } from '../../../machines/brandContent.machine.ts';
 import { connectMore, type MoreTile } from './more.connect.ts';
+import { MoreContact } from './MoreContact.tsx';
 import { moreIcons } from './moreIcons.ts';
 import * as styles from './more.css.ts';
 
@@ -27,7 +28,7 @@ const tileLabel: Record<MoreTile, MessageDescriptor> = {
 };
 
 /** The More menu at /more (spec 2.3): who is signed in, the menu tiles, contact and sign-out. */
-export function MoreScreen() {
+export function MoreScreen({ contentLogic }: { contentLogic: typeof brandContentMachine }) {
   const { t, i18n } = useLingui();
   const app = AppActor.useActorRef();
   const brand = AppActor.useSelector((s) => s.context.brand);
@@ -36,7 +37,6 @@ export function MoreScreen() {
   const resolve = useSelector(navigator ?? undefined, (s) => s?.context.resolve ?? null);
   const view = useMemo(() => connectMore(brand, member, resolve, app), [brand, member, resolve, app]);
   const icons = useMemo(() => ({ ...moreIcons, ...brand?.icons }), [brand]);
-  const contactId = useId();
   return (
     <main className={styles.page}>
       <header className={styles.header}>
@@ -59,19 +59,7 @@ export function MoreScreen() {
           ))}
         </ul>
       </nav>
-      {/* Spec 2.3 also names a chat button; brands configure no chat link, so none is shown. */}
-      {view.mailHref && (
-        <section className={styles.section} aria-labelledby={contactId}>
-          <h2 id={contactId} className={styles.sectionHeading}>
-            {t`Contact us`}
-          </h2>
-          <p className={styles.hint}>{t`Questions about your membership? Write to customer service.`}</p>
-          <a href={view.mailHref} className={buttonStyles.variant.secondary}>
-            <Icon name="mail" paths={icons} />
-            {t`Send an e-mail`}
-          </a>
-        </section>
-      )}
+      <MoreContact contentLogic={contentLogic} mailHref={view.mailHref} icons={icons} />
       <Button variant="secondary" className={styles.signOut} onClick={view.signOut}>
         <Icon name="signOut" paths={icons} />
         {t`Sign out`}

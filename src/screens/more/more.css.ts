@@ -108,4 +108,6 @@ export const sectionHeading = style({ fontFamily: vars.font.heading, fontSize: 1
 
 export const hint = style({ margin: 0, color: vars.color.textMuted });
 
+export const contactActions = style({ display: 'flex', flexWrap: 'wrap', gap: 12 });
+
 export const signOut = style({ alignSelf: 'center' });

@@ -1,0 +1,32 @@
+import { Type } from 'typebox';
+import { ApiError, badRequest } from '../errors.ts';
+import { operatorOnly } from '../plugins/operatorOnly.ts';
+import { describeProblems, parseContentFile } from '../brandContent/contentFile.ts';
+import { BrandNotFoundError, writeBrandContent } from '../brandContent/replace.ts';
+import type { App, RouteDeps } from './types.ts';
+
+const ContentBody = Type.Object({
+  brandId: Type.String({ minLength: 1, maxLength: 200 }),
+  /** The content file as the operator wrote it (docs/brand-content.md); checked here like the command does. */
+  content: Type.Unknown(),
+});
+
+/**
+ * POST /admin/brand/content: `npm run brand:content` through the server that holds the embedded
+ * database. Loopback and the server's admin token only, like the codes import. The brand and its
+ * content leave this instance's caches, so the app shows the change at once.
+ */
+export async function adminBrandContentRoutes(app: App, { db, brands, now = Date.now, adminToken }: RouteDeps & { adminToken: string }) {
+  app.post('/admin/brand/content', { onRequest: operatorOnly(adminToken), schema: { hide: true, body: ContentBody } }, async (request) => {
+    const parsed = parseContentFile(request.body.content);
+    if (!parsed.ok) throw badRequest('invalid_content', `The content file has ${parsed.problems.length} problem(s); nothing was changed:\n${describeProblems(parsed.problems)}`);
+    try {
+      const brand = await writeBrandContent(db, request.body.brandId, parsed.update, new Date(now()));
+      brands.forget(brand);
+      return { brandId: brand.id };
+    } catch (error) {
+      if (error instanceof BrandNotFoundError) throw new ApiError(404, 'brand_not_found', error.message);
+      throw error;
+    }
+  });
+}
