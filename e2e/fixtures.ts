@@ -42,7 +42,7 @@ export const test = base.extend<{ screenAccessibility: ScreenAccessibility; guid
  * Runs in the page: every member's "guide seen" key (klubb.guideSeen.{brand}.{member}, see
  * src/wiring/guide.wiring.ts) reads as seen, whoever signs in, including accounts a spec creates.
  */
-function markGuideSeen() {
+export function markGuideSeen() {
   const getItem = Storage.prototype.getItem;
   Storage.prototype.getItem = function (this: Storage, key: string) {
     return key.startsWith('klubb.guideSeen.') ? 'true' : getItem.call(this, key);
