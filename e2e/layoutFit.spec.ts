@@ -3,6 +3,7 @@ import { join } from 'node:path';
 // Layout only: plain Playwright keeps this spec cheap; the other specs check these screens' accessibility.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { catalogText } from './pages/catalogText.ts';
+import { markGuideSeen } from './fixtures.ts';
 import { boxOf, edgesOf, expectAbove, expectInWindow, logoMargins, scrollPageToEnd, textsNotFitting, textsOnSeveralLines, tolerance } from './pages/layoutChecks.ts';
 
 /** Issue 22, item 6: what a member sees fits, on both brands, on a phone, a narrow and a wide desktop window. */
@@ -54,6 +55,8 @@ for (const brand of Object.keys(brands) as Brand[]) {
     test.beforeAll(async ({ browser }) => {
       // Not the saved session the tests below start from: this context makes it.
       const context = await browser.newContext({ locale: 'en-US', storageState: undefined });
+      // The first-visit guide would cover the app; the guide's own spec shows it.
+      await context.addInitScript(markGuideSeen);
       const page = await context.newPage();
       await page.goto(`${b.origin}/`);
       await page.getByLabel('E-mail').fill(b.email);
@@ -63,6 +66,8 @@ for (const brand of Object.keys(brands) as Brand[]) {
       await context.storageState({ path: signedIn, indexedDB: true });
       await context.close();
     });
+
+    test.beforeEach(async ({ context }) => context.addInitScript(markGuideSeen));
 
     for (const [, size, language] of runs.filter(([of]) => of === brand)) {
       test.describe(`${size}, ${language}`, () => {

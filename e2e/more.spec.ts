@@ -25,7 +25,9 @@ for (const [language, locale] of [['en', 'en-US'], ['sv', 'sv-SE']] as [ProfileL
         more.words.promoCodes,
         more.words.orders,
         more.words.waitingLists,
+        more.words.myCategories,
         more.words.profile,
+        more.words.language,
         more.words.about,
         more.words.faq,
       ]);

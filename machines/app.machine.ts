@@ -1,4 +1,4 @@
-import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, spawnChild } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, type AnyEventObject, sendTo, setup, spawnChild } from 'xstate';
 import { callErrorOf, type CallError, notProvided } from './errorCode.ts';
 import type { Brand, BrandRole } from '../contract/brand.ts';
 import type { User } from '../contract/user.ts';
@@ -12,6 +12,7 @@ import { searchMachine } from './search.machine.ts';
 import { categoriesMachine } from './categories.machine.ts';
 import { navigatorMachine, type NavigatorInput } from './navigator.machine.ts';
 import { cartMachine } from './cart.machine.ts';
+import { languageMachine, type LanguageInput } from './language.machine.ts';
 
 export type AppError = CallError;
 
@@ -30,6 +31,8 @@ export interface AppInput {
   noDesktop?: boolean;
   /** Builds the navigator's start (route table, browser location) for the loaded brand. */
   navigation?: (brand: Brand) => NavigatorInput;
+  /** The language shown at start and the device's choice (src/i18n/languageChoice.ts). */
+  language?: LanguageInput;
 }
 
 export interface AppContext {
@@ -47,6 +50,7 @@ export interface AppContext {
   /** Told on the sign-in screen after a sign-out the member asked for with a reason (the account was deleted). */
   authNotice: SignInNotice | null;
   error: AppError | null;
+  language: LanguageInput;
 }
 
 export type AppEvent =
@@ -58,6 +62,11 @@ export type AppEvent =
   | { type: 'app.accountDeleted' }
   /** The profile saved the member's user (spec 4): the app shows the new one. */
   | { type: 'app.userUpdated'; user: User }
+  /** The member's favourite categories were saved (My categories): the feed's filter follows them. */
+  | { type: 'app.favouritesSaved'; categoryIdList: string[] }
+  /** Another language shows (machines/language.machine.ts): the brand's and the offers' texts are fetched again. */
+  | { type: 'app.languageChanged' }
+  | { type: 'app.brandReloaded'; brand: Brand }
   | { type: 'app.retry' };
 
 const offerTypes = ['editorial', 'benefit', 'live'] as const;
@@ -114,6 +123,9 @@ export const appMachine = setup({
     search: searchMachine,
     categories: categoriesMachine,
     cart: cartMachine,
+    language: languageMachine,
+    /** The brand again, for its texts in the language now shown: tells `app.brandReloaded` (a failure keeps the brand shown). */
+    reloadBrand: fromCallback<AnyEventObject>(() => notProvided('reloadBrand')),
   },
   actions: {
     /** Back to '/' in the address bar after sign-out (provided at the composition root). */
@@ -135,6 +147,18 @@ export const appMachine = setup({
     }),
     stopTypeFeeds: enqueueActions(({ enqueue }) => {
       for (const type of offerTypes) enqueue.stopChild(`feed.${type}`);
+    }),
+    tellMemberLeft: sendTo('language', { type: 'language.memberLeft' }),
+    /** The brand's texts (tab labels, terms) in the language now shown; a later change replaces an earlier reload. */
+    reloadBrandTexts: enqueueActions(({ enqueue }) => {
+      enqueue.stopChild('brandTexts');
+      enqueue.spawnChild('reloadBrand', { id: 'brandTexts' });
+    }),
+    /** Every feed and the categories load again, now in the language shown. */
+    reloadContentTexts: enqueueActions(({ context, enqueue }) => {
+      enqueue.sendTo('feed.mixed', { type: 'feed.reload' });
+      for (const type of shownOfferTypes(context.brand)) enqueue.sendTo(`feed.${type}`, { type: 'feed.reload' });
+      enqueue.sendTo('categories', { type: 'categories.reload' });
     }),
   },
   guards: {
@@ -160,7 +184,10 @@ export const appMachine = setup({
     authError: null,
     authNotice: null,
     error: null,
+    language: input?.language ?? { shown: 'en', deviceChoice: null },
   }),
+  // The app's language, from the first sign-in screen to sign-out and beyond.
+  invoke: { src: 'language', id: 'language', systemId: 'language', input: ({ context }) => context.language },
   initial: 'loading',
   states: {
     loading: {
@@ -201,9 +228,12 @@ export const appMachine = setup({
               {
                 guard: { type: 'hasCompletedOnboarding', params: ({ event }) => event.output },
                 target: '#app.content',
-                actions: assign({ member: ({ event }) => event.output }),
+                actions: [assign({ member: ({ event }) => event.output }), sendTo('language', ({ event }) => ({ type: 'language.memberLoaded', language: event.output.user.language ?? null }))],
               },
-              { target: '#app.setUp', actions: assign({ member: ({ event }) => event.output }) },
+              {
+                target: '#app.setUp',
+                actions: [assign({ member: ({ event }) => event.output }), sendTo('language', ({ event }) => ({ type: 'language.memberLoaded', language: event.output.user.language ?? null }))],
+              },
             ],
             onError: [
               {
@@ -221,7 +251,7 @@ export const appMachine = setup({
       },
     },
     auth: {
-      entry: assign({ member: null }),
+      entry: [assign({ member: null }), 'tellMemberLeft'],
       invoke: {
         src: 'signIn',
         id: 'signIn',
@@ -244,7 +274,12 @@ export const appMachine = setup({
       entry: 'startTypeFeeds',
       exit: 'stopTypeFeeds',
       invoke: [
-        { src: 'feed', id: 'feed.mixed', systemId: 'feed.mixed', input: {} },
+        {
+          src: 'feed',
+          id: 'feed.mixed',
+          systemId: 'feed.mixed',
+          input: ({ context }) => ({ favouriteIds: context.member?.user.favouriteCategoryIdList ?? [] }),
+        },
         { src: 'search', id: 'search', systemId: 'search' },
         { src: 'categories', id: 'categories', systemId: 'categories' },
         // The member's cart: the badge counts it on every page, and offer pages add to it.
@@ -258,8 +293,21 @@ export const appMachine = setup({
       ],
       on: {
         'app.userUpdated': {
-          actions: assign({ member: ({ context, event }) => (context.member ? { ...context.member, user: event.user } : null) }),
+          actions: [
+            assign({ member: ({ context, event }) => (context.member ? { ...context.member, user: event.user } : null) }),
+            sendTo('feed.mixed', ({ event }) => ({ type: 'feed.favouritesChanged', categoryIds: event.user.favouriteCategoryIdList ?? [] })),
+          ],
         },
+        'app.favouritesSaved': {
+          actions: [
+            assign({
+              member: ({ context, event }) =>
+                context.member ? { ...context.member, user: { ...context.member.user, favouriteCategoryIdList: event.categoryIdList } } : null,
+            }),
+            sendTo('feed.mixed', ({ event }) => ({ type: 'feed.favouritesChanged', categoryIds: event.categoryIdList })),
+          ],
+        },
+        'app.languageChanged': { actions: ['reloadBrandTexts', 'reloadContentTexts'] },
       },
     },
     forceUpdate: {},
@@ -287,6 +335,8 @@ export const appMachine = setup({
       { target: '.auth', actions: 'endSession' },
     ],
     'app.signOut': { actions: sendTo('session', { type: 'session.signOut' }) },
+    'app.languageChanged': { actions: 'reloadBrandTexts' },
+    'app.brandReloaded': { actions: assign({ brand: ({ event }) => event.brand }) },
     'app.accountDeleted': { actions: [assign({ authNotice: 'accountDeleted' }), sendTo('session', { type: 'session.signOut' })] },
   },
 });

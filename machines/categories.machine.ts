@@ -10,7 +10,8 @@ export const categoriesOfType = (categories: Category[], type: OfferType): Categ
 export const categoriesMachine = setup({
   types: {
     context: {} as { categories: Category[] },
-    events: {} as { type: 'categories.retry' },
+    /** reload: their names in the language now shown. */
+    events: {} as { type: 'categories.retry' } | { type: 'categories.reload' },
   },
   actors: {
     loadCategories: fromPromise<CategoryList>(async () => notProvided('loadCategories')),
@@ -19,6 +20,7 @@ export const categoriesMachine = setup({
   id: 'categories',
   context: { categories: [] },
   initial: 'loading',
+  on: { 'categories.reload': { target: '.loading', reenter: true } },
   states: {
     loading: {
       invoke: {

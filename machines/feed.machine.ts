@@ -12,6 +12,10 @@ export interface FeedContext {
   items: FeedOffer[];
   offset: number;
   billboard: Billboard | null;
+  /** The member's favourite categories (mixed feed), as the app last told. */
+  favouriteIds: string[];
+  /** The mixed feed shows only offers in the member's favourite categories ("My categories"). */
+  favouritesOnly: boolean;
 }
 
 export interface PageRequest {
@@ -27,7 +31,13 @@ export type FeedEvent =
   /** Choosing the selected category again clears it. */
   | { type: 'feed.categorySelected'; categoryId: string }
   /** The page's address names the category to show (null: all), e.g. after a reload or back. */
-  | { type: 'feed.categoryShown'; categoryId: string | null };
+  | { type: 'feed.categoryShown'; categoryId: string | null }
+  /** Everything again, e.g. in the language now shown. */
+  | { type: 'feed.reload' }
+  /** The member turned the "My categories" filter on or off. */
+  | { type: 'feed.favouritesToggled' }
+  /** The member's favourite categories changed (saved on My categories). */
+  | { type: 'feed.favouritesChanged'; categoryIds: string[] };
 
 /** The category after a tap on `tapped`: the selected one again clears the filter (spec 2.3). */
 export const nextCategory = (selected: string | null, tapped: string): string | null => (tapped === selected ? null : tapped);
@@ -38,11 +48,14 @@ export function appendPage(items: FeedOffer[], page: FeedOffer[]): FeedOffer[] {
   return [...items, ...page.filter((item) => !seen.has(item.id) && seen.add(item.id))];
 }
 
-const pageRequest = (context: FeedContext, offset: number): PageRequest => ({
-  type: context.type,
-  categoryIds: context.categoryId === null ? [] : [context.categoryId],
-  offset,
-});
+const filterOf = (context: FeedContext): string[] => {
+  if (context.favouritesOnly && context.favouriteIds.length > 0) return context.favouriteIds;
+  return context.categoryId === null ? [] : [context.categoryId];
+};
+
+const pageRequest = (context: FeedContext, offset: number): PageRequest => ({ type: context.type, categoryIds: filterOf(context), offset });
+
+const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id) => b.includes(id));
 
 /**
  * One offer feed: the billboard (mixed feed only) and pages of 30 of one type and category.
@@ -53,7 +66,7 @@ export const feedMachine = setup({
   types: {
     context: {} as FeedContext,
     events: {} as FeedEvent,
-    input: {} as { type?: OfferType; categoryId?: string | null },
+    input: {} as { type?: OfferType; categoryId?: string | null; favouriteIds?: string[] },
   },
   actors: {
     loadBillboard: fromPromise<Billboard | null>(async () => notProvided('loadBillboard')),
@@ -70,6 +83,10 @@ export const feedMachine = setup({
     /** The billboard belongs to the mixed feed (spec 2.3). */
     showsBillboard: ({ context }) => context.type === undefined,
     showsOtherCategory: ({ context }, categoryId: string | null) => categoryId !== context.categoryId,
+    /** The filter by favourites needs some (a member without favourites is sent to My categories instead). */
+    hasFavourites: ({ context }) => context.favouriteIds.length > 0,
+    /** The filtered list shows other offers with the new favourites: it loads again (none left: all offers). */
+    changesFilteredList: ({ context }, categoryIds: string[]) => context.favouritesOnly && !sameIds(categoryIds, context.favouriteIds),
   },
 }).createMachine({
   id: 'feed',
@@ -79,6 +96,8 @@ export const feedMachine = setup({
     items: [],
     offset: 0,
     billboard: null,
+    favouriteIds: input.favouriteIds ?? [],
+    favouritesOnly: false,
   }),
   initial: 'loading',
   on: {
@@ -93,6 +112,22 @@ export const feedMachine = setup({
       reenter: true,
       actions: assign({ categoryId: ({ event }) => event.categoryId }),
     },
+    'feed.reload': { target: '.loading', reenter: true },
+    'feed.favouritesToggled': {
+      guard: 'hasFavourites',
+      target: '.loading',
+      reenter: true,
+      actions: assign({ favouritesOnly: ({ context }) => !context.favouritesOnly }),
+    },
+    'feed.favouritesChanged': [
+      {
+        guard: { type: 'changesFilteredList', params: ({ event }) => event.categoryIds },
+        target: '.loading',
+        reenter: true,
+        actions: assign({ favouriteIds: ({ event }) => event.categoryIds, favouritesOnly: ({ event }) => event.categoryIds.length > 0 }),
+      },
+      { actions: assign({ favouriteIds: ({ event }) => event.categoryIds }) },
+    ],
   },
   states: {
     loading: {

@@ -10,6 +10,7 @@ import type { setUpMachine } from '../machines/setUp.machine.ts';
 import type { navigatorMachine } from '../machines/navigator.machine.ts';
 import type { cartMachine } from '../machines/cart.machine.ts';
 import type { sessionMachine } from '../machines/session.machine.ts';
+import type { languageMachine } from '../machines/language.machine.ts';
 import type { OfferType } from '../contract/offer.ts';
 import type { Services } from './services/services.ts';
 
@@ -33,6 +34,7 @@ export type NavigatorRef = ActorRefFrom<typeof navigatorMachine>;
 export type AppRef = ActorRefFrom<typeof appMachine>;
 export type CartRef = ActorRefFrom<typeof cartMachine>;
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
+export type LanguageRef = ActorRefFrom<typeof languageMachine>;
 
 /** The app machine's children by id (machines/app.machine.ts invokes and spawns them). */
 export type AppChildren = {
@@ -43,6 +45,7 @@ export type AppChildren = {
   search: SearchRef;
   categories: CategoriesRef;
   cart: CartRef;
+  language: LanguageRef;
   'feed.mixed': FeedRef;
 } & { [K in `feed.${OfferType}`]: FeedRef };
 

@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { appMachine, signOutReason, type AppInput, type Member } from '../machines/app.machine.ts';
+import { appMachine, signOutReason, type AppEvent, type AppInput, type Member } from '../machines/app.machine.ts';
 import { callErrorOf } from '../machines/errorCode.ts';
 import { loadMember } from './services/memberLoader.ts';
 import { cachedCategories, cachedUser, rememberUser } from './services/memberCache.ts';
@@ -30,7 +30,10 @@ import { createIdentityService, type IdentityService } from './services/identity
 import { createRejectionFeed, readTokenLife } from './services/tokenLife.ts';
 import { createContainerService } from './services/container.ts';
 import { setBrandLocality } from './i18n/format.ts';
-import { i18n } from './i18n/i18n.ts';
+import { activateLocale, i18n } from './i18n/i18n.ts';
+import { languageMachine, type Language } from '../machines/language.machine.ts';
+import { rememberDeviceLanguage } from './services/languageChoice.ts';
+import { updateUser } from './api/profile.ts';
 
 /**
  * The composition root: the app machine with the real services behind its actors.
@@ -70,6 +73,30 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
         setBrandLocality(brand.settings);
         identity = createIdentityService(config.firebase, brand.authTenantId ?? '');
         return brand;
+      }),
+      reloadBrand: fromCallback(({ sendBack }) => {
+        let current = true;
+        getBrand(api).then(
+          (brand) => current && sendBack({ type: 'app.brandReloaded', brand } satisfies AppEvent),
+          // The tabs keep their labels in the language before; the next change asks again.
+          (error) => console.warn('The brand could not be loaded in the new language', error),
+        );
+        return () => void (current = false);
+      }),
+      language: languageMachine.provide({
+        actors: {
+          showLanguage: fromPromise(({ input }: { input: { language: Language } }) => activateLocale(input.language)),
+          saveLanguage: fromPromise(async ({ input }: { input: { language: Language } }) => {
+            const user = await updateUser(api, { language: input.language });
+            rememberUser(user);
+            return user;
+          }),
+        },
+        actions: {
+          rememberChoice: (_, { language }) => rememberDeviceLanguage(language),
+          // The member keeps the language on this device; their record (and their mails) catch up on the next load.
+          logSaveFailure: (_, { error }) => console.warn('The language could not be saved on the member', error),
+        },
       }),
       loadContainerVersion: fromPromise(() => container.version()),
       loadMember: fromPromise(({ input }: { input: { uid: string | null } }): Promise<Member> =>

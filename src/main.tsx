@@ -3,13 +3,15 @@ import { createRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import './theme/global.css.ts';
 import { readClientConfig } from './config.ts';
-import { activateLocale, i18n, pickLocale } from './i18n/i18n.ts';
+import { activateLocale, i18n } from './i18n/i18n.ts';
+import { startLanguage } from './services/languageChoice.ts';
 import { appInput, provideAppMachine } from './compositionRoot.ts';
 import { AppActor, WiringContext } from './appActor.ts';
 import { App } from './App.tsx';
 
 const config = readClientConfig(import.meta.env, window.location.origin);
-await activateLocale(pickLocale(navigator.languages));
+const language = startLanguage(navigator.languages);
+await activateLocale(language.shown);
 const { appMachine, services } = provideAppMachine(config, window.location.origin);
 // Stately's inspector, only in `npm run dev` with VITE_INSPECT=true (left out of production builds).
 const inspect =
@@ -19,7 +21,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <WiringContext.Provider value={services}>
-        <AppActor.Provider logic={appMachine} options={{ input: appInput(config), inspect }}>
+        <AppActor.Provider logic={appMachine} options={{ input: { ...appInput(config), language }, inspect }}>
           <App />
         </AppActor.Provider>
       </WiringContext.Provider>

@@ -36,7 +36,9 @@ let contentWanted = false;
 
 /** Loads the sign-in catalog of one locale (and the content one once content was shown) and makes it the active one. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  const [auth, content] = await Promise.all([authCatalogs[locale](), contentWanted ? contentCatalogs[locale]() : undefined]);
+  const auth = await authCatalogs[locale]();
+  // Content may have been asked for while the sign-in texts loaded (a member's language adopted at sign-in).
+  const content = contentWanted ? await contentCatalogs[locale]() : undefined;
   i18n.loadAndActivate({ locale, messages: { ...auth.messages, ...content?.messages } });
   document.documentElement.lang = locale;
 }
@@ -44,9 +46,11 @@ export async function activateLocale(locale: Locale): Promise<void> {
 /** Adds the signed-in messages of the active locale; the content routes wait for it before they render. */
 export async function loadContentMessages(): Promise<void> {
   contentWanted = true;
-  const locale = activeLocale();
-  const { messages } = await contentCatalogs[locale]();
-  i18n.load(locale, messages);
+  // Again if another locale became active while these loaded.
+  for (let locale = activeLocale(), loaded: Locale | null = null; locale !== loaded; loaded = locale, locale = activeLocale()) {
+    const { messages } = await contentCatalogs[locale]();
+    i18n.load(locale, messages);
+  }
 }
 
 export { i18n };

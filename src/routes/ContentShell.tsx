@@ -7,7 +7,8 @@ import { AppActor, appChild, sameViewValues, type CartRef, type NavigatorRef } f
 import { cartCount } from '../screens/cart/cartCount.ts';
 import { NavigatorContext } from '../navigation/navigation.ts';
 import { StackedNavigator } from './StackedNavigator.tsx';
-import { connectShell } from './shell.connect.ts';
+import { WiredGuideDialog } from '../wiring/guide.wiring.ts';
+import { connectShell, shellTabs } from './shell.connect.ts';
 import * as styles from './shell.css.ts';
 
 // The drawer's content downloads when the cart is first opened, not with the first page.
@@ -34,7 +35,7 @@ function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
   const desktop = layout === 'desktop';
   const tabs = (
     <TabBar
-      entries={brand?.navigationBar ?? []}
+      entries={shellTabs(brand?.navigationBar ?? [], layout, t`Search`)}
       activeStack={shell.active}
       topIsRoot={shell.atRoot}
       icons={brand?.icons}
@@ -64,6 +65,8 @@ function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
       ) : (
         tabs
       )}
+      {/* A member's first visit on this device: the step-by-step guide over the app. */}
+      <WiredGuideDialog />
       <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} id={cartDrawerId}>
         {cartRef ? (
           <Suspense fallback={<Spinner />}>

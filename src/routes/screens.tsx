@@ -6,6 +6,7 @@ import { wired } from '../wiring/wired.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { wireOfferPage } from '../wiring/offerPage.wiring.ts';
 import { wireProfile } from '../wiring/profile.wiring.ts';
+import { WiredGuidePage } from '../wiring/guide.wiring.ts';
 import { wireMore } from '../wiring/more.wiring.ts';
 import { MixedFeedScreen } from '../screens/feed/MixedFeedScreen.tsx';
 import { SearchScreen } from '../screens/search/SearchScreen.tsx';
@@ -15,6 +16,7 @@ import { NotFoundScreen } from '../screens/notFound/NotFoundScreen.tsx';
 import { OfferScreen } from '../screens/offer/OfferScreen.tsx';
 import { ProfileScreen } from '../screens/profile/ProfileScreen.tsx';
 import { MoreScreen } from '../screens/more/MoreScreen.tsx';
+import { LanguageScreen } from '../screens/language/LanguageScreen.tsx';
 
 /** A route's page: parses the match into the screen's typed props. */
 function parsed<P extends object>(Screen: ComponentType<P>, parse: (match: RouteMatch) => P): ComponentType<RouteMatch> {
@@ -87,6 +89,18 @@ function MemberWaitingListsRoute() {
   );
 }
 
+const LazyMyCategoriesScreen = lazy(() =>
+  import('../wiring/myCategories.wiring.ts').then((m) => ({ default: m.WiredMyCategoriesScreen })),
+);
+
+function MyCategoriesRoute() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazyMyCategoriesScreen />
+    </Suspense>
+  );
+}
+
 const LazyFaqScreen = lazy(() => import('../wiring/faq.wiring.ts').then((m) => ({ default: m.WiredFaqScreen })));
 
 function FaqRoute() {
@@ -144,9 +158,9 @@ export const screens: Record<ScreenName, ComponentType<RouteMatch>> = {
   faq: FaqRoute,
   about: AboutRoute,
   contact: ContactRoute,
-  language: ComingSoonScreen,
-  myCategories: ComingSoonScreen,
-  guide: ComingSoonScreen,
+  language: parsed(LanguageScreen, noProps),
+  myCategories: MyCategoriesRoute,
+  guide: parsed(WiredGuidePage, noProps),
   devTest: ComingSoonScreen,
 };
 

@@ -1,6 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { navigatorMachine } from '../../machines/navigator.machine.ts';
 import type { NavigatorRef } from '../appActor.ts';
+import type { Layout } from '../../machines/app.machine.ts';
+import type { TabBarEntry } from '../components/shell/TabBar.tsx';
 
 /** Search is its own stack, opened from the feed's search field: its root page still has a way back. */
 const searchRoot = '/search';
@@ -24,4 +26,16 @@ export function connectShell(snapshot: SnapshotFrom<typeof navigatorMachine>, na
         !leavingSearch ? { type: 'nav.back' } : index > 0 ? { type: 'nav.go', delta: -1 } : { type: 'nav.push', path: '/' },
       ),
   };
+}
+
+/**
+ * The tabs the shell shows: the brand's navigation bar, and on desktop a Search tab when the bar
+ * has none (spec 2.3: "plus a search tab on some platforms"), since the feed's search field is
+ * mobile only. It sits before More, the bar's usual last entry.
+ */
+export function shellTabs(entries: readonly TabBarEntry[], layout: Layout, searchLabel: string): readonly TabBarEntry[] {
+  if (layout !== 'desktop' || entries.some((entry) => entry.key === 'search' || entry.path === searchRoot)) return entries;
+  const search: TabBarEntry = { key: 'search', label: searchLabel, icon: 'search', path: searchRoot };
+  const more = entries.findIndex((entry) => entry.key === 'more');
+  return more < 0 ? [...entries, search] : [...entries.slice(0, more), search, ...entries.slice(more)];
 }

@@ -97,7 +97,9 @@ describe('More screen', () => {
       ['My promo codes', '/more/voucher'],
       ['My orders', '/more/orderHistory'],
       ['My waiting lists', '/more/waitingLists'],
+      ['My categories', '/more/categories'],
       ['Profile', '/more/userinfo'],
+      ['Language', '/more/language'],
       ['About', '/more/about'],
       ['FAQ', '/more/faq'],
     ]);
@@ -105,7 +107,7 @@ describe('More screen', () => {
 
   it('has no restaurant tile when the brand has the restaurant setting off', () => {
     renderMore({ settings: { restaurant: false } });
-    expect(tiles().map(([name]) => name)).toEqual(['My promo codes', 'My orders', 'My waiting lists', 'Profile', 'About', 'FAQ']);
+    expect(tiles().map(([name]) => name)).toEqual(['My promo codes', 'My orders', 'My waiting lists', 'My categories', 'Profile', 'Language', 'About', 'FAQ']);
   });
 
   it('shows the development tile only in test mode', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import type { navigatorMachine } from '../../machines/navigator.machine.ts';
 import type { NavigatorRef } from '../../src/appActor.ts';
-import { connectShell } from '../../src/routes/shell.connect.ts';
+import { connectShell, shellTabs } from '../../src/routes/shell.connect.ts';
 
 /** The navigator's context as the shell reads it: which stack is shown, its pages, where the tab's history stands. */
 function shellOn(active: string, depth: number, index: number) {
@@ -39,5 +39,23 @@ describe('the shell back button', () => {
     const { shell, sent } = shellOn('/search', 2, 5);
     shell.back();
     expect(sent).toHaveBeenCalledWith({ type: 'nav.back' });
+  });
+});
+
+describe('the shell’s tabs', () => {
+  const bar = [
+    { key: 'mixedFeed', label: 'Home', icon: 'home', path: '/' },
+    { key: 'more', label: 'More', icon: 'more', path: '/more' },
+  ];
+
+  it('add a Search tab before More on desktop when the brand’s bar has none', () => {
+    expect(shellTabs(bar, 'desktop', 'Search').map((tab) => tab.path)).toEqual(['/', '/search', '/more']);
+    expect(shellTabs(bar, 'desktop', 'Sök')[1]).toEqual({ key: 'search', label: 'Sök', icon: 'search', path: '/search' });
+  });
+
+  it('keep the brand’s own search entry, and leave the mobile bar as it is (the feed has its search field there)', () => {
+    const withSearch = [bar[0]!, { key: 'search', label: 'Find', icon: 'search', path: '/search' }, bar[1]!];
+    expect(shellTabs(withSearch, 'desktop', 'Search')).toEqual(withSearch);
+    expect(shellTabs(bar, 'mobile', 'Search')).toEqual(bar);
   });
 });

@@ -41,7 +41,7 @@ describe('the content phase children', () => {
     await waitFor(actor, (s) => s.matches('content'));
     const { system } = actor;
     expect(Object.keys(actor.getSnapshot().children).sort()).toEqual(
-      ['cart', 'categories', 'feed.benefit', 'feed.live', 'feed.mixed', 'navigator', 'search', 'session'].sort(),
+      ['cart', 'categories', 'feed.benefit', 'feed.live', 'feed.mixed', 'language', 'navigator', 'search', 'session'].sort(),
     );
     expect(system.get('feed.editorial')).toBeUndefined();
     expect(system.get('feed.benefit')?.getSnapshot().context.type).toBe('benefit');

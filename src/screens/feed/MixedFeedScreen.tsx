@@ -43,6 +43,13 @@ function MixedFeed({ feedRef }: { feedRef: FeedRef }) {
         </div>
       )}
       {searchRef && <FeedSearchField searchRef={searchRef} />}
+      {feed.canFilterByFavourites && (
+        <div className={styles.categoryRow}>
+          <button type="button" className={styles.categoryChip} aria-pressed={feed.favouritesOnly} onClick={feed.toggleFavourites}>
+            {t`My categories`}
+          </button>
+        </div>
+      )}
       <OfferList
         label={t`Offers`}
         items={feed.items}

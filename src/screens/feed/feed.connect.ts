@@ -18,16 +18,22 @@ export function billboardOffer(billboard: Billboard): FeedOffer {
 }
 
 export function connectFeed(snapshot: SnapshotFrom<typeof feedMachine>, ref: FeedRef) {
-  const { billboard, items, categoryId } = snapshot.context;
+  const { billboard, items, categoryId, favouritesOnly, favouriteIds } = snapshot.context;
+  // Filtered by favourites, a billboard in another category would contradict the filter.
+  const shownBillboard = billboard && (!favouritesOnly || (billboard.categoryId !== null && favouriteIds.includes(billboard.categoryId))) ? billboard : null;
   return {
     loading: snapshot.matches('loading'),
     failed: snapshot.matches('failed'),
     loadingMore: snapshot.matches({ ready: 'loadingMore' }),
     loadMoreFailed: snapshot.matches({ ready: 'loadMoreFailed' }),
     atEnd: snapshot.matches({ ready: 'end' }),
-    billboard,
+    billboard: shownBillboard,
+    /** The member has favourite categories, so the mixed feed can show only them ("My categories"). */
+    canFilterByFavourites: snapshot.can({ type: 'feed.favouritesToggled' }),
+    favouritesOnly,
+    toggleFavourites: () => ref.send({ type: 'feed.favouritesToggled' }),
     // The billboard's offer is shown above the grid; the grid does not repeat it.
-    items: billboard ? items.filter((item) => item.id !== billboard.offerId) : items,
+    items: shownBillboard ? items.filter((item) => item.id !== shownBillboard.offerId) : items,
     /** The category filtered by, or null for all. */
     categoryId,
     loadMore: () => ref.send({ type: 'feed.loadMore' }),

@@ -3,8 +3,22 @@ import type { Resolve } from '../../../machines/navigator.machine.ts';
 import type { Brand } from '../../../contract/brand.ts';
 import { contactMailHref } from '../../components/contactMail.ts';
 
-/** The More menu's tiles in the spec's order (2.3), with "My waiting lists" beside the orders; each opens /more/{tile}. */
-export const moreTiles = ['restaurant', 'voucher', 'orderHistory', 'waitingLists', 'userinfo', 'about', 'faq', 'dev_test'] as const;
+/**
+ * The More menu's tiles in the spec's order (2.3), with "My waiting lists" beside the orders, "My categories"
+ * after them and "Language" after the profile; each opens /more/{tile}.
+ */
+export const moreTiles = [
+  'restaurant',
+  'voucher',
+  'orderHistory',
+  'waitingLists',
+  'categories',
+  'userinfo',
+  'language',
+  'about',
+  'faq',
+  'dev_test',
+] as const;
 export type MoreTile = (typeof moreTiles)[number];
 
 export interface MoreView {

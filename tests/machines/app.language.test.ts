@@ -1,0 +1,111 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { appMachine, type Member } from '../../machines/app.machine.ts';
+import { sessionMachine, type SessionEvent } from '../../machines/session.machine.ts';
+import { languageMachine, type Language } from '../../machines/language.machine.ts';
+import { feedMachine } from '../../machines/feed.machine.ts';
+import { categoriesMachine } from '../../machines/categories.machine.ts';
+import { navigatorMachine } from '../../machines/navigator.machine.ts';
+import type { Brand } from '../../contract/brand.ts';
+import type { User } from '../../contract/user.ts';
+import type { Billboard, CategoryList } from '../../contract/offer.ts';
+import { freshTokens, noTokenRejections, stillBrowserHistory } from './sessionFakes.ts';
+import { testBrand, testMember, testNavigation, testOffers } from './fixtures.ts';
+
+/*
+ * The app and its language child (issue 23): texts the server sends in the app's language (the
+ * brand's tab labels, categories, feeds) are fetched again when another language shows; the
+ * member's record language decides after sign-in on a device without a choice of its own; a
+ * saved record and saved favourites reach the member and the mixed feed.
+ */
+function startApp(options: { record: Language | null; deviceChoice: Language | null }) {
+  const calls = { brand: 0, categories: 0, pages: [] as string[][], shown: [] as Language[], saved: [] as Language[] };
+  let language: Language = options.deviceChoice ?? 'en';
+  const brandIn = (): Brand => ({ ...testBrand(), name: `Brand (${language})` });
+  const member: Member = { ...testMember(), user: { ...testMember().user, language: options.record, favouriteCategoryIdList: ['food'] } };
+  const actor = createActor(
+    appMachine.provide({
+      actions: { resetUrl: () => {}, clearCaches: () => {} },
+      actors: {
+        loadBrand: fromPromise<Brand>(async () => (calls.brand++, brandIn())),
+        reloadBrand: fromCallback(({ sendBack }) => void (calls.brand++, sendBack({ type: 'app.brandReloaded', brand: brandIn() }))),
+        loadMember: fromPromise<Member, { uid: string | null }>(async () => member),
+        language: languageMachine.provide({
+          actors: {
+            showLanguage: fromPromise<void, { language: Language }>(async ({ input }) => void (calls.shown.push(input.language), (language = input.language))),
+            saveLanguage: fromPromise<User, { language: Language }>(async ({ input }) => (calls.saved.push(input.language), { ...member.user, language: input.language })),
+          },
+          actions: { rememberChoice: () => {}, logSaveFailure: () => {} },
+        }),
+        feed: feedMachine.provide({
+          actors: {
+            loadBillboard: fromPromise<Billboard | null>(async () => null),
+            loadPage: fromPromise(async ({ input }) => (calls.pages.push(input.categoryIds), testOffers(2))),
+          },
+        }),
+        categories: categoriesMachine.provide({ actors: { loadCategories: fromPromise<CategoryList>(async () => (calls.categories++, { list: [], record: {} })) } }),
+        navigator: navigatorMachine.provide({ actors: { browserHistory: stillBrowserHistory }, actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),
+        session: sessionMachine.provide({
+          actors: {
+            readToken: freshTokens,
+            observeTokenRejections: noTokenRejections,
+            observeUser: fromCallback<SessionEvent>(({ sendBack }) => {
+              sendBack({ type: 'session.userChanged', user: { uid: 'uid-1', email: 'member@aurora.test' } });
+            }),
+          },
+        }),
+      },
+    }),
+    { input: { ...testNavigation(), language: { shown: options.deviceChoice ?? 'en', deviceChoice: options.deviceChoice } } },
+  ).start();
+  const language$ = () => actor.system.get('language')!;
+  return { actor, calls, language: language$ };
+}
+
+/** Children's progress does not change the app's snapshot: polled. */
+const until = (condition: () => boolean) => vi.waitFor(() => expect(condition()).toBe(true));
+
+const feedsSettled = (actor: ReturnType<typeof startApp>['actor']) =>
+  until(() => actor.getSnapshot().matches('content') && ['feed.mixed', 'feed.benefit', 'categories'].every((id) => actor.system.get(id)?.getSnapshot().matches('loading') === false));
+
+describe('the app’s language', () => {
+  it('fetches the brand, every feed and the categories again when the member picks another language', async () => {
+    const { actor, calls, language } = startApp({ record: null, deviceChoice: null });
+    await feedsSettled(actor);
+    const before = { brand: calls.brand, categories: calls.categories, pages: calls.pages.length };
+    language().send({ type: 'language.choose', language: 'sv' });
+    await waitFor(actor, (s) => s.context.brand?.name === 'Brand (sv)');
+    await until(() => calls.categories === before.categories + 1);
+    // The mixed feed and one feed per type the brand shows (editorial, benefit, live) load their first page again.
+    await until(() => calls.pages.length === before.pages + 4);
+    expect(calls.brand).toBe(before.brand + 1);
+    // Stored on the member's record, which comes back to the app's member.
+    await waitFor(actor, (s) => s.context.member?.user.language === 'sv');
+    expect(calls.saved).toEqual(['sv']);
+  });
+
+  it('takes the member’s record language after sign-in on a device without a choice, and fetches its texts in it', async () => {
+    const { actor, calls } = startApp({ record: 'nb', deviceChoice: null });
+    await waitFor(actor, (s) => s.context.brand?.name === 'Brand (nb)');
+    expect(calls.shown).toEqual(['nb']);
+    expect(calls.saved).toEqual([]);
+  });
+
+  it('keeps the device’s choice over the member’s record, and brings the record up to it', async () => {
+    const { actor, calls } = startApp({ record: 'nb', deviceChoice: 'sv' });
+    await waitFor(actor, (s) => s.context.member?.user.language === 'sv');
+    expect(calls.shown).toEqual([]);
+    expect(calls.saved).toEqual(['sv']);
+    expect(actor.getSnapshot().context.brand?.name).toBe('Brand (sv)');
+  });
+
+  it('gives saved favourites to the member and the mixed feed, whose filter then uses them', async () => {
+    const { actor, calls } = startApp({ record: null, deviceChoice: null });
+    await feedsSettled(actor);
+    actor.send({ type: 'app.favouritesSaved', categoryIdList: ['music', 'travel'] });
+    expect(actor.getSnapshot().context.member?.user.favouriteCategoryIdList).toEqual(['music', 'travel']);
+    const feed = actor.system.get('feed.mixed')!;
+    feed.send({ type: 'feed.favouritesToggled' });
+    await until(() => calls.pages.some((ids) => ids.join() === 'music,travel'));
+  });
+});
