@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
@@ -11,29 +8,18 @@ import { brandContent, brands } from '../../server/db/schema/index.ts';
 import { makeBrand } from './support/factories.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
 import { startServerProcesses } from './support/serverProcesses.ts';
+import { operatorCommand, repositoryRoot } from './support/operatorCommand.ts';
 
-const run = promisify(execFile);
-const root = fileURLToPath(new URL('../../', import.meta.url));
 // Not the ports of the other server tests, which may run at the same time.
 const port = Number(process.env.BRAND_CONTENT_PORT ?? 8101);
-const example = readFileSync(join(root, 'docs/brand-content.example.json'), 'utf8');
+const example = readFileSync(join(repositoryRoot, 'docs/brand-content.example.json'), 'utf8');
 
 let dir: string;
 const dataDir = () => join(dir, 'data');
 
 /** `npm run brand:content -- …` as an operator types it; resolves with what it printed, even on failure. */
 async function brandContentCommand(args: string[], env: Record<string, string> = { DATA_DIR: dataDir() }) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/brandContent.ts', ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH, ...env },
-      timeout: 60_000,
-    });
-    return { ok: true, out: stdout + stderr };
-  } catch (error) {
-    const e = error as { stdout?: string; stderr?: string };
-    return { ok: false, out: `${e.stdout ?? ''}${e.stderr ?? ''}` };
-  }
+  return operatorCommand('brandContent.ts', args, env);
 }
 
 /** A content file in the test's directory: the example, changed by `change`. */

@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
@@ -11,9 +8,8 @@ import { offerPromos, promoCodes } from '../../server/db/schema/index.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
 import { makeBrand, makeOffer } from './support/factories.ts';
 import { startServerProcesses } from './support/serverProcesses.ts';
+import { operatorCommand } from './support/operatorCommand.ts';
 
-const run = promisify(execFile);
-const root = fileURLToPath(new URL('../../', import.meta.url));
 // Not the ports of the other server tests, which may run at the same time.
 const port = Number(process.env.E2E_PORT ?? 8104);
 
@@ -22,17 +18,7 @@ let csv: string;
 
 /** `npm run codes:import -- …` as an operator types it; resolves with what it printed, even on failure. */
 async function codesImport(args: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/codesImport.ts', ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH, ...env },
-      timeout: 60_000,
-    });
-    return { ok: true, out: stdout + stderr };
-  } catch (error) {
-    const e = error as { stdout?: string; stderr?: string };
-    return { ok: false, out: `${e.stdout ?? ''}${e.stderr ?? ''}` };
-  }
+  return operatorCommand('codesImport.ts', args, env);
 }
 
 async function prepareDatabase(options: { databaseUrl?: string; dataDir: string }) {

@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +10,8 @@ import { settleCheckout } from '../../server/commerce/fulfilment.ts';
 import { makeBrand } from './support/factories.ts';
 import { startServerProcesses } from './support/serverProcesses.ts';
 import { commerceDeps, fillCart, makeConcert, offlinePayments, plainMembers, providerSession, reserveOpen } from './checkout.helpers.ts';
+import { operatorCommand } from './support/operatorCommand.ts';
 
-const run = promisify(execFile);
-const root = fileURLToPath(new URL('../../', import.meta.url));
 // Not the ports of the other server tests, which may run at the same time.
 const port = 8107;
 
@@ -27,17 +23,7 @@ const dataDir = () => join(dir, 'data');
 
 /** `npm run order:cancel -- …` as an operator types it; resolves with what it printed, even on failure. */
 async function orderCancel(args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/orderCancel.ts', ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir() },
-      timeout: 60_000,
-    });
-    return { ok: true, out: stdout + stderr };
-  } catch (error) {
-    const e = error as { stdout?: string; stderr?: string };
-    return { ok: false, out: `${e.stdout ?? ''}${e.stderr ?? ''}` };
-  }
+  return operatorCommand('orderCancel.ts', args, { DATA_DIR: dataDir() });
 }
 
 const statusOf = async () => {

@@ -24,7 +24,7 @@ export function LanguageChoice({ languageRef }: { languageRef: LanguageRef }) {
             <input
               type="radio"
               name="language"
-              className={styles.radio}
+              className={styles.control}
               value={language}
               checked={view.chosen === language}
               onChange={() => view.choose(language)}

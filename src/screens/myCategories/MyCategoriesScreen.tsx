@@ -41,7 +41,7 @@ export function MyCategories({
             <label key={category.id} className={styles.option}>
               <input
                 type="checkbox"
-                className={styles.checkbox}
+                className={styles.control}
                 checked={view.chosen.includes(category.id)}
                 onChange={() => view.toggle(category.id)}
               />

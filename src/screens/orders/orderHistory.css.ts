@@ -2,34 +2,12 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/index.ts';
 
 export { heading, page } from '../listPage.css.ts';
-
-export const orders = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 12 });
-
-export const panel = style({ borderRadius: vars.radius.card, background: vars.color.surface, color: vars.color.text });
-
-export const panelHeading = style({ margin: 0, fontSize: 16 });
-
-export const toggle = style({
-  width: '100%',
-  minHeight: vars.layout.menuItemMinHeight,
-  display: 'flex',
-  justifyContent: 'space-between',
-  gap: 12,
-  padding: 16,
-  border: 0,
-  background: 'transparent',
-  color: 'inherit',
-  font: 'inherit',
-  fontWeight: 700,
-  textAlign: 'left',
-  cursor: 'pointer',
-});
+export { list as orders, panel, panelHeading, panelBody as details, toggle } from '../accordion.css.ts';
 
 export const toggleTitle = style({ display: 'flex', flexDirection: 'column', gap: 2 });
 
 export const toggleDay = style({ fontWeight: 400, color: vars.color.textMuted });
 
-export const details = style({ padding: '0 16px 16px', display: 'flex', flexDirection: 'column', gap: 12 });
 
 export const facts = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px', margin: 0 });
 
