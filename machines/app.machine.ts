@@ -184,7 +184,7 @@ export const appMachine = setup({
     authError: null,
     authNotice: null,
     error: null,
-    language: input?.language ?? { shown: 'en', deviceChoice: null },
+    language: input?.language ?? { shown: 'en', deviceChoice: null, chosenBy: null },
   }),
   // The app's language, from the first sign-in screen to sign-out and beyond.
   invoke: { src: 'language', id: 'language', systemId: 'language', input: ({ context }) => context.language },
@@ -228,11 +228,11 @@ export const appMachine = setup({
               {
                 guard: { type: 'hasCompletedOnboarding', params: ({ event }) => event.output },
                 target: '#app.content',
-                actions: [assign({ member: ({ event }) => event.output }), sendTo('language', ({ event }) => ({ type: 'language.memberLoaded', language: event.output.user.language ?? null }))],
+                actions: [assign({ member: ({ event }) => event.output }), sendTo('language', ({ event }) => ({ type: 'language.memberLoaded', memberId: event.output.user.id, language: event.output.user.language ?? null }))],
               },
               {
                 target: '#app.setUp',
-                actions: [assign({ member: ({ event }) => event.output }), sendTo('language', ({ event }) => ({ type: 'language.memberLoaded', language: event.output.user.language ?? null }))],
+                actions: [assign({ member: ({ event }) => event.output }), sendTo('language', ({ event }) => ({ type: 'language.memberLoaded', memberId: event.output.user.id, language: event.output.user.language ?? null }))],
               },
             ],
             onError: [

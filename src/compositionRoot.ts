@@ -32,7 +32,7 @@ import { createContainerService } from './services/container.ts';
 import { setBrandLocality } from './i18n/format.ts';
 import { activateLocale, i18n } from './i18n/i18n.ts';
 import { languageMachine, type Language } from '../machines/language.machine.ts';
-import { rememberDeviceLanguage } from './services/languageChoice.ts';
+import { rememberDeviceChoice } from './services/languageChoice.ts';
 import { updateUser } from './api/profile.ts';
 
 /**
@@ -86,14 +86,15 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
       language: languageMachine.provide({
         actors: {
           showLanguage: fromPromise(({ input }: { input: { language: Language } }) => activateLocale(input.language)),
-          saveLanguage: fromPromise(async ({ input }: { input: { language: Language } }) => {
+          saveLanguage: fromPromise(async ({ input, signal }: { input: { language: Language }; signal: AbortSignal }) => {
             const user = await updateUser(api, { language: input.language });
-            rememberUser(user);
+            // Not after the member signed out meanwhile (the save's actor stopped): sign-out cleared the cache.
+            if (!signal.aborted) rememberUser(user);
             return user;
           }),
         },
         actions: {
-          rememberChoice: (_, { language }) => rememberDeviceLanguage(language),
+          rememberChoice: (_, choice) => rememberDeviceChoice(choice),
           // The member keeps the language on this device; their record (and their mails) catch up on the next load.
           logSaveFailure: (_, { error }) => console.warn('The language could not be saved on the member', error),
         },

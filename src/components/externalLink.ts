@@ -4,7 +4,8 @@
  */
 export function webHref(url: string | null | undefined): string | null {
   if (!url) return null;
-  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  // Not `//host` or `/\host`: browsers read both as another site.
+  if (/^\/(?![/\\])/.test(url)) return url;
   try {
     const parsed = new URL(url);
     return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;

@@ -34,11 +34,19 @@ const activeLocale = (): Locale =>
 
 let contentWanted = false;
 
-/** Loads the sign-in catalog of one locale (and the content one once content was shown) and makes it the active one. */
+let activations = 0;
+
+/**
+ * Loads the sign-in catalog of one locale (and the content one once content was shown) and makes
+ * it the active one, unless another locale was asked for meanwhile: the last one asked for wins,
+ * however fast each loads.
+ */
 export async function activateLocale(locale: Locale): Promise<void> {
+  const activation = ++activations;
   const auth = await authCatalogs[locale]();
   // Content may have been asked for while the sign-in texts loaded (a member's language adopted at sign-in).
   const content = contentWanted ? await contentCatalogs[locale]() : undefined;
+  if (activation !== activations) return;
   i18n.loadAndActivate({ locale, messages: { ...auth.messages, ...content?.messages } });
   document.documentElement.lang = locale;
 }

@@ -6,6 +6,7 @@ describe('outside links', () => {
     expect(webHref('https://chat.aurora.test/x')).toBe('https://chat.aurora.test/x');
     expect(webHref('/media/brand/aurora/terms.html')).toBe('/media/brand/aurora/terms.html');
     expect(webHref('//evil.test/x')).toBeNull();
+    expect(webHref('/\\evil.test/x')).toBeNull();
     expect(webHref('javascript:alert(1)')).toBeNull();
     expect(webHref('data:text/html,hi')).toBeNull();
     expect(webHref(null)).toBeNull();

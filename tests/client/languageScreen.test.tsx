@@ -5,7 +5,7 @@ import { languageMachine, type Language } from '../../machines/language.machine.
 import type { User } from '../../contract/user.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import { activateLocale, loadContentMessages } from '../../src/i18n/i18n.ts';
-import { readDeviceLanguage, rememberDeviceLanguage, startLanguage } from '../../src/services/languageChoice.ts';
+import { readDeviceChoice, rememberDeviceChoice, startLanguage } from '../../src/services/languageChoice.ts';
 import { LanguageChoice } from '../../src/screens/language/LanguageScreen.tsx';
 import { testMember } from '../machines/fixtures.ts';
 import { renderScreen } from '../machines/offerListHarness.tsx';
@@ -24,7 +24,7 @@ function renderLanguage(saveFails = false) {
         }),
       },
       actions: {
-        rememberChoice: (_, { language }) => rememberDeviceLanguage(language),
+        rememberChoice: (_, choice) => rememberDeviceChoice(choice),
         logSaveFailure: (_, { error }) => console.warn('The language could not be saved on the member', error),
         tellLanguageChanged: () => {},
         tellUserSaved: () => {},
@@ -32,7 +32,7 @@ function renderLanguage(saveFails = false) {
     }),
     { input: startLanguage(['en-GB']) },
   ).start();
-  actor.send({ type: 'language.memberLoaded', language: null });
+  actor.send({ type: 'language.memberLoaded', memberId: 'member-1', language: null });
   renderScreen(<LanguageChoice languageRef={actor} />);
   return { actor, saved };
 }
@@ -55,7 +55,7 @@ describe('the Language screen', () => {
     expect(screen.getByRole('radio', { name: 'Svenska' })).toHaveProperty('checked', true);
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Språk'));
     expect(document.documentElement.lang).toBe('sv');
-    expect(readDeviceLanguage()).toBe('sv');
+    expect(readDeviceChoice()).toEqual({ language: 'sv', memberId: 'member-1' });
     await waitFor(() => expect(saved).toEqual(['sv']));
 
     fireEvent.click(screen.getByRole('radio', { name: 'Norsk' }));
@@ -71,20 +71,20 @@ describe('the Language screen', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Norsk' }));
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Språk'));
     expect(screen.getByRole('radio', { name: 'Norsk' })).toHaveProperty('checked', true);
-    expect(readDeviceLanguage()).toBe('nb');
+    expect(readDeviceChoice()).toEqual({ language: 'nb', memberId: 'member-1' });
     await waitFor(() => expect(warn).toHaveBeenCalled());
   });
 });
 
 describe('the language at start', () => {
   it('is the device’s choice over the browser’s languages, else the browser’s', () => {
-    expect(startLanguage(['sv-SE'])).toEqual({ shown: 'sv', deviceChoice: null });
-    rememberDeviceLanguage('nb');
-    expect(startLanguage(['sv-SE', 'en'])).toEqual({ shown: 'nb', deviceChoice: 'nb' });
+    expect(startLanguage(['sv-SE'])).toEqual({ shown: 'sv', deviceChoice: null, chosenBy: null });
+    rememberDeviceChoice({ language: 'nb', memberId: 'member-1' });
+    expect(startLanguage(['sv-SE', 'en'])).toEqual({ shown: 'nb', deviceChoice: 'nb', chosenBy: 'member-1' });
   });
 
   it('ignores garbage in storage', () => {
     localStorage.setItem('klubb.language', '"de"');
-    expect(startLanguage(['en'])).toEqual({ shown: 'en', deviceChoice: null });
+    expect(startLanguage(['en'])).toEqual({ shown: 'en', deviceChoice: null, chosenBy: null });
   });
 });

@@ -159,6 +159,16 @@ describe('Contact us', () => {
     expect(screen.queryByRole('region', { name: 'Chat' })).toBeNull();
   });
 
+  it('has no call section for a brand that gave no phone number (no "Closed" without a number to call)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-02T12:00:00Z'));
+    const { api } = serve(brandContent({ contact: { phone: '', supportHours: { timeZone: 'Europe/Stockholm', weekly: [], note: '' } } }));
+    renderRoute('contact', '/more/contact', api);
+    expect(await screen.findByRole('link', { name: 'Chat with us' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Call us' })).toBeNull();
+    expect(screen.queryByText(/Closed/)).toBeNull();
+  });
+
   it('mails customer service with the subject "first last ID: id"', async () => {
     await openAt('2026-12-02T12:00:00Z');
     expect(screen.getByRole('link', { name: 'Send an e-mail' }).getAttribute('href')).toBe(

@@ -56,7 +56,7 @@ function startApp(options: { record: Language | null; deviceChoice: Language | n
         }),
       },
     }),
-    { input: { ...testNavigation(), language: { shown: options.deviceChoice ?? 'en', deviceChoice: options.deviceChoice } } },
+    { input: { ...testNavigation(), language: { shown: options.deviceChoice ?? 'en', deviceChoice: options.deviceChoice, chosenBy: null } } },
   ).start();
   const language$ = () => actor.system.get('language')!;
   return { actor, calls, language: language$ };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { languageMachine, type Language } from '../../machines/language.machine.ts';
+import { languageMachine, type DeviceChoice, type Language } from '../../machines/language.machine.ts';
 import type { User } from '../../contract/user.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import { testMember } from './fixtures.ts';
@@ -67,7 +67,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** The real machine with a fake catalog loader, device storage and member record. */
 function startLanguage() {
   const server = { record: 'nb' as Language, up: true, saves: 0 };
-  const device: { choice: Language | null } = { choice: null };
+  const device: { choice: DeviceChoice | null } = { choice: null };
   const told: { changes: number; users: User[] } = { changes: 0, users: [] };
   const actor = createActor(
     languageMachine.provide({
@@ -81,13 +81,13 @@ function startLanguage() {
         }),
       },
       actions: {
-        rememberChoice: (_, { language }) => void (device.choice = language),
+        rememberChoice: (_, choice) => void (device.choice = choice),
         logSaveFailure: () => {},
         tellLanguageChanged: () => void told.changes++,
         tellUserSaved: (_, user) => void told.users.push(user),
       },
     }),
-    { input: { shown: 'en', deviceChoice: null } },
+    { input: { shown: 'en', deviceChoice: null, chosenBy: null } },
   ).start();
   return { actor, server, device, told };
 }
@@ -104,7 +104,8 @@ describe('the app language, generated paths over the machine and a fake member r
             await settle();
             expect(actor.getSnapshot().context.shown).toBe(w.shown);
             expect(actor.getSnapshot().hasTag('switching')).toBe(false);
-            expect(device.choice).toBe(w.device);
+            // One member on this device: every choice is (or becomes, at sign-in) theirs.
+            expect(device.choice?.language ?? null).toBe(w.device);
             expect(server.record).toBe(w.record);
             expect(told.changes).toBe(w.changes);
             // Every saved record goes back to the app's member.
@@ -114,7 +115,7 @@ describe('the app language, generated paths over the machine and a fake member r
         events: {
           CHOOSE_SV: () => actor.send({ type: 'language.choose', language: 'sv' }),
           CHOOSE_EN: () => actor.send({ type: 'language.choose', language: 'en' }),
-          SIGN_IN: () => actor.send({ type: 'language.memberLoaded', language: server.record }),
+          SIGN_IN: () => actor.send({ type: 'language.memberLoaded', memberId: 'member-1', language: server.record }),
           SIGN_OUT: () => actor.send({ type: 'language.memberLeft' }),
           SERVER_DOWN: () => void (server.up = false),
           SERVER_UP: () => void (server.up = true),
@@ -143,9 +144,9 @@ describe('the app language, by hand', () => {
         },
         actions: { rememberChoice: () => {}, logSaveFailure: () => {}, tellLanguageChanged: () => {}, tellUserSaved: () => {} },
       }),
-      { input: { shown: 'en', deviceChoice: null } },
+      { input: { shown: 'en', deviceChoice: null, chosenBy: null } },
     ).start();
-    actor.send({ type: 'language.memberLoaded', language: null });
+    actor.send({ type: 'language.memberLoaded', memberId: 'member-1', language: null });
     actor.send({ type: 'language.choose', language: 'sv' });
     actor.send({ type: 'language.choose', language: 'nb' });
     await settle();
@@ -157,5 +158,59 @@ describe('the app language, by hand', () => {
     await settle();
     expect(actor.getSnapshot().context.memberLanguage).toBe('nb');
     expect(actor.getSnapshot().matches({ record: 'saved' })).toBe(true);
+  });
+
+  it('on a shared device, keeps one member’s choice off another’s record and shows each their own', async () => {
+    const records: Record<string, Language | null> = { anna: 'nb', bo: 'sv', cai: null };
+    let signedIn: string | null = null;
+    let stored: DeviceChoice | null = null;
+    const actor = createActor(
+      languageMachine.provide({
+        actors: {
+          showLanguage: fromPromise(async () => {}),
+          saveLanguage: fromPromise<User, { language: Language }>(async ({ input }) => {
+            records[signedIn!] = input.language;
+            return { ...testMember().user, id: signedIn!, language: input.language };
+          }),
+        },
+        actions: { rememberChoice: (_, choice) => void (stored = choice), logSaveFailure: () => {}, tellLanguageChanged: () => {}, tellUserSaved: () => {} },
+      }),
+      { input: { shown: 'en', deviceChoice: null, chosenBy: null } },
+    ).start();
+    const signIn = async (member: string) => {
+      signedIn = member;
+      actor.send({ type: 'language.memberLoaded', memberId: member, language: records[member]! });
+      await settle();
+    };
+    const signOut = () => actor.send({ type: 'language.memberLeft' });
+
+    // Anna picks English on the device.
+    await signIn('anna');
+    actor.send({ type: 'language.choose', language: 'en' });
+    await settle();
+    expect(records.anna).toBe('en');
+    expect(stored).toEqual({ language: 'en', memberId: 'anna' });
+    signOut();
+    // Bo signs in on it: he reads his own Swedish, and his record keeps it.
+    await signIn('bo');
+    expect(actor.getSnapshot().context.shown).toBe('sv');
+    expect(records.bo).toBe('sv');
+    signOut();
+    // Cai never chose and the device's choice is Anna's: what shows stays, and Cai's record is left alone.
+    await signIn('cai');
+    expect(actor.getSnapshot().context.shown).toBe('sv');
+    expect(records.cai).toBeNull();
+    signOut();
+    // Anna comes back to her own choice.
+    await signIn('anna');
+    expect(actor.getSnapshot().context.shown).toBe('en');
+    signOut();
+    // Picked signed out on the sign-in screen: the next member to sign in takes it as theirs.
+    actor.send({ type: 'language.choose', language: 'nb' });
+    await settle();
+    expect(stored).toEqual({ language: 'nb', memberId: null });
+    await signIn('bo');
+    expect(records.bo).toBe('nb');
+    expect(stored).toEqual({ language: 'nb', memberId: 'bo' });
   });
 });

@@ -83,6 +83,8 @@ function CallAndChat({ contact, instant }: { contact: BrandContact; instant: num
   const zone = zoneName(view.timeZone, i18n.locale);
   return (
     <>
+      {/* A brand that gave no phone number has nothing to call and no hours to tell. */}
+      {view.call ? (
       <section className={styles.section} aria-labelledby={callId}>
         <h2 id={callId} className={styles.sectionHeading}>
           {t`Call us`}
@@ -90,11 +92,9 @@ function CallAndChat({ contact, instant }: { contact: BrandContact; instant: num
         <p id={statusId} className={styles.status}>
           {statusText}
         </p>
-        {view.call ? (
-          <a className={buttonStyles.variant.secondary} href={view.call} aria-describedby={statusId}>
-            {t`Call ${view.phone}`}
-          </a>
-        ) : null}
+        <a className={buttonStyles.variant.secondary} href={view.call} aria-describedby={statusId}>
+          {t`Call ${view.phone}`}
+        </a>
         <h3 id={hoursId} className={styles.sectionHeading}>
           {t`Phone hours`}
         </h3>
@@ -111,6 +111,7 @@ function CallAndChat({ contact, instant }: { contact: BrandContact; instant: num
         <p className={styles.muted}>{t`Times are ${zone}.`}</p>
         {view.note ? <p className={styles.paragraph}>{view.note}</p> : null}
       </section>
+      ) : null}
       {view.chat ? (
         <section className={styles.section} aria-labelledby={chatId}>
           <h2 id={chatId} className={styles.sectionHeading}>
