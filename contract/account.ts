@@ -71,8 +71,8 @@ export const UpdateUserBody = Type.Object(
     companyAddress: Type.Optional(Type.Union([AddressInput, Type.Null()])),
     password: Type.Optional(Password),
     currentPassword: Type.Optional(Password),
-    /** The app's language, chosen on the Language screen: the member's mails follow it. */
-    language: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('sv'), Type.Literal('nb')])),
+    /** The app's language, chosen on the Language screen: the member's mails follow it. null forgets the choice (the device's or browser's language applies again). */
+    language: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('sv'), Type.Literal('nb'), Type.Null()])),
   },
   { additionalProperties: false },
 );
