@@ -3,16 +3,7 @@ import { vars } from '../../theme/index.ts';
 
 export { heading, page } from '../listPage.css.ts';
 
-export const section = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: 12,
-  paddingTop: 16,
-  borderTop: `1px solid ${vars.color.surface}`,
-});
-
-export const sectionHeading = style({ fontFamily: vars.font.heading, fontSize: 18, margin: 0 });
+export { section, sectionHeading } from '../pageSection.css.ts';
 
 export const paragraph = style({ margin: 0, whiteSpace: 'pre-line' });
 

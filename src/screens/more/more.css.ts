@@ -95,16 +95,7 @@ export const tileLabel = style({
   hyphens: 'manual',
 });
 
-export const section = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: 12,
-  paddingTop: 16,
-  borderTop: `1px solid ${vars.color.surface}`,
-});
-
-export const sectionHeading = style({ fontFamily: vars.font.heading, fontSize: 18, margin: 0 });
+export { section, sectionHeading } from '../pageSection.css.ts';
 
 export const hint = style({ margin: 0, color: vars.color.textMuted });
 
