@@ -13,3 +13,4 @@ export * from './tickets.ts';
 export * from './waitingList.ts';
 export * from './referrals.ts';
 export * from './brandContent.ts';
+export * from './restaurants.ts';
