@@ -45,6 +45,8 @@ import { sweepCommerce } from './commerce/sweeps.ts';
 import { createMailQueue } from './mail/queue.ts';
 import { waitingListRoutes } from './routes/waitingList.ts';
 import { adminOrderRoutes } from './routes/adminOrders.ts';
+import { restaurantRoutes } from './routes/restaurants.ts';
+import type { GoogleMapsConfig } from './config.ts';
 
 export interface AppOptions {
   db: Database;
@@ -74,6 +76,8 @@ export interface AppOptions {
   commerceLimits?: Partial<CommerceLimits>;
   /** Serves the operators' /admin/* calls (codes import) to loopback clients that send it; off when omitted. */
   adminToken?: string;
+  /** The deployment's Google Maps key and map id for the restaurant guide; none when omitted. */
+  googleMaps?: Partial<GoogleMapsConfig>;
 }
 
 const mediaDir = fileURLToPath(new URL('./media', import.meta.url));
@@ -147,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     accountLimits: { ...defaultAccountRateLimits, ...options.accountRateLimits },
     commerce,
     checkout,
+    googleMaps: { apiKey: options.googleMaps?.apiKey ?? null, mapId: options.googleMaps?.mapId ?? null },
   };
   // The /v1 schemas, published as OpenAPI at /v1/openapi.json (the identity protocol is Firebase's own).
   await app.register(swagger, {
@@ -173,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await shoppingCartRoutes(app, deps);
   await checkoutRoutes(app, deps);
   await waitingListRoutes(app, deps);
+  await restaurantRoutes(app, deps);
   if (options.adminToken && checkout) await adminOrderRoutes(app, { ...deps, adminToken: options.adminToken, checkout });
   // Mail a crash left queued goes out as soon as the server is up again.
   app.addHook('onReady', async () => void mailQueue.dispatch());

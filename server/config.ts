@@ -51,6 +51,10 @@ const Env = Type.Object({
   STRIPE_PUBLISHABLE_KEY: Type.Optional(Type.String({ pattern: '^pk_' })),
   /** Signing secret of the Stripe webhook endpoint that points at /v1/payment/webhook (whsec_…). */
   STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_' })),
+  /** Google Maps browser key for the restaurant guide of every brand that sets none of its own. */
+  GOOGLE_MAPS_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** Map id (vector map, advanced markers) that goes with GOOGLE_MAPS_API_KEY. */
+  GOOGLE_MAPS_MAP_ID: Type.Optional(Type.String({ minLength: 1 })),
 });
 
 export type Config = {
@@ -74,7 +78,14 @@ export type Config = {
   eid: { kind: 'simulated' } | { kind: 'bankid'; url: string; pfxPath: string; passphrase?: string; caPath: string };
   /** Card payments: Stripe, or the embedded stand-in that speaks Stripe's protocol on a loopback port. */
   payments: { kind: 'local' } | { kind: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
+  /** The deployment's Google Maps key and map id, for brands whose map settings name none. */
+  googleMaps: GoogleMapsConfig;
 };
+
+export interface GoogleMapsConfig {
+  apiKey: string | null;
+  mapId: string | null;
+}
 
 export class ConfigError extends Error {}
 
@@ -135,5 +146,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     payments: e.STRIPE_SECRET_KEY
       ? { kind: 'stripe', secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
       : { kind: 'local' },
+    googleMaps: { apiKey: e.GOOGLE_MAPS_API_KEY ?? null, mapId: e.GOOGLE_MAPS_MAP_ID ?? null },
   };
 }

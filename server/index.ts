@@ -49,6 +49,7 @@ async function main() {
     mail,
     adminToken,
     payments,
+    googleMaps: config.googleMaps,
   });
   const shutdown = async () => {
     await app.close();

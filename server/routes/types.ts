@@ -6,6 +6,7 @@ import type { Brands } from '../plugins/memberContext.ts';
 import type { MailSender } from '../mail/mail.ts';
 import type { AccountRateLimits } from '../plugins/rateLimit.ts';
 import type { CheckoutDeps, CommerceDeps } from '../commerce/context.ts';
+import type { GoogleMapsConfig } from '../config.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -32,4 +33,6 @@ export interface RouteDeps {
   commerce: CommerceDeps;
   /** With card payments configured; the checkout calls answer 503 without. */
   checkout?: CheckoutDeps;
+  /** The deployment's Google Maps key and map id, for brands that set none. */
+  googleMaps: GoogleMapsConfig;
 }

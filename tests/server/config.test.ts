@@ -31,6 +31,12 @@ describe('configuration', () => {
     });
   });
 
+  it("reads the deployment's Google Maps key and map id for the restaurant guide, none by default", () => {
+    expect(readConfig({}).googleMaps).toEqual({ apiKey: null, mapId: null });
+    expect(readConfig({ GOOGLE_MAPS_API_KEY: 'AIzaTest', GOOGLE_MAPS_MAP_ID: 'map-1' }).googleMaps).toEqual({ apiKey: 'AIzaTest', mapId: 'map-1' });
+    expect(readConfig({ GOOGLE_MAPS_API_KEY: '' }).googleMaps.apiKey).toBeNull();
+  });
+
   it('sends mail by SMTP when a relay is configured, else only to the outbox', () => {
     expect(readConfig({}).mail).toEqual({ kind: 'outbox' });
     expect(readConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465', MAIL_FROM: 'Aurora <hi@aurora.test>' }).mail).toEqual({

@@ -3,9 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, OpenDatabase } from '../../server/db/database.ts';
-import { billboards, brandContent, brandRoles, brands, categories, customFees, itemVariants, offers, promoCodes, taxRates, users } from '../../server/db/schema/index.ts';
+import { billboards, brandContent, brandRoles, brands, categories, customFees, itemVariants, offers, promoCodes, restaurantMapSettings, restaurants, taxRates, users } from '../../server/db/schema/index.ts';
 import { demoContent, demoUsers, seedDemo } from '../../server/db/seed/index.ts';
 import { generateOffers } from '../../server/db/seed/offers.ts';
+import { seedRestaurants } from '../../server/db/seed/restaurants.ts';
 import { promoSeedsFor } from '../../server/db/seed/promoCodes.ts';
 import { findPromoFields } from '../../server/repositories/promoCodes.repository.ts';
 import { ApiError } from '../../server/errors.ts';
@@ -42,7 +43,7 @@ class MapIdentity implements IdentityProvider {
 }
 
 const mediaDir = fileURLToPath(new URL('../../server/media/', import.meta.url));
-const tables = { brands, brandContent, brandRoles, users, categories, offers, billboards, taxRates, customFees, itemVariants };
+const tables = { brands, brandContent, brandRoles, users, categories, offers, billboards, taxRates, customFees, itemVariants, restaurants, restaurantMapSettings };
 
 async function rowCounts(db: Database) {
   const entries = await Promise.all(
@@ -106,6 +107,50 @@ describe('seedDemo', () => {
     expect(Object.keys(byId).sort()).toEqual(['aurora', 'borealis']);
     expect(byId.aurora!.contact).toMatchObject({ phone: '+46 8 555 010 00', chatUrl: 'https://chat.aurora.example/klubb', messengerUrl: 'https://m.me/auroraklubb' });
     expect(byId.borealis!.contact).toMatchObject({ phone: '+47 22 55 50 10', chatUrl: null, messengerUrl: 'https://m.me/borealisclub' });
+  });
+
+  it('gives both brands a guide of restaurants around their city, one hidden and some without booking', async () => {
+    const maps = await db.select().from(restaurantMapSettings);
+    const guides = { aurora: { city: 'Stockholm', country: 'SE', phone: /^\+46 8( \d{2,3}){2,3}$/ }, borealis: { city: 'Oslo', country: 'NO', phone: /^\+47( \d{2}){4}$/ } };
+    for (const [brandId, guide] of Object.entries(guides)) {
+      const rows = (await db.select().from(restaurants).where(eq(restaurants.brandId, brandId))).sort((a, b) => a.id.localeCompare(b.id));
+      expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 13 }, (_, i) => `${brandId}-r-${String(i + 1).padStart(2, '0')}`));
+      expect(rows.filter((r) => !r.visible)).toHaveLength(1);
+      const center = maps.find((m) => m.brandId === brandId && m.brandRoleId === '*')!;
+      expect(center).toMatchObject({ zoom: 13, apiKey: null, mapId: null });
+      for (const r of rows) {
+        expect(r).toMatchObject({ city: guide.city, countryCode: guide.country, mapsUrl: null });
+        // Within 5 km of the city centre the map opens on (an equirectangular distance is exact enough here).
+        const km = 6371 * Math.hypot(((r.lat - center.centerLat) * Math.PI) / 180, ((r.lng - center.centerLng) * Math.PI * Math.cos((r.lat * Math.PI) / 180)) / 180);
+        expect(km, r.name).toBeLessThan(5);
+        expect(r.phone === '' || guide.phone.test(r.phone), r.phone).toBe(true);
+        expect(Object.keys(r.shortDescription).sort(), r.id).toEqual(['en', 'nb', 'sv']);
+        expect(Object.values(r.shortDescription).every((text) => text.length > 20)).toBe(true);
+        expect(r.restaurantUrl === null || /^https:\/\/[a-z-]+\.example$/.test(r.restaurantUrl), r.restaurantUrl ?? '').toBe(true);
+        expect(r.restaurantWidgetUrl).toBe(r.booking ? `/booking/${brandId}/${r.id}` : null);
+        if (!r.booking) continue;
+        expect(r.booking.coversPerSeating).toBeGreaterThanOrEqual(r.booking.maxPartySize);
+        expect(r.booking.daysAhead).toBe(30);
+        for (const { day, seatings } of r.booking.weekly) {
+          expect(day >= 1 && day <= 7).toBe(true);
+          expect(seatings.length).toBeGreaterThan(0);
+          expect([...seatings].sort()).toEqual(seatings);
+          for (const time of seatings) expect(time).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+        }
+      }
+      const visible = rows.filter((r) => r.visible);
+      expect(visible.filter((r) => r.booking === null).length).toBeGreaterThanOrEqual(1);
+      expect(visible.filter((r) => r.booking !== null).length).toBeGreaterThanOrEqual(8);
+      expect(new Set(visible.map((r) => `${r.lat},${r.lng}`)).size).toBe(visible.length);
+    }
+    expect(maps.find((m) => m.brandId === 'aurora' && m.brandRoleId === 'staff')).toMatchObject({ zoom: 11, apiKey: null });
+  });
+
+  it('leaves a restaurant an operator changed as they left it when seeding again', async () => {
+    await db.update(restaurants).set({ name: 'Renamed', visible: false }).where(eq(restaurants.id, 'aurora-r-01'));
+    await seedRestaurants(db);
+    const [row] = await db.select().from(restaurants).where(eq(restaurants.id, 'aurora-r-01'));
+    expect(row).toMatchObject({ name: 'Renamed', visible: false });
   });
 
   it('creates the four demo users with their roles and onboarding state', async () => {

@@ -11,6 +11,7 @@ import { featuredHalls } from './venues.ts';
 import { seedUsers } from './users.ts';
 import { seedPromoCodes } from './promoCodes.ts';
 import { generateCommerce } from './commerce.ts';
+import { seedRestaurants } from './restaurants.ts';
 
 export { demoBrands } from './brands.ts';
 export { DEMO_PASSWORD, demoUsers, type DemoUser } from './users.ts';
@@ -47,7 +48,7 @@ export const categoryRows = (brandId: string, list: CategorySeed[]) =>
   list.map((c, position) => ({ brandId, id: c.id, name: c.name.en, localizedName: c.name, typeList: c.typeList, position }));
 
 /**
- * Seeds the demo brands, their categories, offers (with what they sell), billboards and users. Idempotent: rows
+ * Seeds the demo brands, their restaurant guides, categories, offers (with what they sell), billboards and users. Idempotent: rows
  * have stable ids and existing ones are left as they are; accounts are looked up first. Dates count from `now`,
  * the day of seeding: events are 1 to 12 weeks ahead of it.
  */
@@ -55,6 +56,7 @@ export async function seedDemo(db: Database, identity: IdentityProvider, now: Da
   await db.insert(brands).values([aurora, borealis]).onConflictDoNothing();
   // Content an operator replaced (npm run brand:content) stays as they left it.
   await db.insert(brandContent).values(demoBrandContent).onConflictDoNothing();
+  await seedRestaurants(db);
   const promoBrands = [];
   for (const content of demoContent) {
     await db.insert(categories).values(categoryRows(content.brandId, content.categories)).onConflictDoNothing();
