@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, makeAccountBrands, signUpMember } from './accounts.helpers.ts';
+import { appUrl, makeAccountBrands, setSettings, signUpMember } from './accounts.helpers.ts';
+import { seedRestaurants } from '../../server/db/seed/restaurants.ts';
 import type { TestApp } from './support/testApp.ts';
 import { createPaymentsTestApp } from './support/paymentsApp.ts';
 
@@ -18,6 +19,9 @@ beforeAll(async () => {
   // With the embedded payments provider, so the card form's call is fuzzed too.
   t = await createPaymentsTestApp({ accountRateLimits: { createPerWindow: 10_000, resetPerWindow: 10_000 } });
   await makeAccountBrands(t);
+  // The guide on, so hostile ids and limits reach its queries.
+  await setSettings(t, 'aurora', { restaurant: true });
+  await seedRestaurants(t.db);
   idToken = (await signUpMember(t)).idToken;
 }, 60_000);
 afterAll(() => t.close());
@@ -179,6 +183,9 @@ describe('fuzzing every published API route', () => {
         'GET /v1/get/user',
         'PUT /v1/update/user',
         'PUT /v1/update/user/category',
+        'GET /v1/get_list/restaurant',
+        'GET /v1/get/restaurant',
+        'GET /v1/get/brand/role/restaurant_maps_settings',
       ]),
     );
     const random = seeded(9);
