@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from './db/database.ts';
 import type { IdentityProvider } from './identity/identity.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errorHandler.ts';
+import { contentSecurityDirectives, restaurantGuideSources } from './plugins/contentSecurityPolicy.ts';
 import { registerHttpsOnlyHsts } from './plugins/hsts.ts';
 import { withLogRedaction } from './plugins/logRedaction.ts';
 import { registerStrictBodies } from './plugins/strictBody.ts';
@@ -97,26 +98,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerErrorHandler(app);
   registerStrictBodies(app);
   registerHttpsOnlyHsts(app);
-  // Stripe's embedded Checkout: its script, its frames and its API (only when Stripe is the provider).
-  const stripeCsp = options.payments?.kind === 'stripe';
+  const guideSources = await restaurantGuideSources(options.db, options.googleMaps?.apiKey ?? null);
   await app.register(helmet, {
     // Strict-Transport-Security is only meaningful (and only sent) over https: see registerHttpsOnlyHsts.
     hsts: false,
     contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:', ...(options.connectSources ?? []), ...(stripeCsp ? ['https://*.stripe.com'] : [])],
-        ...(stripeCsp ? { 'script-src': ["'self'", 'https://js.stripe.com'] } : {}),
-        // Click-to-load players on offer pages; nothing is framed before the member asks for it.
-        'frame-src': [
-          "'self'",
-          'https://open.spotify.com',
-          'https://www.youtube-nocookie.com',
-          ...(stripeCsp ? ['https://js.stripe.com', 'https://checkout.stripe.com'] : []),
-        ],
-        'connect-src': ["'self'", ...(options.connectSources ?? []), ...(stripeCsp ? ['https://api.stripe.com', 'https://checkout.stripe.com'] : [])],
-        // The app is served over plain http on local hosts (aurora.localhost) too.
-        'upgrade-insecure-requests': null,
-      },
+      directives: contentSecurityDirectives({
+        connectSources: options.connectSources ?? [],
+        stripe: options.payments?.kind === 'stripe',
+        ...guideSources,
+      }),
     },
     crossOriginEmbedderPolicy: false,
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, like, sql } from 'drizzle-orm';
 import type { Restaurant } from '../../contract/restaurant.ts';
 import type { Language } from '../../domain/language.ts';
 import type { Executor } from '../db/database.ts';
@@ -81,4 +81,26 @@ export async function visibleRestaurantBounds(db: Executor, brandId: string) {
     .where(and(eq(restaurants.brandId, brandId), eq(restaurants.visible, true)));
   if (!row || row.south === null || row.north === null || row.west === null || row.east === null) return null;
   return { south: Number(row.south), north: Number(row.north), west: Number(row.west), east: Number(row.east) };
+}
+
+/** Whether any brand keeps its own Google Maps key (the deployment's key is in the config). */
+export async function anyBrandHasMapsKey(db: Executor): Promise<boolean> {
+  const rows = await db.select({ brandId: restaurantMapSettings.brandId }).from(restaurantMapSettings).where(isNotNull(restaurantMapSettings.apiKey)).limit(1);
+  return rows.length > 0;
+}
+
+/** The origins of booking widgets served by another provider (absolute `restaurant_widget_url`s). */
+export async function outsideWidgetOrigins(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ url: restaurants.restaurantWidgetUrl })
+    .from(restaurants)
+    .where(and(isNotNull(restaurants.restaurantWidgetUrl), like(restaurants.restaurantWidgetUrl, 'https://%')));
+  const origins = rows.flatMap(({ url }) => {
+    try {
+      return url ? [new URL(url).origin] : [];
+    } catch {
+      return [];
+    }
+  });
+  return [...new Set(origins)].sort();
 }
