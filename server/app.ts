@@ -45,6 +45,8 @@ import { sweepCommerce } from './commerce/sweeps.ts';
 import { createMailQueue } from './mail/queue.ts';
 import { waitingListRoutes } from './routes/waitingList.ts';
 import { adminOrderRoutes } from './routes/adminOrders.ts';
+import { tableBookingRoutes } from './routes/tableBooking.ts';
+import { defaultTableBookingLimits, type TableBookingLimits } from './booking/bookTable.ts';
 
 export interface AppOptions {
   db: Database;
@@ -72,6 +74,8 @@ export interface AppOptions {
   checkoutSweepMs?: number;
   /** Checkouts and waiting-list joins per member and client address (tests lower them). */
   commerceLimits?: Partial<CommerceLimits>;
+  /** Table bookings per client address in our booking widget (tests lower them). */
+  tableBookingLimits?: Partial<TableBookingLimits>;
   /** Serves the operators' /admin/* calls (codes import) to loopback clients that send it; off when omitted. */
   adminToken?: string;
 }
@@ -173,6 +177,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await shoppingCartRoutes(app, deps);
   await checkoutRoutes(app, deps);
   await waitingListRoutes(app, deps);
+  const tableBookings = { db: options.db, mail: mailQueue, now, limits: { ...defaultTableBookingLimits, ...options.tableBookingLimits } };
+  await tableBookingRoutes(app, { ...deps, tableBookings });
   if (options.adminToken && checkout) await adminOrderRoutes(app, { ...deps, adminToken: options.adminToken, checkout });
   // Mail a crash left queued goes out as soon as the server is up again.
   app.addHook('onReady', async () => void mailQueue.dispatch());
