@@ -56,6 +56,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Origins the browser may connect to besides this one (an API base elsewhere, real Firebase). */
   connectSources?: string[];
+  /** Origins the app may frame besides its own and the players': another provider's table-booking widget. */
+  frameSources?: string[];
   /** Milliseconds since epoch for the caches (tests move time with it). */
   now?: () => number;
   /** Whose X-Forwarded-* to trust (a proxy, the Vite dev server); a client must not fake its address. */
@@ -111,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
           "'self'",
           'https://open.spotify.com',
           'https://www.youtube-nocookie.com',
+          ...(options.frameSources ?? []),
           ...(stripeCsp ? ['https://js.stripe.com', 'https://checkout.stripe.com'] : []),
         ],
         'connect-src': ["'self'", ...(options.connectSources ?? []), ...(stripeCsp ? ['https://api.stripe.com', 'https://checkout.stripe.com'] : [])],

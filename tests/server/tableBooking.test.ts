@@ -330,6 +330,18 @@ describe('who may see the widget', () => {
     expect(cancelPage.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
+  it("lets the app frame another provider's widget named in its frame sources", async () => {
+    const app = (await getPage(t, '/v1/health')).headers['content-security-policy'];
+    expect(app).not.toContain('https://book.provider.example');
+    const configured = await createTestApp({ database: t.database, frameSources: ['https://book.provider.example'] });
+    try {
+      const policy = String((await configured.app.inject({ method: 'GET', url: '/v1/health' })).headers['content-security-policy']);
+      expect(/frame-src [^;]*/.exec(policy)![0]).toContain('https://book.provider.example');
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('answers the not-found page for an unknown, hidden, other-brand or non-booking restaurant, and a brand without the guide', async () => {
     const paths = [
       '/booking/nobody/tyge',
