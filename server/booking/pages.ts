@@ -20,7 +20,7 @@ const e = escapeHtml;
 function layout(language: Language, title: string, body: string): string {
   return `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>${e(title)}</title><link rel="stylesheet" href="${stylesheetPath}"></head>
+<title>${e(title)}</title><link rel="stylesheet" href="${stylesheetPath}"></head>
 <body><main>${body}</main></body></html>`;
 }
 

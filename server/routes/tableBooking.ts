@@ -48,6 +48,10 @@ function sendPage(reply: FastifyReply, status: number, html: string, ancestors: 
     .status(status)
     .header('cache-control', 'no-store')
     .header('content-security-policy', policy(ancestors))
+    // Under helmet's no-referrer a browser sends `Origin: null` with every form POST, and the
+    // pages' own forms would be refused; same-origin keeps the origin (and the cancel link's
+    // token) from other sites all the same.
+    .header('referrer-policy', 'same-origin')
     .type('text/html; charset=utf-8')
     .send(html);
 }

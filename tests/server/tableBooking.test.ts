@@ -325,6 +325,10 @@ describe('who may see the widget', () => {
     expect(/frame-ancestors [^;]*/.exec(String(aurora.headers['content-security-policy']))![0]).not.toContain("'self'");
     const borealis = await getPage(t, '/booking/borealis/fjord', 'borealis');
     expect(borealis.headers['content-security-policy']).toMatch(/frame-ancestors http:\/\/borealis\.localhost:\* https:\/\/borealis\.localhost:\*$/);
+    // A browser sends its origin with the form only under a referrer policy that allows it to
+    // the same origin (no-referrer makes it "null", which the form refuses).
+    expect(aurora.headers['referrer-policy']).toBe('same-origin');
+    expect(parseHtml(aurora.body).querySelector('meta[name=referrer]')).toBeNull();
     // The cancel page is opened from mail, never framed.
     const cancelPage = await getPage(t, `/booking/cancel/${'A'.repeat(43)}`);
     expect(cancelPage.headers['content-security-policy']).toContain("frame-ancestors 'none'");
