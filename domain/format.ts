@@ -56,6 +56,9 @@ export const formatEventDate = dateFormat('short', { day: 'numeric', month: 'sho
 /** A full date and time ("12 december 2026 19:00"). */
 export const formatDateTime = dateFormat('long', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
+/** A day with its weekday, without year or time ("fredag 12 juni"). */
+export const formatWeekdayDate = dateFormat('weekday', { weekday: 'long', day: 'numeric', month: 'long' });
+
 /** A day without time ("12 december 2026"). */
 export const formatDay = dateFormat('day', { day: 'numeric', month: 'long', year: 'numeric' });
 

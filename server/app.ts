@@ -48,6 +48,8 @@ import { waitingListRoutes } from './routes/waitingList.ts';
 import { adminOrderRoutes } from './routes/adminOrders.ts';
 import { restaurantRoutes } from './routes/restaurants.ts';
 import type { GoogleMapsConfig } from './config.ts';
+import { tableBookingRoutes } from './routes/tableBooking.ts';
+import { defaultTableBookingLimits, type TableBookingLimits } from './booking/bookTable.ts';
 
 export interface AppOptions {
   db: Database;
@@ -57,6 +59,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Origins the browser may connect to besides this one (an API base elsewhere, real Firebase). */
   connectSources?: string[];
+  /** Origins the app may frame besides its own and the players': another provider's table-booking widget. */
+  frameSources?: string[];
   /** Milliseconds since epoch for the caches (tests move time with it). */
   now?: () => number;
   /** Whose X-Forwarded-* to trust (a proxy, the Vite dev server); a client must not fake its address. */
@@ -75,6 +79,8 @@ export interface AppOptions {
   checkoutSweepMs?: number;
   /** Checkouts and waiting-list joins per member and client address (tests lower them). */
   commerceLimits?: Partial<CommerceLimits>;
+  /** Table bookings per client address in our booking widget (tests lower them). */
+  tableBookingLimits?: Partial<TableBookingLimits>;
   /** Serves the operators' /admin/* calls (codes import) to loopback clients that send it; off when omitted. */
   adminToken?: string;
   /** The deployment's Google Maps key and map id for the restaurant guide; none when omitted. */
@@ -107,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         connectSources: options.connectSources ?? [],
         stripe: options.payments?.kind === 'stripe',
         ...guideSources,
+        widgetOrigins: [...guideSources.widgetOrigins, ...(options.frameSources ?? [])],
       }),
     },
     crossOriginEmbedderPolicy: false,
@@ -170,6 +177,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await checkoutRoutes(app, deps);
   await waitingListRoutes(app, deps);
   await restaurantRoutes(app, deps);
+  const tableBookings = { db: options.db, mail: mailQueue, now, limits: { ...defaultTableBookingLimits, ...options.tableBookingLimits } };
+  await tableBookingRoutes(app, { ...deps, tableBookings });
   if (options.adminToken && checkout) await adminOrderRoutes(app, { ...deps, adminToken: options.adminToken, checkout });
   // Mail a crash left queued goes out as soon as the server is up again.
   app.addHook('onReady', async () => void mailQueue.dispatch());

@@ -18,6 +18,8 @@ const Env = Type.Object({
   TRUST_PROXY: Type.String({ minLength: 1, default: 'loopback' }),
   /** Extra origins the app may connect to (space-separated), e.g. an API base on another host. */
   CSP_CONNECT_SRC: Type.String({ default: '' }),
+  /** Extra origins the app may frame (space-separated): another provider's table-booking widget (docs/table-booking.md). */
+  CSP_FRAME_SRC: Type.String({ default: '' }),
   /** Seeds the demo brands and users on start; by default only with the embedded identity provider. */
   SEED_DEMO: Type.Optional(Type.Boolean()),
   /** Development pages (mail outbox, simulated bank-eID phone), to loopback clients only; by default only in a local demo (embedded identity, no SMTP, no BankID). */
@@ -74,6 +76,7 @@ export type Config = {
   sweepIntervalMs: number;
   trustProxy: boolean | string;
   connectSources: string[];
+  frameSources: string[];
   /** Bank eID: the embedded simulator, or BankID's RP API over mutual TLS. */
   eid: { kind: 'simulated' } | { kind: 'bankid'; url: string; pfxPath: string; passphrase?: string; caPath: string };
   /** Card payments: Stripe, or the embedded stand-in that speaks Stripe's protocol on a loopback port. */
@@ -140,6 +143,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       // The firebase SDK talks to Google's identity endpoints when real Firebase is configured.
       ...(e.FIREBASE_SERVICE_ACCOUNT ? ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'] : []),
     ],
+    frameSources: e.CSP_FRAME_SRC.split(/\s+/).filter(Boolean),
     eid: e.BANKID_URL
       ? { kind: 'bankid', url: e.BANKID_URL, pfxPath: e.BANKID_PFX!, passphrase: e.BANKID_PASSPHRASE, caPath: e.BANKID_CA! }
       : { kind: 'simulated' },

@@ -41,6 +41,7 @@ async function main() {
     logger: { level: config.logLevel, ...(wantsDevLog(process.env, process.stdout.isTTY) ? { stream: devLogStream() } : {}) },
     trustProxy: config.trustProxy,
     connectSources: config.connectSources,
+    frameSources: config.frameSources,
     devTools: config.devTools,
     accountRateLimits: { createPerWindow: config.accountCreateLimit },
     commerceLimits: config.commerceLimits,

@@ -1,9 +1,9 @@
-import { createEvent } from 'ics';
 import qrcode from 'qrcode-generator';
 import type { Order, OrderItem } from '../../contract/checkout.ts';
 import { calendarFileName } from '../../domain/fileName.ts';
 import { formatDateTime, formatDay, formatMoney, formatPercent } from '../../domain/format.ts';
 import { languageOf, type Language } from '../../domain/language.ts';
+import { calendarFile } from './calendar.ts';
 import { escapeHtml, type MailAttachment, type MailBrand } from './mail.ts';
 
 /** The languages the product speaks (spec 9): English, Swedish and the Norwegian set. */
@@ -114,26 +114,24 @@ export function orderCalendarFiles(order: Order, brandName: string): MailAttachm
     const { start, end } = item.itemVariant.date;
     if (item.itemVariantType !== 'ticket' || start === null) return [];
     const title = `${item.offerTitle}: ${item.itemVariant.title}`;
-    const { error, value } = createEvent({
-      uid: `${order.id}-${i + 1}@klubb`,
-      productId: `klubb/${brandName}`,
-      title,
-      description: `${brandName} · ${item.quantity} × ${item.itemVariant.title}`,
-      location: placeOf(item) || undefined,
-      start,
-      startInputType: 'utc',
-      startOutputType: 'utc',
-      end: end !== null && end > start ? end : start + 3 * 3_600_000,
-      endInputType: 'utc',
-      endOutputType: 'utc',
-      status: 'CONFIRMED',
-    });
-    if (error || !value) return [];
     // Named as the app names the download (letters kept: "mørketid-live-standing.ics"); a name met twice gets the line number.
     const name = calendarFileName(title);
     const filename = named.has(name) ? name.replace(/\.ics$/, `-${i + 1}.ics`) : name;
+    const file = calendarFile(
+      {
+        uid: `${order.id}-${i + 1}@klubb`,
+        productId: `klubb/${brandName}`,
+        title,
+        description: `${brandName} · ${item.quantity} × ${item.itemVariant.title}`,
+        location: placeOf(item),
+        start,
+        end: end !== null && end > start ? end : start + 3 * 3_600_000,
+      },
+      filename,
+    );
+    if (!file) return [];
     named.add(filename);
-    return [{ filename, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: value }];
+    return [file];
   });
 }
 

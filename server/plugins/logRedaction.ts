@@ -2,8 +2,8 @@ import type { FastifyServerOptions } from 'fastify';
 
 /** Query parameters whose values are harmless in a log (paging and filters); every other value is redacted. */
 const plainQueryParameters = new Set(['type', 'cursor', 'limit', 'page', 'category', 'categoryId', 'lang', 'locale', 'mode']);
-/** Path segments that carry a secret: reset links, the simulated phone's order tokens. */
-const secretAfter = /(\/(?:password_reset|order)\/)[^/?#]+/gi;
+/** Path segments that carry a secret: reset links, table-booking cancel links, the simulated phone's order tokens. */
+const secretAfter = /(\/(?:password_reset|order|cancel)\/)[^/?#]+/gi;
 /** Any long opaque segment (a token, a code) is redacted too, whatever route it belongs to. */
 const opaqueSegment = /(?<=\/)(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{20,}(?=\/|$)/g;
 

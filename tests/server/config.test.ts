@@ -37,6 +37,11 @@ describe('configuration', () => {
     expect(readConfig({ GOOGLE_MAPS_API_KEY: '' }).googleMaps.apiKey).toBeNull();
   });
 
+  it('lets the app frame the origins named in CSP_FRAME_SRC (another booking provider)', () => {
+    expect(readConfig({}).frameSources).toEqual([]);
+    expect(readConfig({ CSP_FRAME_SRC: ' https://book.example  https://tables.example ' }).frameSources).toEqual(['https://book.example', 'https://tables.example']);
+  });
+
   it('sends mail by SMTP when a relay is configured, else only to the outbox', () => {
     expect(readConfig({}).mail).toEqual({ kind: 'outbox' });
     expect(readConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465', MAIL_FROM: 'Aurora <hi@aurora.test>' }).mail).toEqual({

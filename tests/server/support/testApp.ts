@@ -17,7 +17,7 @@ export const roomyCommerceLimits = { checkoutsPerMember: 10_000, checkoutsPerAdd
 export async function createTestApp(
   options: { now?: () => number; loginLimits?: Partial<LoginLimits>; database?: OpenDatabase } & Pick<
     AppOptions,
-    'mail' | 'devTools' | 'logger' | 'accountRateLimits' | 'adminToken' | 'trustProxy' | 'clientDir' | 'payments' | 'checkoutSweepMs' | 'commerceLimits' | 'googleMaps'
+    'mail' | 'devTools' | 'logger' | 'accountRateLimits' | 'adminToken' | 'trustProxy' | 'clientDir' | 'payments' | 'checkoutSweepMs' | 'commerceLimits' | 'googleMaps' | 'tableBookingLimits' | 'frameSources'
   > = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -45,6 +45,8 @@ export async function createTestApp(
     checkoutSweepMs: options.checkoutSweepMs ?? 0,
     // Every injected request comes from one address: tests of other things must not meet the per-address limits.
     commerceLimits: { ...roomyCommerceLimits, ...options.commerceLimits },
+    tableBookingLimits: options.tableBookingLimits,
+    frameSources: options.frameSources,
   });
   await app.ready();
 

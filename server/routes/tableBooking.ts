@@ -1,0 +1,196 @@
+import { readFileSync } from 'node:fs';
+import formbody from '@fastify/formbody';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bookTable, cancelByToken, findByCancelToken, type TableBookingDeps } from '../booking/bookTable.ts';
+import { bookingFormPage, cancelPage, confirmationPage, notFoundPage, stylesheetPath, type FieldErrors } from '../booking/pages.ts';
+import { bookingTexts } from '../booking/texts.ts';
+import {
+  addressOf,
+  brandLocality,
+  checkChoice,
+  checkGuest,
+  defaultChoice,
+  formValue,
+  formView,
+  isWidget,
+  loadWidget,
+  seatingsOf,
+  summaryOf,
+  widgetLanguage,
+  type Choice,
+  type Widget,
+} from '../booking/widget.ts';
+import { isLanguage } from '../../domain/language.ts';
+import { mailLinkOrigin } from '../mail/mail.ts';
+import { appUrlHost, findBrandById, type BrandRow } from '../repositories/brands.repository.ts';
+import { findRestaurant } from '../repositories/tableBookings.repository.ts';
+import type { App, RouteDeps } from './types.ts';
+
+const stylesheet = readFileSync(new URL('../booking/booking.css', import.meta.url), 'utf8');
+const hostName = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
+
+/**
+ * Who may frame the widget: the brand's own app hosts, over http or https on any port (its app
+ * runs on them in development and production alike); no one else, not even another brand on
+ * this server. Without hosts, no one.
+ */
+export function frameAncestors(brand: Pick<BrandRow, 'appHosts'> | null): string {
+  const hosts = (brand?.appHosts ?? []).map((h) => h.toLowerCase()).filter((h) => hostName.test(h));
+  return hosts.length > 0 ? hosts.flatMap((h) => [`http://${h}:*`, `https://${h}:*`]).join(' ') : "'none'";
+}
+
+/** The pages' whole policy: their own stylesheet, forms to this origin, no scripts, framed only by `ancestors`. */
+const policy = (ancestors: string) =>
+  `default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors ${ancestors}`;
+
+function sendPage(reply: FastifyReply, status: number, html: string, ancestors: string) {
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', policy(ancestors))
+    // Under helmet's no-referrer a browser sends `Origin: null` with every form POST, and the
+    // pages' own forms would be refused; same-origin keeps the origin (and the cancel link's
+    // token) from other sites all the same.
+    .header('referrer-policy', 'same-origin')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+/**
+ * A form sent by a browser carries its page's Origin; one from another origin (another site, or
+ * a sandboxed frame's "null") is refused. There is no session to ride on, so this is all a forged
+ * form could be stopped by; clients that send no Origin are not browsers and could forge anything.
+ */
+function fromOwnPage(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  const own = `${request.protocol}://${request.host}`;
+  return URL.canParse(origin) && URL.canParse(own) && new URL(origin).origin === new URL(own).origin;
+}
+
+/**
+ * The cancel link's origin: the one the guest booked on when it is one of the brand's app hosts
+ * (https unless a local development host on this server's own port, as reset links), else the
+ * brand's first host; a forged Host header never puts another site into the brand's mail.
+ */
+export function cancelLinkOrigin(request: FastifyRequest, brand: Pick<BrandRow, 'appHosts'>): string {
+  const own = `${request.protocol}://${request.host}`;
+  const host = appUrlHost(own);
+  const ours = host !== null && brand.appHosts.some((h) => h.toLowerCase() === host) && URL.canParse(own);
+  return (ours && mailLinkOrigin(new URL(own), request.host)) || `https://${brand.appHosts[0] ?? 'localhost'}`;
+}
+
+const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
+type Params = { brandId: string; restaurantId: string };
+type Values = { time: string; name: string; email: string; phone: string } | Record<string, never>;
+
+/** Our own table-booking widget (docs/table-booking.md): standalone pages, framed by the brand's app. */
+export async function tableBookingRoutes(app: App, deps: RouteDeps & { tableBookings: TableBookingDeps }) {
+  const { db } = deps;
+  const booking = deps.tableBookings;
+  const now = booking.now;
+
+  await app.register(async (pages) => {
+    if (!pages.hasContentTypeParser('application/x-www-form-urlencoded')) await pages.register(formbody, { bodyLimit: 16 * 1024 });
+    // The widget is framed by the brand's app: frame-ancestors (per brand, below) replaces X-Frame-Options.
+    const framed = { helmet: { xFrameOptions: false } } as const;
+
+    pages.get(stylesheetPath, (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(stylesheet),
+    );
+
+    const notFound = (reply: FastifyReply, language: Parameters<typeof notFoundPage>[0], brand: BrandRow | null, kind: 'restaurant' | 'link' = 'restaurant') =>
+      sendPage(reply, 404, notFoundPage(language, kind), kind === 'link' ? "'none'" : frameAncestors(brand));
+
+    const showForm = async (reply: FastifyReply, w: Widget, status: number, choice: Choice, values: Values, errors: FieldErrors, notice?: string) =>
+      sendPage(reply, status, bookingFormPage(await formView(db, w, now(), choice, values, errors, notice)), frameAncestors(w.brand));
+
+    pages.get<{ Params: Params; Querystring: Record<string, unknown> }>('/booking/:brandId/:restaurantId', framed, async (request, reply) => {
+      const { brandId, restaurantId } = request.params;
+      const loaded = await loadWidget(db, brandId, restaurantId, request.query.lang);
+      if (!isWidget(loaded)) return notFound(reply, loaded.language, loaded.brand);
+      const asked = request.query.date !== undefined || request.query.party !== undefined;
+      const fallback = defaultChoice(loaded, now());
+      const choice = checkChoice(loaded, now(), asked ? formValue(request.query, 'date') : fallback.date, asked ? formValue(request.query, 'party') : fallback.party);
+      return showForm(reply, loaded, Object.keys(choice.errors).length > 0 ? 400 : 200, choice, {}, {});
+    });
+
+    pages.post<{ Params: Params; Querystring: Record<string, unknown>; Body: unknown }>('/booking/:brandId/:restaurantId', framed, async (request, reply) => {
+      const { brandId, restaurantId } = request.params;
+      const loaded = await loadWidget(db, brandId, restaurantId, request.query.lang);
+      if (!isWidget(loaded)) return notFound(reply, loaded.language, loaded.brand);
+      const w = loaded;
+      const t = bookingTexts[w.language];
+      const form = request.body;
+      const values = { time: formValue(form, 'time'), name: formValue(form, 'name'), email: formValue(form, 'email'), phone: formValue(form, 'phone') };
+      const choice = checkChoice(w, now(), formValue(form, 'date'), formValue(form, 'party'));
+      if (!fromOwnPage(request)) return showForm(reply, w, 403, choice, values, {}, t.wrongOrigin);
+      const { guest, errors } = checkGuest(w.language, w.locality.region, values);
+      const timeError = await checkTime(w, choice, values.time);
+      if (timeError) errors.time = timeError;
+      if (Object.keys(errors).length > 0 || !choice.date || !choice.party) {
+        // Only the seating is wrong, and it filled up: the same answer as when it fills while booking.
+        const full = Object.keys(errors).length === 1 && errors.time === t.seatingFull(values.time);
+        return showForm(reply, w, full ? 409 : 400, choice, values, errors);
+      }
+      const outcome = await bookTable(booking, {
+        brandId: w.brand.id,
+        restaurantId: w.restaurant.id,
+        date: choice.date,
+        clock: values.time,
+        timeZone: w.timeZone,
+        partySize: choice.party,
+        guestName: guest.name,
+        guestEmail: guest.email,
+        guestPhone: guest.phone,
+        language: w.language,
+        clientAddress: request.ip,
+        linkOrigin: cancelLinkOrigin(request, w.brand),
+        brand: { name: w.brand.name, locality: w.locality },
+        address: addressOf(w.restaurant),
+      });
+      if (outcome.ok) {
+        const summary = summaryOf(w, w.restaurant, outcome.booking.seatingAt.getTime(), outcome.booking.partySize);
+        return sendPage(reply, 200, confirmationPage(w.language, summary, guest.email, `${w.path}?lang=${w.language}`), frameAncestors(w.brand));
+      }
+      if (outcome.reason === 'gone') return notFound(reply, w.language, w.brand);
+      if (outcome.reason === 'tooMany') {
+        reply.header('retry-after', String(outcome.retryAfterSeconds));
+        return showForm(reply, w, 429, choice, values, {}, t.tooMany(Math.ceil(outcome.retryAfterSeconds / 60)));
+      }
+      // Taken meanwhile: the form again, with the times as they are now; nothing was booked.
+      return showForm(reply, w, 409, choice, { ...values, time: '' }, { time: t.seatingFull(values.time) });
+    });
+
+    /** What is wrong with the chosen time, if anything (read before booking; the booking checks again under its lock). */
+    async function checkTime(w: Widget, choice: Choice, clock: string): Promise<string | undefined> {
+      if (!choice.date || !choice.party) return undefined;
+      const t = bookingTexts[w.language];
+      if (clock === '') return t.timeMissing;
+      const found = (await seatingsOf(db, w, choice.date, now())).find((s) => s.clock === clock);
+      if (!found) return t.timeInvalid;
+      return found.free >= choice.party ? undefined : t.seatingFull(clock);
+    }
+
+    type CancelRequest = FastifyRequest<{ Params: { token: string }; Querystring: Record<string, unknown> }>;
+    /** The cancel link's page; `cancel` cancels first (POST from the page itself only: a forged form just sees the page). */
+    const cancelAnswer = async (request: CancelRequest, reply: FastifyReply, cancel: boolean) => {
+      const { token } = request.params;
+      const lang = request.query.lang;
+      const found = tokenPattern.test(token) ? await (cancel ? cancelByToken(booking, token) : findByCancelToken(booking, token)) : null;
+      const restaurant = found && (await findRestaurant(db, found.booking.brandId, found.booking.restaurantId));
+      if (!found || !restaurant) return notFound(reply, isLanguage(lang) ? lang : 'en', null, 'link');
+      // The page speaks the language the guest booked in, unless the link asks for another.
+      const language = isLanguage(lang) ? lang : isLanguage(found.booking.language) ? found.booking.language : 'en';
+      const locality = brandLocality(await findBrandById(db, found.booking.brandId));
+      const summary = summaryOf({ language, locality }, restaurant, found.booking.seatingAt.getTime(), found.booking.partySize);
+      const action = `/booking/cancel/${token}`;
+      return sendPage(reply, cancel || fromOwnPage(request) ? 200 : 403, cancelPage(language, summary, found.state, action), "'none'");
+    };
+    pages.get('/booking/cancel/:token', (request: CancelRequest, reply) => cancelAnswer(request, reply, false));
+    pages.post('/booking/cancel/:token', (request: CancelRequest, reply) => cancelAnswer(request, reply, fromOwnPage(request)));
+
+    // Any other path under /booking/ is not found, in the widget's style rather than the app's.
+    pages.all<{ Querystring: Record<string, unknown> }>('/booking/*', (request, reply) => notFound(reply, widgetLanguage(request.query.lang, null), null));
+  });
+}
