@@ -49,6 +49,7 @@ function RestaurantPage({ id, logic }: RestaurantScreenProps) {
     );
   }
   const restaurant = view.restaurant;
+  const name = restaurant.name;
   const widgetUrl = webHref(restaurant.restaurantWidgetUrl);
   return (
     <main className={styles.page}>
@@ -58,7 +59,7 @@ function RestaurantPage({ id, logic }: RestaurantScreenProps) {
           settings={view.map.settings}
           restaurants={[restaurant]}
           centreOn={restaurant}
-          label={t`Map of ${restaurant.name}`}
+          label={t`Map of ${name}`}
           className={styles.mapHeader}
         />
       ) : (

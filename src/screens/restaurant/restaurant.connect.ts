@@ -16,14 +16,16 @@ function statusOf(snapshot: RestaurantSnapshot): RestaurantStatus {
 export function connectRestaurant(snapshot: RestaurantSnapshot, ref: RestaurantRef) {
   const { restaurant, errorCode, settings, library } = snapshot.context;
   const mapShown = snapshot.matches({ loaded: { header: 'map' } });
+  const bookingOpen = snapshot.matches({ loaded: { booking: 'open' } });
   return {
     status: statusOf(snapshot),
     restaurant,
     errorCode,
     /** The header's map, once the library is there; else the plain header. */
     map: mapShown && library && settings ? { library, settings } : null,
-    canBook: snapshot.can({ type: 'restaurant.bookingOpened' }),
-    bookingOpen: snapshot.matches({ loaded: { booking: 'open' } }),
+    /** The restaurant takes bookings here: its button shows (and stays while its dialog is open). */
+    canBook: bookingOpen || snapshot.can({ type: 'restaurant.bookingOpened' }),
+    bookingOpen,
     retry: () => ref.send({ type: 'restaurant.retry' }),
     openBooking: () => ref.send({ type: 'restaurant.bookingOpened' }),
     closeBooking: () => ref.send({ type: 'restaurant.bookingClosed' }),
