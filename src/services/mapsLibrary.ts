@@ -9,6 +9,9 @@ export interface MapsLibraryOptions {
   language: string;
 }
 
+/** Google's code for Norwegian Bokmål is "no"; en and sv are the same as ours. */
+const mapsLanguage = (language: string) => (language === 'nb' ? 'no' : language);
+
 /** The options the loader was set up with: it takes them once per page load. */
 let configured: MapsLibraryOptions | null = null;
 
@@ -19,7 +22,7 @@ let configured: MapsLibraryOptions | null = null;
  */
 export async function loadMapsLibrary(options: MapsLibraryOptions): Promise<MapsLibrary> {
   if (!configured) {
-    setOptions({ key: options.apiKey, language: options.language });
+    setOptions({ key: options.apiKey, language: mapsLanguage(options.language) });
     configured = options;
   }
   // The core library (LatLng, Size) comes with the script; asking for it costs nothing.

@@ -241,6 +241,15 @@ describe('the restaurant map', () => {
     expect(world.attempts).toBe(0);
   });
 
+  it('says so when the brand has no restaurants yet', async () => {
+    localStorage.setItem('klubb.restaurantInfoSeen.aurora.uid-1', 'true');
+    const served = restaurantApi(mapSettings({ apiKey: null }));
+    served.server.list = [];
+    renderRoute('restaurantMap', '/more/restaurant', served.api);
+    expect(await screen.findByText('There are no restaurants in the guide yet.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Restaurant list' })).toBeNull();
+  });
+
   it('loads the map only while /more is the active stack (spec 2.1)', async () => {
     const { activateStack } = await openMap(mapSettings(), { activeStack: '/' });
     await screen.findByRole('button', { name: 'Show list' });

@@ -192,8 +192,8 @@ describe('the restaurant map on the rendered screen, generated paths', () => {
             served.server.down = false;
             fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
           },
-          CLOSE_INFO: () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' })),
-          OPEN_INFO: () => fireEvent.click(screen.getByRole('button', { name: 'About the restaurant guide' })),
+          CLOSE_INFO: () => void fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' })),
+          OPEN_INFO: () => void fireEvent.click(screen.getByRole('button', { name: 'About the restaurant guide' })),
           ACTIVATE_MORE: () => act(() => activate('/more')),
           RETRY_MAP: () => {
             maps.mode = 'up';
@@ -201,7 +201,7 @@ describe('the restaurant map on the rendered screen, generated paths', () => {
           },
           TAP_ASTER: () => act(() => maps.shown().find((m) => m.title === 'Aster')!.tap()),
           TAP_MALARTERRASSEN: () => act(() => maps.shown().find((m) => m.title === 'Mälarterrassen')!.tap()),
-          CLOSE_PANEL: () => fireEvent.click(within(screen.getByRole('region', { name: /^(Aster|Mälarterrassen)$/ })).getByRole('button', { name: 'Close' })),
+          CLOSE_PANEL: () => void fireEvent.click(within(screen.getByRole('region', { name: /^(Aster|Mälarterrassen)$/ })).getByRole('button', { name: 'Close' })),
           SHOW_LIST_SHARING_LOCATION: () => {
             geolocation('grant');
             fireEvent.click(screen.getByRole('button', { name: 'Show list' }));
@@ -210,8 +210,8 @@ describe('the restaurant map on the rendered screen, generated paths', () => {
             geolocation('deny');
             fireEvent.click(screen.getByRole('button', { name: 'Show list' }));
           },
-          SHOW_MAP: () => fireEvent.click(screen.getByRole('button', { name: 'Show map' })),
-          SHOW_LIST_AGAIN: () => fireEvent.click(screen.getByRole('button', { name: 'Show list' })),
+          SHOW_MAP: () => void fireEvent.click(screen.getByRole('button', { name: 'Show map' })),
+          SHOW_LIST_AGAIN: () => void fireEvent.click(screen.getByRole('button', { name: 'Show list' })),
         },
       });
     });

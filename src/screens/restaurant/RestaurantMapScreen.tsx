@@ -139,6 +139,7 @@ function MarkerPanel({ restaurant, onClose }: { restaurant: Restaurant; onClose:
 function RestaurantList({ view }: { view: RestaurantMapView }) {
   const { t, i18n } = useLingui();
   const rows = useMemo(() => listOrder(view.restaurants, view.position, view.language), [view.restaurants, view.position, view.language]);
+  if (rows.length === 0) return <p className={styles.order}>{t`There are no restaurants in the guide yet.`}</p>;
   return (
     <>
       <p className={styles.order} aria-live="polite">
