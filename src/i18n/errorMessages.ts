@@ -140,6 +140,10 @@ const byCode: Record<string, MessageDescriptor> = {
   certificateErr: eidFailed,
   bankid_qr_failed: msg({ id: 'bankid_qr_failed', message: 'Failed to create QR code' }),
 
+  // Restaurants (contract/restaurant.ts).
+  'restaurant/not-found': msg({ id: 'restaurant/not-found', message: 'Restaurant not found' }),
+  'restaurant/disabled': msg({ id: 'restaurant/disabled', message: 'This brand has no restaurant guide' }),
+
   // General.
   failed_to_fetch: networkError,
   no_network_connection: noNetwork,

@@ -32,3 +32,9 @@ export const formatPercent = (percentage: number, language: string): string => k
 /** A day without time ("12 december 2026"), e.g. when an order was made. */
 export const formatDay = (ms: number | string, language: string): string =>
   kernel.formatDay(typeof ms === 'string' ? Date.parse(ms) : ms, language, locality);
+
+/** How far a place is: metres to the ten under a kilometre ("350 m"), else kilometres ("1,2 km", "14 km"). */
+export function formatDistance(km: number, language: string): string {
+  if (km < 0.995) return new Intl.NumberFormat(language, { style: 'unit', unit: 'meter', maximumFractionDigits: 0 }).format(Math.max(10, Math.round(km * 100) * 10));
+  return new Intl.NumberFormat(language, { style: 'unit', unit: 'kilometer', maximumFractionDigits: km < 10 ? 1 : 0 }).format(km);
+}

@@ -41,3 +41,9 @@ export function offerPlaceOf({ params, path }: RouteMatch): OfferPageInput {
   const origin = params.origin ?? (path.startsWith('/search/') ? 'search' : undefined);
   return origin ? { id, type, origin } : { id, type };
 }
+
+/** /more/restaurant/s/:id: the restaurant's id (the resolver only matches the route with one). */
+export function restaurantIdOf({ params, path }: RouteMatch): { id: string } {
+  if (!params.id) throw new Error(`Not a restaurant route: ${path}`);
+  return { id: params.id };
+}

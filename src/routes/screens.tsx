@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { ScreenName } from './routeTable.ts';
-import { categoryOf, offerPlaceOf, offerTypeOfPath, searchForCategory, searchForQuery, searchQueryOf, type RouteMatch } from './routeParams.ts';
+import { categoryOf, offerPlaceOf, restaurantIdOf, offerTypeOfPath, searchForCategory, searchForQuery, searchQueryOf, type RouteMatch } from './routeParams.ts';
 import { useSetPageSearch } from '../navigation/pageSearch.ts';
 import { wired } from '../wiring/wired.tsx';
 import { Spinner } from '../components/Spinner.tsx';
@@ -131,6 +131,28 @@ function ContactRoute() {
   );
 }
 
+const LazyRestaurantMapScreen = lazy(() =>
+  import('../wiring/restaurantMap.wiring.ts').then((m) => ({ default: m.WiredRestaurantMapScreen })),
+);
+
+function RestaurantMapRoute() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazyRestaurantMapScreen />
+    </Suspense>
+  );
+}
+
+const LazyRestaurantScreen = lazy(() => import('../wiring/restaurant.wiring.ts').then((m) => ({ default: m.WiredRestaurantScreen })));
+
+function RestaurantRoute(match: RouteMatch) {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazyRestaurantScreen {...restaurantIdOf(match)} />
+    </Suspense>
+  );
+}
+
 function ClaimedCodesRoute() {
   return (
     <Suspense fallback={<Spinner />}>
@@ -149,8 +171,8 @@ export const screens: Record<ScreenName, ComponentType<RouteMatch>> = {
   createAccountRedirect: () => null,
   typeFeed: TypeFeedRoute,
   more: parsed(WiredMoreScreen, noProps),
-  restaurantMap: ComingSoonScreen,
-  restaurant: ComingSoonScreen,
+  restaurantMap: RestaurantMapRoute,
+  restaurant: RestaurantRoute,
   vouchers: ClaimedCodesRoute,
   orders: OrderHistoryRoute,
   waitingLists: MemberWaitingListsRoute,

@@ -1,0 +1,49 @@
+import { useId } from 'react';
+import { createPortal } from 'react-dom';
+import { useLingui } from '@lingui/react/macro';
+import { Icon } from '../../components/Icon.tsx';
+import { cx } from '../../components/cx.ts';
+import * as dialogStyles from '../../components/dialog.css.ts';
+import { useModalFocus } from '../../components/useModalFocus.ts';
+import * as styles from './restaurant.css.ts';
+
+interface BookingDialogProps {
+  open: boolean;
+  restaurantName: string;
+  /** The widget's address, with the app's language. */
+  widgetUrl: string;
+  onClose: () => void;
+}
+
+/**
+ * The restaurant's booking widget in a modal dialog (spec 2.3): titled, closed with Escape or
+ * its close button, focus kept inside and given back to the booking button afterwards.
+ */
+export function BookingDialog({ open, restaurantName, widgetUrl, onClose }: BookingDialogProps) {
+  const { t } = useLingui();
+  const titleId = useId();
+  const focus = useModalFocus<HTMLDivElement>(open, onClose);
+  if (!open) return null;
+  return createPortal(
+    <div className={dialogStyles.backdrop}>
+      <div
+        ref={focus.ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={cx(dialogStyles.dialog, styles.bookingDialog)}
+        onKeyDown={focus.onKeyDown}
+      >
+        <h2 id={titleId} className={cx(dialogStyles.title, styles.bookingTitle)}>
+          {t`Book a table at ${restaurantName}`}
+        </h2>
+        <button type="button" className={dialogStyles.close} aria-label={t`Close`} onClick={onClose}>
+          <Icon name="close" />
+        </button>
+        <iframe className={styles.widget} src={widgetUrl} title={t`Table booking at ${restaurantName}`} />
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,67 @@
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { Restaurant } from '../../../contract/restaurant.ts';
+import type { restaurantMapMachine } from '../../../machines/restaurantMap.machine.ts';
+import { byDistance, byName, type LatLng } from '../../domain/distance.ts';
+
+export type RestaurantMapRef = ActorRefFrom<typeof restaurantMapMachine>;
+type RestaurantMapSnapshot = SnapshotFrom<typeof restaurantMapMachine>;
+
+export type RestaurantMapStatus = 'loading' | 'failed' | 'ready';
+
+/** What the map area shows: nothing yet (waiting for /more), loading, the map, the spec's failure, or no map for this brand. */
+export type MapArea = 'waiting' | 'loading' | 'shown' | 'failed' | 'unavailable';
+
+/** A row of the list: the restaurant and, once the member's location is known, how far it is. */
+export type ListedRestaurant = Restaurant & { distanceKm: number | null };
+
+function statusOf(snapshot: RestaurantMapSnapshot): RestaurantMapStatus {
+  if (snapshot.matches('ready')) return 'ready';
+  if (snapshot.matches('failed')) return 'failed';
+  return 'loading';
+}
+
+function mapAreaOf(snapshot: RestaurantMapSnapshot): MapArea {
+  if (snapshot.matches({ ready: { map: 'unavailable' } })) return 'unavailable';
+  if (snapshot.matches({ ready: { map: 'shown' } })) return 'shown';
+  if (snapshot.matches({ ready: { map: 'failed' } })) return 'failed';
+  if (snapshot.hasTag('mapBusy')) return 'loading';
+  return 'waiting';
+}
+
+/** The list's order (spec 2.3): by distance from the member when their location is known, else by name. */
+export function listOrder(restaurants: Restaurant[], position: LatLng | null, language: string): ListedRestaurant[] {
+  if (position) return byDistance(restaurants, position, language);
+  return byName(restaurants, language).map((restaurant) => ({ ...restaurant, distanceKm: null }));
+}
+
+export function connectRestaurantMap(snapshot: RestaurantMapSnapshot, ref: RestaurantMapRef) {
+  const { restaurants, selectedId, settings, library, errorCode, language } = snapshot.context;
+  const located = snapshot.matches({ ready: { location: 'known' } });
+  return {
+    status: statusOf(snapshot),
+    errorCode,
+    mapArea: mapAreaOf(snapshot),
+    showingList: snapshot.matches({ ready: { view: 'list' } }),
+    canShowMap: snapshot.can({ type: 'restaurantMap.showMap' }),
+    /** The list's order is still being decided (the browser is asking for the location). */
+    locating: snapshot.matches({ ready: { location: 'locating' } }),
+    /** Where the member is, when they allowed it: the list is sorted by distance from here. */
+    position: located ? snapshot.context.position : null,
+    language,
+    infoOpen: snapshot.matches({ ready: { info: 'open' } }),
+    restaurants,
+    settings,
+    library,
+    selected: restaurants.find((restaurant) => restaurant.id === selectedId) ?? null,
+    retry: () => ref.send({ type: 'restaurantMap.retry' }),
+    retryMap: () => ref.send({ type: 'restaurantMap.retryMap' }),
+    select: (id: string) => ref.send({ type: 'restaurantMap.markerSelected', id }),
+    closePanel: () => ref.send({ type: 'restaurantMap.panelClosed' }),
+    showList: () => ref.send({ type: 'restaurantMap.showList' }),
+    showMap: () => ref.send({ type: 'restaurantMap.showMap' }),
+    openInfo: () => ref.send({ type: 'restaurantMap.infoOpened' }),
+    closeInfo: () => ref.send({ type: 'restaurantMap.infoClosed' }),
+  };
+}
+
+export type RestaurantMapView = ReturnType<typeof connectRestaurantMap>;

@@ -1,0 +1,24 @@
+import { fromPromise } from 'xstate';
+import { restaurantMachine, type RestaurantEvent, type RestaurantInput } from '../../machines/restaurant.machine.ts';
+import { getRestaurant, getRestaurantMapSettings } from '../api/restaurants.ts';
+import { cachedMapSettings, cachedRestaurant } from '../services/restaurantCache.ts';
+import { RestaurantScreen } from '../screens/restaurant/RestaurantScreen.tsx';
+import { mapsLibraryActor, moreStackWatcher } from './maps.wiring.ts';
+import { wired, type WiringDeps } from './wired.tsx';
+
+/** /more/restaurant/s/:id: the restaurant (from the cached list when it holds it), the map settings, the maps library. */
+export function wireRestaurant({ api, app }: WiringDeps) {
+  return {
+    logic: restaurantMachine.provide({
+      actors: {
+        loadRestaurant: fromPromise(({ input }: { input: RestaurantInput }) => cachedRestaurant(input.language, input.id, () => getRestaurant(api, input.id))),
+        loadMapSettings: fromPromise(() => cachedMapSettings(() => getRestaurantMapSettings(api))),
+        loadMapsLibrary: mapsLibraryActor(),
+        watchActiveStack: moreStackWatcher<RestaurantEvent>(app, { type: 'restaurant.stackActive' }),
+      },
+    }),
+  };
+}
+
+/** The screen with its wiring: one lazy chunk, loaded when a restaurant's page first shows. */
+export const WiredRestaurantScreen = wired(RestaurantScreen, wireRestaurant);
