@@ -48,6 +48,8 @@ export default defineConfig({
       CHECKOUT_MEMBER_LIMIT: '1000',
       CHECKOUT_ADDRESS_LIMIT: '10000',
       WAITING_LIST_JOIN_LIMIT: '10000',
+      // Google's maps script is served by a stand-in in the restaurant spec (e2e/fakeGoogleMaps.ts).
+      GOOGLE_MAPS_API_KEY: 'e2e-maps-key',
     },
     url: `http://localhost:${port}/v1/health`,
     reuseExistingServer: false,
