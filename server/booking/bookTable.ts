@@ -4,24 +4,41 @@ import type { Database } from '../db/database.ts';
 import type { MailBrand } from '../mail/mail.ts';
 import type { MailQueue } from '../mail/queue.ts';
 import { tableBookingMail } from '../mail/tableBookingMail.ts';
-import { takeRateLimit } from '../repositories/rateLimits.repository.ts';
+import { findVisibleRestaurant } from '../repositories/restaurants.repository.ts';
+import { takeRateLimits } from '../repositories/rateLimits.repository.ts';
 import {
   cancelTableBooking,
   coversBooked,
   findTableBookingByTokenHash,
-  findVisibleRestaurant,
   insertTableBooking,
   type TableBookingRow,
 } from '../repositories/tableBookings.repository.ts';
 import { clocksOn, instantOf, usableSettings } from './seatings.ts';
 
-/** Bookings one client address may make per window (the widget takes no sign-in). */
+/**
+ * Bookings one client address may make per window, and one guest e-mail per day (the widget takes
+ * no sign-in: the e-mail limit keeps a stranger from mailing someone the brand's confirmations).
+ */
 export interface TableBookingLimits {
   bookingsPerAddress: number;
   windowMs: number;
+  bookingsPerGuestEmail: number;
+  guestWindowMs: number;
 }
 
-export const defaultTableBookingLimits: TableBookingLimits = { bookingsPerAddress: 10, windowMs: 15 * 60_000 };
+export const defaultTableBookingLimits: TableBookingLimits = {
+  bookingsPerAddress: 10,
+  windowMs: 15 * 60_000,
+  bookingsPerGuestEmail: 5,
+  guestWindowMs: 24 * 60 * 60_000,
+};
+
+/** Ends the booking's transaction without a booking: nothing it counted or wrote stays. */
+class NotBooked extends Error {
+  constructor(readonly outcome: BookingOutcome) {
+    super('not booked');
+  }
+}
 
 export interface TableBookingDeps {
   db: Database;
@@ -54,7 +71,7 @@ export interface TableRequest {
 export type BookingOutcome =
   | { ok: true; booking: TableBookingRow }
   | { ok: false; reason: 'full' | 'gone' }
-  | { ok: false; reason: 'tooMany'; retryAfterSeconds: number };
+  | { ok: false; reason: 'tooMany'; retryAfterSeconds: number; limitedBy: 'address' | 'guest' };
 
 /**
  * Books the table, or refuses. One transaction counts the address's booking, locks the
@@ -65,37 +82,53 @@ export type BookingOutcome =
 export async function bookTable(deps: TableBookingDeps, request: TableRequest): Promise<BookingOutcome> {
   const { db, mail, now, limits } = deps;
   const token = randomBytes(32).toString('base64url');
-  const outcome = await db.transaction(async (tx): Promise<BookingOutcome> => {
-    const at = now();
-    const limit = { bucket: 'table-booking', key: request.clientAddress, max: limits.bookingsPerAddress, windowMs: limits.windowMs };
-    const counted = await takeRateLimit(tx, limit, at);
-    if (!counted.allowed) return { ok: false, reason: 'tooMany', retryAfterSeconds: Math.max(1, Math.ceil(counted.retryAfterMs / 1000)) };
-    const restaurant = await findVisibleRestaurant(tx, request.brandId, request.restaurantId, true);
-    const settings = usableSettings(restaurant?.booking ?? null);
-    if (!restaurant || !settings) return { ok: false, reason: 'gone' };
-    const seatingAt = instantOf(request.date, request.clock, request.timeZone);
-    if (!clocksOn(settings, request.date).includes(request.clock) || seatingAt <= at || request.partySize > settings.maxPartySize) {
-      return { ok: false, reason: 'full' };
-    }
-    const taken = (await coversBooked(tx, request.brandId, request.restaurantId, [new Date(seatingAt)])).get(seatingAt) ?? 0;
-    if (taken + request.partySize > settings.coversPerSeating) return { ok: false, reason: 'full' };
-    const booking = await insertTableBooking(tx, {
-      brandId: request.brandId,
-      restaurantId: request.restaurantId,
-      seatingAt: new Date(seatingAt),
-      partySize: request.partySize,
-      guestName: request.guestName,
-      guestEmail: request.guestEmail,
-      guestPhone: request.guestPhone,
-      language: request.language,
-      cancelTokenHash: hashCancelToken(token),
-      createdAt: new Date(at),
+  let outcome: BookingOutcome;
+  try {
+    outcome = await db.transaction(async (tx): Promise<BookingOutcome> => {
+      const at = now();
+      const counted = await takeRateLimits(
+        tx,
+        [
+          { bucket: 'table-booking', key: request.clientAddress, max: limits.bookingsPerAddress, windowMs: limits.windowMs },
+          { bucket: 'table-booking-guest', key: request.guestEmail.toLowerCase(), max: limits.bookingsPerGuestEmail, windowMs: limits.guestWindowMs },
+        ],
+        at,
+      );
+      if (!counted.allowed) {
+        const limitedBy = counted.refusedBy.bucket === 'table-booking-guest' ? 'guest' : 'address';
+        return { ok: false, reason: 'tooMany', retryAfterSeconds: Math.max(1, Math.ceil(counted.retryAfterMs / 1000)), limitedBy };
+      }
+      const restaurant = await findVisibleRestaurant(tx, request.brandId, request.restaurantId, true);
+      const settings = usableSettings(restaurant?.booking ?? null);
+      if (!restaurant || !settings) throw new NotBooked({ ok: false, reason: 'gone' });
+      const seatingAt = instantOf(request.date, request.clock, request.timeZone);
+      if (!clocksOn(settings, request.date).includes(request.clock) || seatingAt <= at || request.partySize > settings.maxPartySize) {
+        throw new NotBooked({ ok: false, reason: 'full' });
+      }
+      const taken = (await coversBooked(tx, request.brandId, request.restaurantId, [new Date(seatingAt)])).get(seatingAt) ?? 0;
+      // A guest who loses the seating to another is not counted against their allowance.
+      if (taken + request.partySize > settings.coversPerSeating) throw new NotBooked({ ok: false, reason: 'full' });
+      const booking = await insertTableBooking(tx, {
+        brandId: request.brandId,
+        restaurantId: request.restaurantId,
+        seatingAt: new Date(seatingAt),
+        partySize: request.partySize,
+        guestName: request.guestName,
+        guestEmail: request.guestEmail,
+        guestPhone: request.guestPhone,
+        language: request.language,
+        cancelTokenHash: hashCancelToken(token),
+        createdAt: new Date(at),
+      });
+      const cancelLink = `${request.linkOrigin}/booking/cancel/${token}`;
+      const booked = { id: booking.id, restaurant: restaurant.name, address: request.address, seatingAt, partySize: request.partySize, guestName: request.guestName };
+      await mail.queue(tx, { brandId: request.brandId, to: request.guestEmail, ...tableBookingMail(booked, request.brand, cancelLink, request.language) }, `table-booking:${booking.id}`);
+      return { ok: true, booking };
     });
-    const cancelLink = `${request.linkOrigin}/booking/cancel/${token}`;
-    const booked = { id: booking.id, restaurant: restaurant.name, address: request.address, seatingAt, partySize: request.partySize, guestName: request.guestName };
-    await mail.queue(tx, { brandId: request.brandId, to: request.guestEmail, ...tableBookingMail(booked, request.brand, cancelLink, request.language) }, `table-booking:${booking.id}`);
-    return { ok: true, booking };
-  });
+  } catch (error) {
+    if (!(error instanceof NotBooked)) throw error;
+    outcome = error.outcome;
+  }
   if (outcome.ok) void mail.dispatch();
   return outcome;
 }

@@ -41,8 +41,10 @@ export function contentSecurityDirectives(sources: OutsideSources) {
     ],
     'script-src': ["'self'", ...(stripe ? ['https://js.stripe.com'] : []), ...(googleMaps ? googleMapsScripts : [])],
     // Click-to-load players on offer pages and the booking dialog; nothing is framed before the member asks for it.
+    // An API on another origin serves our own booking widget there.
     'frame-src': [
       "'self'",
+      ...sources.connectSources,
       'https://open.spotify.com',
       'https://www.youtube-nocookie.com',
       ...(stripe ? ['https://js.stripe.com', 'https://checkout.stripe.com'] : []),

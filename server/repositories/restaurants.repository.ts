@@ -49,14 +49,28 @@ export async function listVisibleRestaurants(db: Executor, brandId: string, limi
     .limit(limit);
 }
 
-/** One visible restaurant of the brand; null for another brand's, a hidden one or none. */
-export async function findVisibleRestaurant(db: Executor, brandId: string, id: string): Promise<RestaurantRow | null> {
-  const rows = await db
+/**
+ * One visible restaurant of the brand; null for another brand's, a hidden one or none. `lock`
+ * takes its row FOR UPDATE (in the caller's transaction): table bookings of one restaurant are
+ * then counted and inserted one after another, on every instance.
+ */
+export async function findVisibleRestaurant(db: Executor, brandId: string, id: string, lock = false): Promise<RestaurantRow | null> {
+  const query = db
     .select()
     .from(restaurants)
     .where(and(eq(restaurants.brandId, brandId), eq(restaurants.id, id), eq(restaurants.visible, true)))
     .limit(1);
-  return rows[0] ?? null;
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** A restaurant of the brand, visible or not (a booking's, whose restaurant was hidden since). */
+export async function findRestaurant(db: Executor, brandId: string, id: string): Promise<RestaurantRow | null> {
+  const [row] = await db
+    .select()
+    .from(restaurants)
+    .where(and(eq(restaurants.brandId, brandId), eq(restaurants.id, id)));
+  return row ?? null;
 }
 
 /** The map settings of the member's kind of role, else the brand's ('*'); null when the brand has neither. */

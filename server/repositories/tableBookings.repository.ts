@@ -1,30 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
-import { restaurants, tableBookings } from '../db/schema/index.ts';
+import { tableBookings } from '../db/schema/index.ts';
 
-export type RestaurantRow = typeof restaurants.$inferSelect;
 export type TableBookingRow = typeof tableBookings.$inferSelect;
-
-/**
- * A visible restaurant of the brand. `lock` takes its row FOR UPDATE (in the caller's
- * transaction): bookings of one restaurant are then counted and inserted one after another.
- */
-export async function findVisibleRestaurant(db: Executor, brandId: string, restaurantId: string, lock = false): Promise<RestaurantRow | null> {
-  const query = db
-    .select()
-    .from(restaurants)
-    .where(and(eq(restaurants.brandId, brandId), eq(restaurants.id, restaurantId), eq(restaurants.visible, true)));
-  const [row] = lock ? await query.for('update') : await query;
-  return row ?? null;
-}
-
-export async function findRestaurant(db: Executor, brandId: string, restaurantId: string): Promise<RestaurantRow | null> {
-  const [row] = await db
-    .select()
-    .from(restaurants)
-    .where(and(eq(restaurants.brandId, brandId), eq(restaurants.id, restaurantId)));
-  return row ?? null;
-}
 
 /** Covers taken by bookings that are not cancelled, per seating instant (ms); seatings without bookings are left out. */
 export async function coversBooked(db: Executor, brandId: string, restaurantId: string, seatings: Date[]): Promise<Map<number, number>> {

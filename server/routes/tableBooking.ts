@@ -23,7 +23,7 @@ import {
 import { isLanguage } from '../../domain/language.ts';
 import { mailLinkOrigin } from '../mail/mail.ts';
 import { appUrlHost, findBrandById, type BrandRow } from '../repositories/brands.repository.ts';
-import { findRestaurant } from '../repositories/tableBookings.repository.ts';
+import { findRestaurant } from '../repositories/restaurants.repository.ts';
 import type { App, RouteDeps } from './types.ts';
 
 const stylesheet = readFileSync(new URL('../booking/booking.css', import.meta.url), 'utf8');
@@ -70,8 +70,8 @@ function fromOwnPage(request: FastifyRequest): boolean {
 
 /**
  * The cancel link's origin: the one the guest booked on when it is one of the brand's app hosts
- * (https unless a local development host on this server's own port, as reset links), else the
- * brand's first host; a forged Host header never puts another site into the brand's mail.
+ * (https, except on a local development host, which keeps its scheme and port), else the brand's
+ * first host; a forged Host header never puts another site into the brand's mail.
  */
 export function cancelLinkOrigin(request: FastifyRequest, brand: Pick<BrandRow, 'appHosts'>): string {
   const own = `${request.protocol}://${request.host}`;
@@ -156,7 +156,8 @@ export async function tableBookingRoutes(app: App, deps: RouteDeps & { tableBook
       if (outcome.reason === 'gone') return notFound(reply, w.language, w.brand);
       if (outcome.reason === 'tooMany') {
         reply.header('retry-after', String(outcome.retryAfterSeconds));
-        return showForm(reply, w, 429, choice, values, {}, t.tooMany(Math.ceil(outcome.retryAfterSeconds / 60)));
+        const message = outcome.limitedBy === 'guest' ? t.tooManyForGuest : t.tooMany(Math.ceil(outcome.retryAfterSeconds / 60));
+        return showForm(reply, w, 429, choice, values, {}, message);
       }
       // Taken meanwhile: the form again, with the times as they are now; nothing was booked.
       return showForm(reply, w, 409, choice, { ...values, time: '' }, { time: t.seatingFull(values.time) });

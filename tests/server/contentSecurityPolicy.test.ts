@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, restaurantMapSettings, restaurants } from '../../server/db/schema/index.ts';
+import { contentSecurityDirectives } from '../../server/plugins/contentSecurityPolicy.ts';
 import { aurora, borealis } from '../../server/db/seed/brands.ts';
 import { seedRestaurants } from '../../server/db/seed/restaurants.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
@@ -64,5 +65,14 @@ describe('content security policy for the restaurant guide', () => {
     const frames = directive(policy, 'frame-src');
     expect(frames).toContain('https://book.example.net');
     expect(frames.join(' ')).not.toContain('plain.example.net');
+  });
+});
+
+describe('an API on another origin', () => {
+  it('may be called and may serve the booking widget the app frames', () => {
+    const directives = contentSecurityDirectives({ connectSources: ['https://api.klubb.example'], stripe: false, googleMaps: false, widgetOrigins: [] });
+    expect(directives['connect-src']).toContain('https://api.klubb.example');
+    expect(directives['frame-src']).toContain('https://api.klubb.example');
+    expect(directives['script-src']).toEqual(["'self'"]);
   });
 });

@@ -17,6 +17,7 @@ beforeAll(async () => {
   await makeBookingBrands(t);
   await makeRestaurant(t, 'aurora', 'last', { booking: bookingSettings({ coversPerSeating: 20 }) });
   await makeRestaurant(t, 'aurora', 'roomy', { booking: bookingSettings({ coversPerSeating: 500 }) });
+  await makeRestaurant(t, 'aurora', 'tiny', { booking: bookingSettings({ coversPerSeating: 2 }) });
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -62,5 +63,32 @@ describe('bookings per address', () => {
     expect(await bookingsOf(t, 'roomy')).toHaveLength(3);
     // Another address is not held back.
     expect((await postForm(t, '/booking/aurora/roomy?lang=en', { ...fields(2000), date: '2026-06-12', time: '21:00' }, { address: '10.78.0.2' })).statusCode).toBe(200);
+  });
+});
+
+describe('bookings per guest e-mail', () => {
+  it('allows five a day to one address however written, from any network, then refuses and books nothing', async () => {
+    const bookAs = (email: string, i: number) =>
+      postForm(t, '/booking/aurora/roomy?lang=en', { ...fields(3000 + i), email, date: '2026-06-13', time: '17:00' }, { address: `10.79.0.${i + 1}` });
+    for (let i = 0; i < 5; i++) expect((await bookAs(i % 2 ? 'Victim@Example.se' : 'victim@example.se', i)).statusCode).toBe(200);
+    const refused = await bookAs('VICTIM@example.se', 5);
+    expect(refused.statusCode).toBe(429);
+    expect(textsOf(parseHtml(refused.body), '.error-summary li')).toEqual([
+      'This e-mail address has made as many bookings as it may today. Try again tomorrow, or call the restaurant.',
+    ]);
+    const mails = await Promise.all(['victim@example.se', 'Victim@Example.se', 'VICTIM@example.se'].map((to) => mailsTo(t, to)));
+    expect(mails.flat()).toHaveLength(5);
+  });
+});
+
+describe('a booking refused as full', () => {
+  it('does not count against the address or the guest: they can still book elsewhere', async () => {
+    const address = '10.80.0.1';
+    expect((await postForm(t, '/booking/aurora/tiny?lang=en', { ...fields(4000), date: '2026-06-12', party: '2' }, { address: '10.80.0.99' })).statusCode).toBe(200);
+    const full = { ...fields(4001), date: '2026-06-12', party: '2' };
+    for (let i = 0; i < 4; i++) expect((await postForm(t, '/booking/aurora/tiny?lang=en', full, { address })).statusCode).toBe(409);
+    // The address's allowance (3 here) is whole.
+    const others = [['2026-06-12', '21:00'], ['2026-06-13', '17:00'], ['2026-06-13', '19:30']];
+    for (const [date, time] of others) expect((await postForm(t, '/booking/aurora/tiny?lang=en', { ...full, date: date!, time: time! }, { address })).statusCode).toBe(200);
   });
 });
