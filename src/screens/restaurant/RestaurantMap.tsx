@@ -1,7 +1,7 @@
 /// <reference types="google.maps" />
 import { useEffect, useRef } from 'react';
 import type { Restaurant, RestaurantMapSettings } from '../../../contract/restaurant.ts';
-import type { MapsLibrary } from '../../../machines/restaurantMap.machine.ts';
+import type { MapsLibrary } from '../../../machines/mapsLibrary.machine.ts';
 import { createMap, focusOn, placeMarkers, restaurantZoom } from './googleMap.ts';
 
 interface RestaurantMapProps {

@@ -1,6 +1,6 @@
 /// <reference types="google.maps" />
 import type { Restaurant, RestaurantMapSettings } from '../../../contract/restaurant.ts';
-import type { MapsLibrary } from '../../../machines/restaurantMap.machine.ts';
+import type { MapsLibrary } from '../../../machines/mapsLibrary.machine.ts';
 import { vars } from '../../theme/index.ts';
 import { moreIcons } from '../more/moreIcons.ts';
 

@@ -8,8 +8,8 @@ type RestaurantMapSnapshot = SnapshotFrom<typeof restaurantMapMachine>;
 
 export type RestaurantMapStatus = 'loading' | 'failed' | 'ready';
 
-/** What the map area shows: nothing yet (waiting for /more), loading, the map, the spec's failure, or no map for this brand. */
-export type MapArea = 'waiting' | 'loading' | 'shown' | 'failed' | 'unavailable';
+/** What the map area shows: loading (or waiting for /more), the map, the spec's failure, or no map for this brand. */
+export type MapArea = 'loading' | 'shown' | 'failed' | 'unavailable';
 
 /** A row of the list: the restaurant and, once the member's location is known, how far it is. */
 export type ListedRestaurant = Restaurant & { distanceKm: number | null };
@@ -24,8 +24,7 @@ function mapAreaOf(snapshot: RestaurantMapSnapshot): MapArea {
   if (snapshot.matches({ ready: { map: 'unavailable' } })) return 'unavailable';
   if (snapshot.matches({ ready: { map: 'shown' } })) return 'shown';
   if (snapshot.matches({ ready: { map: 'failed' } })) return 'failed';
-  if (snapshot.hasTag('mapBusy')) return 'loading';
-  return 'waiting';
+  return 'loading';
 }
 
 /** The list's order (spec 2.3): by distance from the member when their location is known, else by name. */
