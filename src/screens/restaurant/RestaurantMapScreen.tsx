@@ -15,7 +15,8 @@ import { moreIcons } from '../more/moreIcons.ts';
 import { connectRestaurantMap, listOrder, type RestaurantMapView } from './restaurantMap.connect.ts';
 import { RestaurantFailure } from './RestaurantFailure.tsx';
 import { RestaurantMap } from './RestaurantMap.tsx';
-import { restaurantPath, streetAddress } from './restaurantText.ts';
+import { streetAddress } from '../../../domain/restaurantAddress.ts';
+import { restaurantPath } from './restaurantText.ts';
 import * as styles from './restaurantMap.css.ts';
 
 const infoIcons = { info: moreIcons.about };

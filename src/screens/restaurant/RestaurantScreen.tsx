@@ -15,7 +15,7 @@ import { BookingDialog } from './BookingDialog.tsx';
 import { connectRestaurant } from './restaurant.connect.ts';
 import { RestaurantFailure } from './RestaurantFailure.tsx';
 import { RestaurantMap } from './RestaurantMap.tsx';
-import { streetAddress } from './restaurantText.ts';
+import { streetAddress } from '../../../domain/restaurantAddress.ts';
 import * as styles from './restaurant.css.ts';
 
 export interface RestaurantScreenProps {
