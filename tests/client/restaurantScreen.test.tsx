@@ -133,6 +133,19 @@ describe('a restaurant’s page', () => {
     expect(document.activeElement).toBe(widget);
   });
 
+  it('keeps the header map’s marker while the booking dialog opens and closes (markers are made once)', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openRestaurant('r-1');
+    await screen.findByRole('region', { name: 'Map of Aster' });
+    await vi.waitFor(() => expect(world.shown()).toHaveLength(1));
+    const marker = world.shown()[0];
+    await user.click(screen.getByRole('button', { name: 'Book a table' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(world.markers).toHaveLength(1);
+    expect(world.shown()).toEqual([marker]);
+  });
+
   it('gives the widget the language the app shows', async () => {
     const { svMessages } = await import('./catalogs.ts');
     act(() => i18n.loadAndActivate({ locale: 'sv', messages: svMessages }));
