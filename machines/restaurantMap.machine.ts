@@ -176,7 +176,8 @@ export const restaurantMapMachine = setup({
           initial: 'deciding',
           states: {
             deciding: { always: [{ guard: 'wasInfoSeen', target: 'closed' }, { target: 'open' }] },
-            open: { on: { 'restaurantMap.infoClosed': { target: 'closed', actions: 'markInfoSeen' } } },
+            /** Spec 2.3: shown by itself once: seen when it shows, closed or not. */
+            open: { entry: 'markInfoSeen', on: { 'restaurantMap.infoClosed': 'closed' } },
             closed: { on: { 'restaurantMap.infoOpened': 'open' } },
           },
         },

@@ -33,9 +33,20 @@ export function listOrder(restaurants: Restaurant[], position: LatLng | null, la
   return byName(restaurants, language).map((restaurant) => ({ ...restaurant, distanceKm: null }));
 }
 
+/** The list's rows, made again only when the restaurants, the position or the language change (the same array for the same snapshot values). */
+const lists = new WeakMap<Restaurant[], { position: LatLng | null; language: string; rows: ListedRestaurant[] }>();
+function cachedListOrder(restaurants: Restaurant[], position: LatLng | null, language: string): ListedRestaurant[] {
+  const cached = lists.get(restaurants);
+  if (cached && cached.position === position && cached.language === language) return cached.rows;
+  const rows = listOrder(restaurants, position, language);
+  lists.set(restaurants, { position, language, rows });
+  return rows;
+}
+
 export function connectRestaurantMap(snapshot: RestaurantMapSnapshot, ref: RestaurantMapRef) {
   const { restaurants, selectedId, settings, library, errorCode, language } = snapshot.context;
   const located = snapshot.matches({ ready: { location: 'known' } });
+  const position = located ? snapshot.context.position : null;
   return {
     status: statusOf(snapshot),
     errorCode,
@@ -45,8 +56,9 @@ export function connectRestaurantMap(snapshot: RestaurantMapSnapshot, ref: Resta
     /** The list's order is still being decided (the browser is asking for the location). */
     locating: snapshot.matches({ ready: { location: 'locating' } }),
     /** Where the member is, when they allowed it: the list is sorted by distance from here. */
-    position: located ? snapshot.context.position : null,
-    language,
+    position,
+    /** The list view's rows: by distance from the member when their location is known, else by name. */
+    list: cachedListOrder(restaurants, position, language),
     infoOpen: snapshot.matches({ ready: { info: 'open' } }),
     restaurants,
     settings,
