@@ -1,7 +1,7 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { callErrorOf, errorCodeParams, notProvided } from './errorCode.ts';
 import type { Restaurant, RestaurantMapSettings } from '../contract/restaurant.ts';
-import type { MapsLibrary } from './restaurantMap.machine.ts';
+import { mapsLibraryMachine, type MapsLibrary } from './mapsLibrary.machine.ts';
 
 export interface RestaurantInput {
   id: string;
@@ -19,15 +19,14 @@ export interface RestaurantContext extends RestaurantInput {
 
 export type RestaurantEvent =
   | { type: 'restaurant.retry' }
-  | { type: 'restaurant.stackActive' }
   | { type: 'restaurant.bookingOpened' }
   | { type: 'restaurant.bookingClosed' };
 
 /**
  * One restaurant at /more/restaurant/s/:id (spec 2.3): loading, then its page, or the full-page
  * error (an unknown id is "not found", anything else can be retried). The page's header is the
- * map at zoom 15 when the brand has a maps key and the library loads while /more is the active
- * stack; else a plain header. The booking dialog holds the restaurant's widget.
+ * map at zoom 15 when the brand has a maps key and the library loads (retried as spec 9 says) while
+ * /more is the active stack; else a plain header. The booking dialog holds the restaurant's widget.
  */
 export const restaurantMachine = setup({
   types: {
@@ -40,9 +39,8 @@ export const restaurantMachine = setup({
     loadRestaurant: fromPromise<Restaurant, RestaurantInput>(async () => notProvided('loadRestaurant')),
     /** The role's map settings, through their cache. */
     loadMapSettings: fromPromise<RestaurantMapSettings>(async () => notProvided('loadMapSettings')),
-    loadMapsLibrary: fromPromise<MapsLibrary, { apiKey: string; language: string }>(async () => notProvided('loadMapsLibrary')),
-    /** Sends restaurant.stackActive when (or as soon as) /more is the active stack. */
-    watchActiveStack: fromCallback<RestaurantEvent>(() => notProvided('watchActiveStack')),
+    /** The maps library once /more is the active stack, with spec 9's retries. */
+    mapsLibrary: mapsLibraryMachine,
   },
   guards: {
     isNotFound: (_, { code }: { code: string }) => code === 'restaurant/not-found',
@@ -88,19 +86,17 @@ export const restaurantMachine = setup({
                 onError: 'plain',
               },
             },
-            deciding: { always: [{ guard: 'hasNoKey', target: 'plain' }, { target: 'waitingForStack' }] },
-            /** Spec 2.1: the map loads only while /more is the active stack. */
-            waitingForStack: {
-              invoke: { src: 'watchActiveStack' },
-              on: { 'restaurant.stackActive': 'loadingMap' },
-            },
+            deciding: { always: [{ guard: 'hasNoKey', target: 'plain' }, { target: 'loadingMap' }] },
+            /** Spec 2.1, 9: waits for /more to be the active stack, then loads, retrying. */
             loadingMap: {
               invoke: {
-                src: 'loadMapsLibrary',
+                src: 'mapsLibrary',
                 input: ({ context }) => ({ apiKey: context.settings!.apiKey!, language: context.language }),
-                onDone: { target: 'map', actions: assign({ library: ({ event }) => event.output }) },
-                // The page is useful without its map: a plain header, no error.
-                onError: 'plain',
+                onDone: [
+                  { guard: ({ event }) => event.output.library !== null, target: 'map', actions: assign({ library: ({ event }) => event.output.library }) },
+                  // The page is useful without its map: a plain header, no error.
+                  { target: 'plain' },
+                ],
               },
             },
             map: {},

@@ -1,15 +1,8 @@
-/// <reference types="google.maps" />
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { callErrorOf, notProvided } from './errorCode.ts';
+import { mapsLibraryMachine, type MapsLibrary } from './mapsLibrary.machine.ts';
 import type { Restaurant, RestaurantMapSettings } from '../contract/restaurant.ts';
 import type { LatLng } from '../src/domain/distance.ts';
-
-/** What the maps service gives the map view: the Maps JavaScript API's map and marker classes. The machine only keeps it. */
-export interface MapsLibrary {
-  core: google.maps.CoreLibrary;
-  maps: google.maps.MapsLibrary;
-  marker: google.maps.MarkerLibrary;
-}
 
 /** The restaurants and how their map opens, loaded together: the guide shows nothing without both. */
 export interface RestaurantGuide {
@@ -32,8 +25,6 @@ export interface RestaurantMapContext {
   /** Why the guide did not load; the full-page error tells the code's text. */
   errorCode: string | null;
   library: MapsLibrary | null;
-  /** Failed loads of the maps library since the last success or retry (spec 9's "errors"). */
-  mapErrors: number;
   /** The restaurant whose marker the member tapped. */
   selectedId: string | null;
   /** Where the member is, once they allowed it: the list is sorted by distance from here. */
@@ -42,8 +33,6 @@ export interface RestaurantMapContext {
 
 export type RestaurantMapEvent =
   | { type: 'restaurantMap.retry' }
-  /** /more became (or is) the active stack: the map may load (spec 2.1). */
-  | { type: 'restaurantMap.stackActive' }
   | { type: 'restaurantMap.retryMap' }
   | { type: 'restaurantMap.markerSelected'; id: string }
   | { type: 'restaurantMap.panelClosed' }
@@ -51,12 +40,6 @@ export type RestaurantMapEvent =
   | { type: 'restaurantMap.showMap' }
   | { type: 'restaurantMap.infoOpened' }
   | { type: 'restaurantMap.infoClosed' };
-
-/** Spec 9: the maps script is tried again up to 3 times. */
-export const mapRetries = 3;
-
-/** Spec 9: the wait before a retry is errors·2^errors ms (2, 8, 24). */
-export const mapRetryDelayMs = (errors: number) => errors * 2 ** errors;
 
 /**
  * The restaurant map at /more/restaurant (spec 2.3, 7, 8, 9): loads the restaurants and the
@@ -76,10 +59,8 @@ export const restaurantMapMachine = setup({
   actors: {
     /** The restaurants (GET /v1/get_list/restaurant) and the role's map settings, through their caches. */
     loadGuide: fromPromise<RestaurantGuide, { language: string }>(async () => notProvided('loadGuide')),
-    /** The Maps JavaScript API's libraries with the brand's key, in the app's language. */
-    loadMapsLibrary: fromPromise<MapsLibrary, { apiKey: string; language: string }>(async () => notProvided('loadMapsLibrary')),
-    /** Sends restaurantMap.stackActive when (or as soon as) /more is the active stack. */
-    watchActiveStack: fromCallback<RestaurantMapEvent>(() => notProvided('watchActiveStack')),
+    /** The maps library once /more is the active stack, with spec 9's retries. */
+    mapsLibrary: mapsLibraryMachine,
     /** Where the member is; fails when they refuse or the device cannot tell. */
     locate: fromPromise<LatLng>(async () => notProvided('locate')),
   },
@@ -87,13 +68,9 @@ export const restaurantMapMachine = setup({
     /** Remembers on this device that the member saw the info pop-up. */
     markInfoSeen: () => notProvided('markInfoSeen'),
   },
-  delays: {
-    mapRetryDelay: ({ context }) => mapRetryDelayMs(context.mapErrors),
-  },
   guards: {
     hasNoKey: ({ context }) => !context.settings?.apiKey,
     hasKey: ({ context }) => Boolean(context.settings?.apiKey),
-    mayRetryMap: ({ context }) => context.mapErrors < mapRetries,
     wasInfoSeen: ({ context }) => context.infoSeenBefore,
     isListed: ({ context }, params: { id: string }) => context.restaurants.some((restaurant) => restaurant.id === params.id),
   },
@@ -106,7 +83,6 @@ export const restaurantMapMachine = setup({
     settings: null,
     errorCode: null,
     library: null,
-    mapErrors: 0,
     selectedId: null,
     position: null,
   }),
@@ -131,33 +107,23 @@ export const restaurantMapMachine = setup({
         map: {
           initial: 'deciding',
           states: {
-            deciding: { always: [{ guard: 'hasNoKey', target: 'unavailable' }, { target: 'waitingForStack' }] },
+            deciding: { always: [{ guard: 'hasNoKey', target: 'unavailable' }, { target: 'loadingLibrary' }] },
             /** The brand has no maps key: the list is the guide. */
             unavailable: {},
-            /** Spec 2.1: the map loads only while /more is the active stack. */
-            waitingForStack: {
-              invoke: { src: 'watchActiveStack' },
-              on: { 'restaurantMap.stackActive': 'loadingLibrary' },
-            },
+            /** Spec 2.1, 9: waits for /more to be the active stack, then loads, retrying. */
             loadingLibrary: {
-              tags: ['mapBusy'],
               invoke: {
-                src: 'loadMapsLibrary',
+                src: 'mapsLibrary',
                 input: ({ context }) => ({ apiKey: context.settings!.apiKey!, language: context.language }),
-                onDone: { target: 'shown', actions: assign({ library: ({ event }) => event.output, mapErrors: 0 }) },
-                onError: [
-                  { guard: 'mayRetryMap', target: 'waitingToRetry', actions: assign({ mapErrors: ({ context }) => context.mapErrors + 1 }) },
-                  { target: 'failed', actions: assign({ mapErrors: ({ context }) => context.mapErrors + 1 }) },
+                onDone: [
+                  { guard: ({ event }) => event.output.library !== null, target: 'shown', actions: assign({ library: ({ event }) => event.output.library }) },
+                  { target: 'failed' },
                 ],
               },
             },
-            waitingToRetry: {
-              tags: ['mapBusy'],
-              after: { mapRetryDelay: 'loadingLibrary' },
-            },
             /** Spec 8: 'Faild to load Google maps', with a retry. */
             failed: {
-              on: { 'restaurantMap.retryMap': { target: 'loadingLibrary', actions: assign({ mapErrors: 0 }) } },
+              on: { 'restaurantMap.retryMap': 'loadingLibrary' },
             },
             shown: {
               initial: 'idle',
@@ -210,7 +176,8 @@ export const restaurantMapMachine = setup({
           initial: 'deciding',
           states: {
             deciding: { always: [{ guard: 'wasInfoSeen', target: 'closed' }, { target: 'open' }] },
-            open: { on: { 'restaurantMap.infoClosed': { target: 'closed', actions: 'markInfoSeen' } } },
+            /** Spec 2.3: shown by itself once: seen when it shows, closed or not. */
+            open: { entry: 'markInfoSeen', on: { 'restaurantMap.infoClosed': 'closed' } },
             closed: { on: { 'restaurantMap.infoOpened': 'open' } },
           },
         },

@@ -1,5 +1,6 @@
 import { formatEventTime, formatWeekdayDate, localityOf, type Locality } from '../../domain/format.ts';
 import { isLanguage, type Language } from '../../domain/language.ts';
+import { streetAddress } from '../../domain/restaurantAddress.ts';
 import { isValidEmail } from '../../domain/validation.ts';
 import { isValidPhoneNumber, normalisePhoneNumber } from '../../domain/phone.ts';
 import { maxOneLineLength, oneLinePattern } from '../../domain/textRules.ts';
@@ -55,11 +56,11 @@ export async function loadWidget(db: Executor, brandId: string, restaurantId: st
 
 export const isWidget = (loaded: Awaited<ReturnType<typeof loadWidget>>): loaded is Widget => 'restaurant' in loaded;
 
-export const addressOf = (r: Pick<RestaurantRow, 'address' | 'postalCode' | 'city'>) => [r.address, [r.postalCode, r.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+export { streetAddress as addressOf } from '../../domain/restaurantAddress.ts';
 
 export const summaryOf = (w: Pick<Widget, 'language' | 'locality'>, r: RestaurantRow, seatingAt: number, partySize: number): BookingSummary => ({
   restaurant: r.name,
-  address: addressOf(r),
+  address: streetAddress(r),
   when: formatEventTime(seatingAt, w.language, w.locality),
   partySize,
 });
@@ -132,7 +133,7 @@ export async function formView(db: Executor, w: Widget, now: number, choice: Cho
   const seatings = choice.date && choice.party ? await seatingsOf(db, w, choice.date, now) : null;
   return {
     language: w.language,
-    restaurant: { name: w.restaurant.name, address: addressOf(w.restaurant) },
+    restaurant: { name: w.restaurant.name, address: streetAddress(w.restaurant) },
     path: w.path,
     dates,
     daysAhead: w.settings.daysAhead,

@@ -16,7 +16,8 @@ const focusableSelector = [
 
 function focusablesIn(container: HTMLElement): HTMLElement[] {
   return Array.from(container.querySelectorAll<HTMLElement>(focusableSelector)).filter(
-    (el) => el.tabIndex >= 0 && !el.closest('[hidden], [inert]'),
+    // A focus sentinel (after a frame the trap cannot look into) hands focus on; it is not a stop.
+    (el) => el.tabIndex >= 0 && !el.hasAttribute('data-focus-sentinel') && !el.closest('[hidden], [inert]'),
   );
 }
 

@@ -1,6 +1,6 @@
 /// <reference types="google.maps" />
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
-import type { MapsLibrary } from '../../machines/restaurantMap.machine.ts';
+import type { MapsLibrary } from '../../machines/mapsLibrary.machine.ts';
 
 export interface MapsLibraryOptions {
   /** The brand's browser key from the map settings. */

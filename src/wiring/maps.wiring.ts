@@ -1,4 +1,5 @@
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
+import { mapsLibraryMachine, type MapsLibraryEvent } from '../../machines/mapsLibrary.machine.ts';
 import { appChild, type AppRef } from '../appActor.ts';
 import { loadMapsLibrary } from '../services/mapsLibrary.ts';
 
@@ -6,19 +7,23 @@ import { loadMapsLibrary } from '../services/mapsLibrary.ts';
 const moreStack = '/more';
 
 /**
- * Tells a restaurant screen's machine (with `event`) when /more is, or becomes, the active stack
- * (spec 2.1): a page kept mounted on /more while the member is on another tab loads no map.
- * Without a navigator (the page shown on its own) nothing holds the map back.
+ * Tells the maps library's machine when /more is, or becomes, the active stack (spec 2.1), and
+ * when it stops being: a page kept mounted on /more while the member is on another tab loads no
+ * map. Without a navigator (the page shown on its own) nothing holds the map back.
  */
-export function moreStackWatcher<E extends EventObject>(app: AppRef, event: E) {
-  return fromCallback<E>(({ sendBack }) => {
+export function moreStackWatcher(app: AppRef) {
+  return fromCallback<MapsLibraryEvent>(({ sendBack }) => {
     const navigator = appChild(app.getSnapshot(), 'navigator');
     if (!navigator) {
-      sendBack(event);
+      sendBack({ type: 'mapsLibrary.stackActive' });
       return;
     }
+    let last: boolean | null = null;
     const tell = (active: string) => {
-      if (active === moreStack) sendBack(event);
+      const isMore = active === moreStack;
+      if (isMore === last) return;
+      last = isMore;
+      sendBack({ type: isMore ? 'mapsLibrary.stackActive' : 'mapsLibrary.stackInactive' });
     };
     tell(navigator.getSnapshot().context.active);
     const subscription = navigator.subscribe((snapshot) => tell(snapshot.context.active));
@@ -26,5 +31,11 @@ export function moreStackWatcher<E extends EventObject>(app: AppRef, event: E) {
   });
 }
 
-/** The maps service for a restaurant screen's machine. */
-export const mapsLibraryActor = () => fromPromise(({ input }: { input: { apiKey: string; language: string } }) => loadMapsLibrary(input));
+/** The maps library for a restaurant screen's machine: the loader, held back while /more is not the active stack. */
+export const wireMapsLibrary = (app: AppRef) =>
+  mapsLibraryMachine.provide({
+    actors: {
+      loadMapsLibrary: fromPromise(({ input }: { input: { apiKey: string; language: string } }) => loadMapsLibrary(input)),
+      watchActiveStack: moreStackWatcher(app),
+    },
+  });

@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate';
-import { restaurantMachine, type RestaurantEvent, type RestaurantInput } from '../../machines/restaurant.machine.ts';
+import { restaurantMachine, type RestaurantInput } from '../../machines/restaurant.machine.ts';
 import { getRestaurant, getRestaurantMapSettings } from '../api/restaurants.ts';
 import { cachedMapSettings, cachedRestaurant } from '../services/restaurantCache.ts';
 import { RestaurantScreen } from '../screens/restaurant/RestaurantScreen.tsx';
-import { mapsLibraryActor, moreStackWatcher } from './maps.wiring.ts';
+import { wireMapsLibrary } from './maps.wiring.ts';
 import { wired, type WiringDeps } from './wired.tsx';
 
 /** /more/restaurant/s/:id: the restaurant (from the cached list when it holds it), the map settings, the maps library. */
@@ -13,8 +13,7 @@ export function wireRestaurant({ api, app }: WiringDeps) {
       actors: {
         loadRestaurant: fromPromise(({ input }: { input: RestaurantInput }) => cachedRestaurant(input.language, input.id, () => getRestaurant(api, input.id))),
         loadMapSettings: fromPromise(() => cachedMapSettings(() => getRestaurantMapSettings(api))),
-        loadMapsLibrary: mapsLibraryActor(),
-        watchActiveStack: moreStackWatcher<RestaurantEvent>(app, { type: 'restaurant.stackActive' }),
+        mapsLibrary: wireMapsLibrary(app),
       },
     }),
   };

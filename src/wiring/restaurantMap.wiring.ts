@@ -1,11 +1,11 @@
 import { fromPromise } from 'xstate';
-import { restaurantMapMachine, type RestaurantMapEvent } from '../../machines/restaurantMap.machine.ts';
+import { restaurantMapMachine } from '../../machines/restaurantMap.machine.ts';
 import { getRestaurantMapSettings, getRestaurants } from '../api/restaurants.ts';
 import { currentPosition } from '../services/geolocation.ts';
 import { persistedStore } from '../services/persistedStore.ts';
 import { cachedMapSettings, cachedRestaurants } from '../services/restaurantCache.ts';
 import { RestaurantMapScreen } from '../screens/restaurant/RestaurantMapScreen.tsx';
-import { mapsLibraryActor, moreStackWatcher } from './maps.wiring.ts';
+import { wireMapsLibrary } from './maps.wiring.ts';
 import { wired, type WiringDeps } from './wired.tsx';
 
 /** Per brand and member, outside the cache prefix: sign-out does not bring the pop-up back. */
@@ -27,8 +27,7 @@ export function wireRestaurantMap({ api, app }: WiringDeps) {
           ]);
           return { restaurants, settings };
         }),
-        loadMapsLibrary: mapsLibraryActor(),
-        watchActiveStack: moreStackWatcher<RestaurantMapEvent>(app, { type: 'restaurantMap.stackActive' }),
+        mapsLibrary: wireMapsLibrary(app),
         locate: fromPromise(() => currentPosition()),
       },
       actions: { markInfoSeen: () => seen?.write(true) },

@@ -91,6 +91,8 @@ export function installGoogleMapsStub() {
     mode: 'up' as 'up' | 'down' | 'hold',
     /** The maps library asked for, once per load attempt. */
     attempts: 0,
+    /** Loads that fail before the mode applies: a flaky network. */
+    failures: 0,
     maps: [] as FakeMap[],
     markers: [] as (FakeAdvancedMarker | FakeMarker)[],
     held: [] as { resolve: () => void; reject: (error: Error) => void }[],
@@ -202,6 +204,10 @@ export function installGoogleMapsStub() {
 
   const importLibrary = async (name: string) => {
     if (name === 'maps') world.attempts += 1;
+    if (name === 'maps' && world.failures > 0) {
+      world.failures -= 1;
+      throw new Error('The Google Maps JavaScript API could not load.');
+    }
     if (world.mode === 'hold') await new Promise<void>((resolve, reject) => world.held.push({ resolve, reject }));
     else if (world.mode === 'down') throw new Error('The Google Maps JavaScript API could not load.');
     return libraries[name];

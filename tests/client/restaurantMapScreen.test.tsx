@@ -113,7 +113,7 @@ describe('the restaurant map', () => {
     expect(pushed).toEqual(['/more/restaurant/s/r-1']);
   });
 
-  it('zooms to at least 15: a map already closer stays as close; another marker moves the panel; Close closes it', async () => {
+  it('zooms to at least 15: a map already closer stays as close; another marker moves the panel; Close closes it and focus goes back to the map', async () => {
     await openMap();
     const markers = await markersShown(3);
     const map = world.maps[0]!;
@@ -127,6 +127,8 @@ describe('the restaurant map', () => {
     expect(map.center).toEqual({ lat: 59.332, lng: 18.105 });
     fireEvent.click(within(screen.getByRole('region', { name: 'Björkhagen Bistro' })).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('region', { name: 'Björkhagen Bistro' })).toBeNull();
+    // Focus goes back to the map, not to the page's start.
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Map of the restaurants' }));
     // The map and its markers stay as they were.
     expect(world.maps).toHaveLength(1);
     expect(world.shown()).toHaveLength(3);
@@ -136,7 +138,17 @@ describe('the restaurant map', () => {
     await openMap(mapSettings(), { infoSeen: false });
     const dialog = await screen.findByRole('dialog', { name: 'The restaurant guide' });
     expect(dialog.textContent).toContain('Tap a marker');
-    fireEvent.keyDown(dialog, { key: 'Escape' });
+    // Seen once shown: a member who leaves without closing it does not get it again.
+    expect(localStorage.getItem('klubb.restaurantInfoSeen.aurora.uid-1')).toBe('true');
+    cleanup();
+    await openMap(mapSettings(), { infoSeen: false });
+    await markersShown(3);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    cleanup();
+    localStorage.clear();
+
+    await openMap(mapSettings(), { infoSeen: false });
+    fireEvent.keyDown(await screen.findByRole('dialog', { name: 'The restaurant guide' }), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(localStorage.getItem('klubb.restaurantInfoSeen.aurora.uid-1')).toBe('true');
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { streetAddress } from '../../domain/restaurantAddress.ts';
 import { restaurantMapLink } from '../../domain/restaurantMapLink.ts';
 import { widgetUrlInLanguage } from '../../domain/restaurantWidget.ts';
 import { byDistance, byName, distanceKm } from '../../src/domain/distance.ts';
@@ -43,5 +44,13 @@ describe('distances', () => {
     // Swedish puts Ä and Ö after Z; English reads them as A and O.
     expect(byName([...places, { name: 'Zeta', lat: 0, lng: 0 }], 'sv').map((p) => p.name)).toEqual(['Far', 'Zeta', 'Ängen', 'Öst']);
     expect(byName([...places, { name: 'Zeta', lat: 0, lng: 0 }], 'en').map((p) => p.name)).toEqual(['Ängen', 'Far', 'Öst', 'Zeta']);
+  });
+});
+
+describe('a restaurant’s address on one line (the app’s pages, the booking widget and its mail)', () => {
+  it('writes street, then postal code and city, and leaves out an empty part', () => {
+    expect(streetAddress({ address: 'Sankt Eriksgatan 48', postalCode: '112 34', city: 'Stockholm' })).toBe('Sankt Eriksgatan 48, 112 34 Stockholm');
+    expect(streetAddress({ address: 'Sankt Eriksgatan 48', postalCode: '', city: 'Stockholm' })).toBe('Sankt Eriksgatan 48, Stockholm');
+    expect(streetAddress({ address: '', postalCode: '112 34', city: '' })).toBe('112 34');
   });
 });

@@ -11,14 +11,16 @@ import { exploreWorlds, pathPerTransition, withoutPrefixes } from './modelPaths.
  * A restaurant's page (/more/restaurant/s/:id, machines/restaurant.machine.ts) through the route
  * table over a fake API and a stand-in of the Maps JavaScript API. The model is the spec's
  * (2.1, 2.3, 8, 9): the page, the full-page error for an unknown restaurant (no retry) or a
- * failed load (retry); a map header at zoom 15 once /more is the active stack, or a plain header
- * without a key; the booking button, only for a restaurant that takes bookings, opening its
+ * failed load (retry); a map header at zoom 15 once /more is the active stack (the library retried
+ * up to 3 times), or a plain header without a key or after the last retry; the booking button, only for a restaurant that takes bookings, opening its
  * widget in a dialog that Escape and Close close, focus going back to the button.
  */
 interface World {
   page: 'closed' | 'loaded' | 'notFound' | 'failed';
   restaurant: 'r-1' | 'r-2' | null;
   header: 'map' | 'plain';
+  /** Loads of the maps library so far: a first try and up to 3 retries (spec 9). */
+  tries: number;
   /** The brand has a maps key. */
   key: boolean;
   booking: 'open' | 'closed';
@@ -26,7 +28,7 @@ interface World {
   bookings: number;
 }
 
-const loaded = (restaurant: 'r-1' | 'r-2', header: World['header'], key = true): World => ({ page: 'loaded', restaurant, header, key, booking: 'closed', bookings: 0 });
+const loaded = (restaurant: 'r-1' | 'r-2', header: World['header'], key = true, tries = header === 'map' ? 1 : 0): World => ({ page: 'loaded', restaurant, header, tries, key, booking: 'closed', bookings: 0 });
 const names = { 'r-1': 'Aster', 'r-2': 'Mälarterrassen' } as const;
 
 function next(w: World, event: string): World | null {
@@ -39,6 +41,12 @@ function next(w: World, event: string): World | null {
       return closed ? loaded('r-1', 'plain', false) : null;
     case 'OPEN_ON_ANOTHER_TAB':
       return closed ? loaded('r-1', 'plain') : null;
+    // Spec 9: two failed loads, then the third try brings the map.
+    case 'OPEN_WHILE_MAPS_FLAKY':
+      return closed ? loaded('r-1', 'map', true, 3) : null;
+    // The last retry failed too: the plain header, no error.
+    case 'OPEN_WHILE_MAPS_DOWN':
+      return closed ? loaded('r-1', 'plain', true, 4) : null;
     case 'OPEN_NOT_BOOKABLE':
       return closed ? loaded('r-2', 'map') : null;
     case 'OPEN_UNKNOWN':
@@ -49,7 +57,7 @@ function next(w: World, event: string): World | null {
       return w.page === 'failed' ? loaded('r-1', 'map') : null;
     // Only a page opened on another tab has its map still to come; without a key none comes.
     case 'ACTIVATE_MORE':
-      return w.page === 'loaded' && w.key && w.header === 'plain' && w.bookings === 0 && w.booking === 'closed' ? { ...w, header: 'map' } : null;
+      return w.page === 'loaded' && w.key && w.header === 'plain' && w.tries === 0 && w.bookings === 0 && w.booking === 'closed' ? { ...w, header: 'map', tries: 1 } : null;
     case 'OPEN_BOOKING':
       return canBook && w.booking === 'closed' && w.bookings < 2 ? { ...w, booking: 'open', bookings: w.bookings + 1 } : null;
     case 'CLOSE_BOOKING_WITH_ESCAPE':
@@ -61,11 +69,11 @@ function next(w: World, event: string): World | null {
 }
 
 const events = [
-  'OPEN_BOOKABLE', 'OPEN_WITHOUT_KEY', 'OPEN_ON_ANOTHER_TAB', 'OPEN_NOT_BOOKABLE', 'OPEN_UNKNOWN', 'OPEN_WHILE_SERVER_DOWN', 'RETRY', 'ACTIVATE_MORE',
+  'OPEN_BOOKABLE', 'OPEN_WITHOUT_KEY', 'OPEN_ON_ANOTHER_TAB', 'OPEN_WHILE_MAPS_FLAKY', 'OPEN_WHILE_MAPS_DOWN', 'OPEN_NOT_BOOKABLE', 'OPEN_UNKNOWN', 'OPEN_WHILE_SERVER_DOWN', 'RETRY', 'ACTIVATE_MORE',
   'OPEN_BOOKING', 'CLOSE_BOOKING_WITH_ESCAPE', 'CLOSE_BOOKING_WITH_BUTTON',
 ];
 const name = (w: World) => JSON.stringify(w);
-const start: World = { page: 'closed', restaurant: null, header: 'plain', key: true, booking: 'closed', bookings: 0 };
+const start: World = { page: 'closed', restaurant: null, header: 'plain', tries: 0, key: true, booking: 'closed', bookings: 0 };
 const worlds = exploreWorlds(start, events, next, name);
 const model = createTestModel(createMachine({ id: 'restaurantWorld', initial: name(start), states: worlds }));
 
@@ -79,13 +87,14 @@ describe('a restaurant’s page on the rendered screen, generated paths', () => 
   for (const path of withoutPrefixes(pathPerTransition(model.getShortestPaths()))) {
     const steps = path.steps.map((s) => s.event.type).join(' → ');
     it(steps, { timeout: 30_000 }, async () => {
-      Object.assign(maps, { mode: 'up', attempts: 0 });
+      Object.assign(maps, { mode: 'up', attempts: 0, failures: 0 });
       maps.maps.length = 0;
       maps.markers.length = 0;
       const user = userEvent.setup({ delay: null });
       let served = restaurantApi();
       let activate: (stack: string) => void = () => {};
-      const open = async (id: string, options: { key?: boolean; serverDown?: boolean; stack?: string } = {}) => {
+      const open = async (id: string, options: { key?: boolean; serverDown?: boolean; stack?: string; mapFailures?: number } = {}) => {
+        maps.failures = options.mapFailures ?? 0;
         served = restaurantApi(mapSettings(options.key === false ? { apiKey: null } : {}));
         served.server.down = options.serverDown ?? false;
         const params = { id };
@@ -114,10 +123,12 @@ describe('a restaurant’s page on the rendered screen, generated paths', () => 
               expect(maps.maps[0]!.options.zoom).toBe(15);
               expect(screen.queryByTestId('restaurant-plain-header')).toBeNull();
             } else {
+              await vi.waitFor(() => expect(maps.attempts).toBe(w.tries));
               expect(screen.getByTestId('restaurant-plain-header')).toBeTruthy();
               expect(screen.queryByRole('region', { name: /^Map of / })).toBeNull();
-              expect(maps.attempts).toBe(0);
+              expect(screen.queryByRole('alert')).toBeNull();
             }
+            expect(maps.attempts).toBe(w.tries);
             expect(screen.queryByRole('button', { name: 'Book a table' }) !== null).toBe(restaurant === 'r-1');
             const dialog = screen.queryByRole('dialog', { name: `Book a table at ${names[restaurant]}` });
             expect(dialog !== null).toBe(w.booking === 'open');
@@ -133,6 +144,8 @@ describe('a restaurant’s page on the rendered screen, generated paths', () => 
           OPEN_BOOKABLE: () => open('r-1'),
           OPEN_WITHOUT_KEY: () => open('r-1', { key: false }),
           OPEN_ON_ANOTHER_TAB: () => open('r-1', { stack: '/' }),
+          OPEN_WHILE_MAPS_FLAKY: () => open('r-1', { mapFailures: 2 }),
+          OPEN_WHILE_MAPS_DOWN: () => open('r-1', { mapFailures: 4 }),
           OPEN_NOT_BOOKABLE: () => open('r-2'),
           OPEN_UNKNOWN: () => open('nowhere'),
           OPEN_WHILE_SERVER_DOWN: () => open('r-1', { serverDown: true }),

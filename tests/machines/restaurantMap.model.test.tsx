@@ -119,7 +119,7 @@ describe('the restaurant map on the rendered screen, generated paths', () => {
   for (const path of withoutPrefixes(pathPerTransition(model.getShortestPaths()))) {
     const steps = path.steps.map((s) => s.event.type).join(' → ');
     it(`${steps}`, { timeout: 30_000 }, async () => {
-      Object.assign(maps, { mode: 'up', attempts: 0 });
+      Object.assign(maps, { mode: 'up', attempts: 0, failures: 0 });
       maps.maps.length = 0;
       maps.markers.length = 0;
       geolocation('deny');

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useLingui } from '@lingui/react/macro';
 import { Icon } from '../../components/Icon.tsx';
@@ -23,6 +23,7 @@ export function BookingDialog({ open, restaurantName, widgetUrl, onClose }: Book
   const { t } = useLingui();
   const titleId = useId();
   const focus = useModalFocus<HTMLDivElement>(open, onClose);
+  const close = useRef<HTMLButtonElement>(null);
   if (!open) return null;
   return createPortal(
     <div className={dialogStyles.backdrop}>
@@ -38,10 +39,13 @@ export function BookingDialog({ open, restaurantName, widgetUrl, onClose }: Book
         <h2 id={titleId} className={cx(dialogStyles.title, styles.bookingTitle)}>
           {t`Book a table at ${restaurantName}`}
         </h2>
-        <button type="button" className={dialogStyles.close} aria-label={t`Close`} onClick={onClose}>
+        <button ref={close} type="button" className={dialogStyles.close} aria-label={t`Close`} onClick={onClose}>
           <Icon name="close" />
         </button>
+        {/* Escape pressed inside the frame stays in its (cross-origin) document and cannot reach this dialog: Close or Tab out. */}
         <iframe className={styles.widget} src={widgetUrl} title={t`Table booking at ${restaurantName}`} />
+        {/* The trap cannot see Tab inside the frame: leaving its last field lands here, and goes on to Close. */}
+        <span tabIndex={0} data-focus-sentinel="" onFocus={() => close.current?.focus()} />
       </div>
     </div>,
     document.body,

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { Restaurant } from '../../../contract/restaurant.ts';
@@ -12,10 +12,11 @@ import { iconButton } from '../../components/iconButton.css.ts';
 import { formatDistance } from '../../i18n/format.ts';
 import { AppLink } from '../../navigation/AppLink.tsx';
 import { moreIcons } from '../more/moreIcons.ts';
-import { connectRestaurantMap, listOrder, type RestaurantMapView } from './restaurantMap.connect.ts';
+import { connectRestaurantMap, type RestaurantMapView } from './restaurantMap.connect.ts';
 import { RestaurantFailure } from './RestaurantFailure.tsx';
 import { RestaurantMap } from './RestaurantMap.tsx';
-import { restaurantPath, streetAddress } from './restaurantText.ts';
+import { streetAddress } from '../../../domain/restaurantAddress.ts';
+import { restaurantPath } from './restaurantText.ts';
 import * as styles from './restaurantMap.css.ts';
 
 const infoIcons = { info: moreIcons.about };
@@ -79,6 +80,7 @@ export function RestaurantMapScreen({ logic, infoSeen }: { logic: typeof restaur
 
 function MapArea({ view }: { view: RestaurantMapView }) {
   const { t } = useLingui();
+  const region = useRef<HTMLDivElement>(null);
   if (view.mapArea === 'unavailable') return null;
   if (view.mapArea === 'failed') {
     return (
@@ -106,8 +108,18 @@ function MapArea({ view }: { view: RestaurantMapView }) {
         className={styles.map}
         selectedId={view.selected?.id ?? null}
         onSelect={view.select}
+        regionRef={region}
       />
-      {view.selected ? <MarkerPanel restaurant={view.selected} onClose={view.closePanel} /> : null}
+      {view.selected ? (
+        <MarkerPanel
+          restaurant={view.selected}
+          onClose={() => {
+            // The panel goes: focus would drop to the page's start.
+            region.current?.focus({ preventScroll: true });
+            view.closePanel();
+          }}
+        />
+      ) : null}
     </div>
   );
 }
@@ -138,7 +150,7 @@ function MarkerPanel({ restaurant, onClose }: { restaurant: Restaurant; onClose:
 
 function RestaurantList({ view }: { view: RestaurantMapView }) {
   const { t, i18n } = useLingui();
-  const rows = useMemo(() => listOrder(view.restaurants, view.position, view.language), [view.restaurants, view.position, view.language]);
+  const rows = view.list;
   if (rows.length === 0) return <p className={styles.order}>{t`There are no restaurants in the guide yet.`}</p>;
   return (
     <>

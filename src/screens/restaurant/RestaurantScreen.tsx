@@ -1,21 +1,16 @@
-import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import type { Restaurant } from '../../../contract/restaurant.ts';
 import type { restaurantMachine } from '../../../machines/restaurant.machine.ts';
-import { restaurantMapLink } from '../../../domain/restaurantMapLink.ts';
-import { widgetUrlInLanguage } from '../../../domain/restaurantWidget.ts';
 import { sameViewValues } from '../../appActor.ts';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { newWindow, telHref, webHref } from '../../components/externalLink.ts';
+import { newWindow } from '../../components/externalLink.ts';
 import { moreIcons } from '../more/moreIcons.ts';
 import { BookingDialog } from './BookingDialog.tsx';
-import { connectRestaurant } from './restaurant.connect.ts';
+import { connectRestaurant, type RestaurantPage } from './restaurant.connect.ts';
 import { RestaurantFailure } from './RestaurantFailure.tsx';
 import { RestaurantMap } from './RestaurantMap.tsx';
-import { streetAddress } from './restaurantText.ts';
 import * as styles from './restaurant.css.ts';
 
 export interface RestaurantScreenProps {
@@ -41,23 +36,22 @@ function RestaurantPage({ id, logic }: RestaurantScreenProps) {
       </main>
     );
   }
-  if (view.status !== 'loaded' || !view.restaurant) {
+  if (view.status !== 'loaded' || !view.restaurant || !view.page) {
     return (
       <RestaurantFailure code={view.status === 'notFound' ? 'restaurant/not-found' : view.errorCode} heading={view.status === 'notFound' ? t`This restaurant is not in the guide` : undefined}>
         {view.status === 'failed' ? <Button onClick={view.retry}>{t`Try again`}</Button> : null}
       </RestaurantFailure>
     );
   }
-  const restaurant = view.restaurant;
+  const { restaurant, page } = view;
   const name = restaurant.name;
-  const widgetUrl = webHref(restaurant.restaurantWidgetUrl);
   return (
     <main className={styles.page}>
-      {view.map ? (
+      {view.mapShown && view.library && view.settings ? (
         <RestaurantMap
-          library={view.map.library}
-          settings={view.map.settings}
-          restaurants={[restaurant]}
+          library={view.library}
+          settings={view.settings}
+          restaurants={page.markers}
           centreOn={restaurant}
           label={t`Map of ${name}`}
           className={styles.mapHeader}
@@ -70,13 +64,13 @@ function RestaurantPage({ id, logic }: RestaurantScreenProps) {
       <article className={styles.article}>
         <h1 className={styles.title}>{restaurant.name}</h1>
         {restaurant.shortDescription ? <p className={styles.description}>{restaurant.shortDescription}</p> : null}
-        <RestaurantFacts restaurant={restaurant} />
-        {view.canBook && widgetUrl ? (
+        <RestaurantFacts phone={restaurant.phone} page={page} />
+        {view.canBook && page.widgetUrl ? (
           <>
             <Button className={styles.book} onClick={view.openBooking} aria-haspopup="dialog">
               {t`Book a table`}
             </Button>
-            <BookingDialog open={view.bookingOpen} restaurantName={restaurant.name} widgetUrl={widgetUrlInLanguage(widgetUrl, i18n.locale)} onClose={view.closeBooking} />
+            <BookingDialog open={view.bookingOpen} restaurantName={restaurant.name} widgetUrl={page.widgetUrl} onClose={view.closeBooking} />
           </>
         ) : null}
       </article>
@@ -85,40 +79,36 @@ function RestaurantPage({ id, logic }: RestaurantScreenProps) {
 }
 
 /** Address (a map link), phone (a tel: link) and home page; a missing phone or home page is left out. */
-function RestaurantFacts({ restaurant }: { restaurant: Restaurant }) {
+function RestaurantFacts({ phone, page }: { phone: string | null; page: RestaurantPage }) {
   const { t } = useLingui();
-  const mapLink = useMemo(() => webHref(restaurantMapLink(restaurant)), [restaurant]);
-  const phone = restaurant.phone ? telHref(restaurant.phone) : null;
-  const homePage = webHref(restaurant.restaurantUrl);
-  const address = streetAddress(restaurant);
   return (
     <dl className={styles.facts}>
       <dt className={styles.term}>{t`Address`}</dt>
       <dd className={styles.value}>
-        {mapLink ? (
-          <a className={styles.link} href={mapLink} {...newWindow}>
-            {address}
+        {page.mapHref ? (
+          <a className={styles.link} href={page.mapHref} {...newWindow}>
+            {page.address}
           </a>
         ) : (
-          address
+          page.address
         )}
       </dd>
-      {phone ? (
+      {page.phoneHref ? (
         <>
           <dt className={styles.term}>{t`Phone`}</dt>
           <dd className={styles.value}>
-            <a className={styles.link} href={phone}>
-              {restaurant.phone}
+            <a className={styles.link} href={page.phoneHref}>
+              {phone}
             </a>
           </dd>
         </>
       ) : null}
-      {homePage ? (
+      {page.homePage ? (
         <>
           <dt className={styles.term}>{t`Home page`}</dt>
           <dd className={styles.value}>
-            <a className={styles.link} href={homePage} {...newWindow}>
-              {new URL(homePage, 'http://relative.invalid').hostname.replace(/^www\./, '')}
+            <a className={styles.link} href={page.homePage.href} {...newWindow}>
+              {page.homePage.label}
             </a>
           </dd>
         </>

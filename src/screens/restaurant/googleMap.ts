@@ -1,6 +1,6 @@
 /// <reference types="google.maps" />
 import type { Restaurant, RestaurantMapSettings } from '../../../contract/restaurant.ts';
-import type { MapsLibrary } from '../../../machines/restaurantMap.machine.ts';
+import type { MapsLibrary } from '../../../machines/mapsLibrary.machine.ts';
 import { vars } from '../../theme/index.ts';
 import { moreIcons } from '../more/moreIcons.ts';
 
@@ -26,17 +26,37 @@ export function createMap(library: MapsLibrary, element: HTMLElement, settings: 
   });
 }
 
+const fallbackColour = '#1f4e79';
+
+/** A colour for the marker: the value when the browser reads it as a CSS colour, else the fallback (the brand's theme is data, not markup). */
+export function markerColour(value: string | null | undefined): string {
+  return value && globalThis.CSS?.supports?.('color', value) ? value : fallbackColour;
+}
+
 /** The brand's primary colour as the page has it (a data-URL icon cannot read CSS variables). */
 function primaryColour(): string {
   const name = /var\((--[^),]+)/.exec(vars.color.primary)?.[1];
-  const value = name && globalThis.getComputedStyle?.(document.documentElement).getPropertyValue(name).trim();
-  return value || '#1f4e79';
+  return markerColour(name && globalThis.getComputedStyle?.(document.documentElement).getPropertyValue(name).trim());
 }
 
-const markerSvg = (colour: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${markerSize} ${markerSize}" width="${markerSize}" height="${markerSize}">` +
-  `<circle cx="16.5" cy="16.5" r="15.5" fill="${colour}" stroke="#fff" stroke-width="2"/>` +
-  `<path transform="translate(6.5 6.5) scale(0.8333)" fill="#fff" d="${moreIcons.restaurant}"/></svg>`;
+const svgNs = 'http://www.w3.org/2000/svg';
+
+function svgChild(parent: Element, tag: string, attributes: Record<string, string>) {
+  const element = document.createElementNS(svgNs, tag);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+  parent.appendChild(element);
+}
+
+/** The 33×33 round pin, built as elements (attribute values are never read as markup). */
+export function markerSvg(colour: string): SVGSVGElement {
+  const svg = document.createElementNS(svgNs, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${markerSize} ${markerSize}`);
+  svg.setAttribute('width', String(markerSize));
+  svg.setAttribute('height', String(markerSize));
+  svgChild(svg, 'circle', { cx: '16.5', cy: '16.5', r: '15.5', fill: markerColour(colour), stroke: '#fff', 'stroke-width': '2' });
+  svgChild(svg, 'path', { transform: 'translate(6.5 6.5) scale(0.8333)', fill: '#fff', d: moreIcons.restaurant });
+  return svg;
+}
 
 /** An advanced marker's content: a 33×33 round pin. */
 function markerElement(colour: string): HTMLElement {
@@ -44,7 +64,7 @@ function markerElement(colour: string): HTMLElement {
   element.style.width = `${markerSize}px`;
   element.style.height = `${markerSize}px`;
   element.style.cursor = 'pointer';
-  element.innerHTML = markerSvg(colour);
+  element.appendChild(markerSvg(colour));
   return element;
 }
 
@@ -74,7 +94,7 @@ export function placeMarkers(library: MapsLibrary, map: google.maps.Map, restaur
       title: restaurant.name,
       clickable: Boolean(onSelect),
       icon: {
-        url: `data:image/svg+xml;charset=UTF-8,${encodeURIComponent(markerSvg(colour))}`,
+        url: `data:image/svg+xml;charset=UTF-8,${encodeURIComponent(new XMLSerializer().serializeToString(markerSvg(colour)))}`,
         scaledSize: new library.core.Size(markerSize, markerSize),
       },
     });

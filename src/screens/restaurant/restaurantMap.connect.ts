@@ -8,8 +8,8 @@ type RestaurantMapSnapshot = SnapshotFrom<typeof restaurantMapMachine>;
 
 export type RestaurantMapStatus = 'loading' | 'failed' | 'ready';
 
-/** What the map area shows: nothing yet (waiting for /more), loading, the map, the spec's failure, or no map for this brand. */
-export type MapArea = 'waiting' | 'loading' | 'shown' | 'failed' | 'unavailable';
+/** What the map area shows: loading (or waiting for /more), the map, the spec's failure, or no map for this brand. */
+export type MapArea = 'loading' | 'shown' | 'failed' | 'unavailable';
 
 /** A row of the list: the restaurant and, once the member's location is known, how far it is. */
 export type ListedRestaurant = Restaurant & { distanceKm: number | null };
@@ -24,8 +24,7 @@ function mapAreaOf(snapshot: RestaurantMapSnapshot): MapArea {
   if (snapshot.matches({ ready: { map: 'unavailable' } })) return 'unavailable';
   if (snapshot.matches({ ready: { map: 'shown' } })) return 'shown';
   if (snapshot.matches({ ready: { map: 'failed' } })) return 'failed';
-  if (snapshot.hasTag('mapBusy')) return 'loading';
-  return 'waiting';
+  return 'loading';
 }
 
 /** The list's order (spec 2.3): by distance from the member when their location is known, else by name. */
@@ -34,9 +33,20 @@ export function listOrder(restaurants: Restaurant[], position: LatLng | null, la
   return byName(restaurants, language).map((restaurant) => ({ ...restaurant, distanceKm: null }));
 }
 
+/** The list's rows, made again only when the restaurants, the position or the language change (the same array for the same snapshot values). */
+const lists = new WeakMap<Restaurant[], { position: LatLng | null; language: string; rows: ListedRestaurant[] }>();
+function cachedListOrder(restaurants: Restaurant[], position: LatLng | null, language: string): ListedRestaurant[] {
+  const cached = lists.get(restaurants);
+  if (cached && cached.position === position && cached.language === language) return cached.rows;
+  const rows = listOrder(restaurants, position, language);
+  lists.set(restaurants, { position, language, rows });
+  return rows;
+}
+
 export function connectRestaurantMap(snapshot: RestaurantMapSnapshot, ref: RestaurantMapRef) {
   const { restaurants, selectedId, settings, library, errorCode, language } = snapshot.context;
   const located = snapshot.matches({ ready: { location: 'known' } });
+  const position = located ? snapshot.context.position : null;
   return {
     status: statusOf(snapshot),
     errorCode,
@@ -46,8 +56,9 @@ export function connectRestaurantMap(snapshot: RestaurantMapSnapshot, ref: Resta
     /** The list's order is still being decided (the browser is asking for the location). */
     locating: snapshot.matches({ ready: { location: 'locating' } }),
     /** Where the member is, when they allowed it: the list is sorted by distance from here. */
-    position: located ? snapshot.context.position : null,
-    language,
+    position,
+    /** The list view's rows: by distance from the member when their location is known, else by name. */
+    list: cachedListOrder(restaurants, position, language),
     infoOpen: snapshot.matches({ ready: { info: 'open' } }),
     restaurants,
     settings,
