@@ -56,7 +56,6 @@ export async function loadWidget(db: Executor, brandId: string, restaurantId: st
 
 export const isWidget = (loaded: Awaited<ReturnType<typeof loadWidget>>): loaded is Widget => 'restaurant' in loaded;
 
-export { streetAddress as addressOf } from '../../domain/restaurantAddress.ts';
 
 export const summaryOf = (w: Pick<Widget, 'language' | 'locality'>, r: RestaurantRow, seatingAt: number, partySize: number): BookingSummary => ({
   restaurant: r.name,

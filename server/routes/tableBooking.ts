@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import formbody from '@fastify/formbody';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { streetAddress } from '../../domain/restaurantAddress.ts';
 import { bookTable, cancelByToken, findByCancelToken, type TableBookingDeps } from '../booking/bookTable.ts';
 import { bookingFormPage, cancelPage, confirmationPage, notFoundPage, stylesheetPath, type FieldErrors } from '../booking/pages.ts';
 import { bookingTexts } from '../booking/texts.ts';
 import {
-  addressOf,
   brandLocality,
   checkChoice,
   checkGuest,
@@ -147,7 +147,7 @@ export async function tableBookingRoutes(app: App, deps: RouteDeps & { tableBook
         clientAddress: request.ip,
         linkOrigin: cancelLinkOrigin(request, w.brand),
         brand: { name: w.brand.name, locality: w.locality },
-        address: addressOf(w.restaurant),
+        address: streetAddress(w.restaurant),
       });
       if (outcome.ok) {
         const summary = summaryOf(w, w.restaurant, outcome.booking.seatingAt.getTime(), outcome.booking.partySize);
