@@ -1,5 +1,6 @@
 import type { TableBookingSettings } from '../db/schema/restaurants.ts';
 import { defaultLocality } from '../../domain/format.ts';
+import { instantAtWallClock, wallClockIn } from '../../domain/zonedClock.ts';
 
 /**
  * The calendar of our booking widget: days are `YYYY-MM-DD` and seatings `HH:MM` on the wall
@@ -20,28 +21,9 @@ export function knownTimeZone(timeZone: string | undefined): string {
   }
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-function wallClock(timeZone: string, instant: number) {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-    });
-    formats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second) };
-}
-
-/** How far the zone's wall clocks are ahead of UTC at `instant` (ms). */
-function offsetAt(timeZone: string, instant: number): number {
-  const c = wallClock(timeZone, instant);
-  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - Math.floor(instant / 1000) * 1000;
-}
-
 /** The day of `instant` in the zone. */
 export function dateIn(timeZone: string, instant: number): string {
-  const c = wallClock(timeZone, instant);
+  const c = wallClockIn(timeZone, instant);
   return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
 }
 
@@ -58,15 +40,10 @@ export const addDays = (date: string, days: number) => new Date(Date.parse(`${da
 /** ISO weekday of a day: 1 Monday … 7 Sunday. */
 export const isoWeekday = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 
-/**
- * The instant the zone's clocks show `clock` on `date`. Two passes find the offset in force then
- * (also on the days clocks change); a time the spring change skips lands an hour later.
- */
+/** The instant the zone's clocks show `clock` on `date` (a time the spring change skips lands an hour later). */
 export function instantOf(date: string, clock: string, timeZone: string): number {
   const [hours, minutes] = clock.split(':').map(Number) as [number, number];
-  const local = Date.parse(`${date}T00:00:00Z`) + (hours * 60 + minutes) * 60_000;
-  const first = local - offsetAt(timeZone, local);
-  return local - offsetAt(timeZone, first);
+  return instantAtWallClock(timeZone, Date.parse(`${date}T00:00:00Z`) + (hours * 60 + minutes) * 60_000);
 }
 
 /**

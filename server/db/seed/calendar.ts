@@ -1,30 +1,14 @@
 import { localeTag, type Locality } from '../../../domain/format.ts';
 import type { Language } from '../../../domain/language.ts';
+import { instantAtWallClock, wallClockIn } from '../../../domain/zonedClock.ts';
 import { each, l, type Text3 } from './text.ts';
 
 /** Dates of the demo content: counted from the day of seeding, written as the brand's region writes them. */
 
-const numericParts = (ms: number, timeZone: string) => {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
-  });
-  const parts = Object.fromEntries(format.formatToParts(ms).map((p) => [p.type, Number(p.value)]));
-  return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
-};
-
-/** How far the zone's clock is ahead of UTC at `ms`. */
-function zoneOffsetMs(ms: number, timeZone: string): number {
-  const p = numericParts(ms, timeZone);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
-}
-
 /** The moment the zone's clock shows `hour`:`minute` on the day `daysAhead` days after `now`'s day there. */
 export function localTime(now: Date, daysAhead: number, hour: number, minute: number, timeZone: string): Date {
-  const today = numericParts(now.getTime(), timeZone);
-  const asUtc = Date.UTC(today.year, today.month - 1, today.day + daysAhead, hour, minute);
-  const guess = asUtc - zoneOffsetMs(asUtc, timeZone);
-  // Once more from the guess: the offset may differ across a daylight-saving change.
-  return new Date(asUtc - zoneOffsetMs(guess, timeZone));
+  const today = wallClockIn(timeZone, now.getTime());
+  return new Date(instantAtWallClock(timeZone, Date.UTC(today.year, today.month - 1, today.day + daysAhead, hour, minute)));
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();
