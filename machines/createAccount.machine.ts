@@ -37,6 +37,8 @@ export interface CreateAccountContext extends CreateAccountInput {
   error: { code: string } | null;
   /** What to sign in with once the account exists: the chosen or the generated password. */
   credentials: Credentials | null;
+  /** Refused submits so far: the view moves focus to the first invalid field each time it grows. */
+  refusals: number;
 }
 
 const emptyForm: CreateAccountFields = {
@@ -84,7 +86,7 @@ export const createAccountMachine = setup({
   },
 }).createMachine({
   id: 'createAccount',
-  context: ({ input }) => ({ ...input, form: emptyForm, fieldErrors: {}, error: null, credentials: null }),
+  context: ({ input }) => ({ ...input, form: emptyForm, fieldErrors: {}, error: null, credentials: null, refusals: 0 }),
   entry: [{ type: 'rememberReferralCode', params: ({ context }) => context.referralCode ?? '' }],
   initial: 'editing',
   states: {
@@ -108,6 +110,7 @@ export const createAccountMachine = setup({
             actions: assign({
               fieldErrors: ({ context }) => validateCreateAccount(context.form, context.verifyWithSsn),
               error: null,
+              refusals: ({ context }) => context.refusals + 1,
             }),
           },
         ],

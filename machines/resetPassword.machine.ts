@@ -15,6 +15,8 @@ export interface ResetPasswordContext {
   repeat: string;
   fieldErrors: NewPasswordErrors;
   error: { code: string } | null;
+  /** Refused submits so far: the view moves focus to the first invalid field each time it grows. */
+  refusals: number;
 }
 
 /** A guard's view of a failed call: its error code. */
@@ -51,7 +53,7 @@ export const resetPasswordMachine = setup({
   },
 }).createMachine({
   id: 'resetPassword',
-  context: ({ input }) => ({ token: input.token, password: '', repeat: '', fieldErrors: {}, error: null }),
+  context: ({ input }) => ({ token: input.token, password: '', repeat: '', fieldErrors: {}, error: null, refusals: 0 }),
   initial: 'editing',
   states: {
     editing: {
@@ -70,7 +72,13 @@ export const resetPasswordMachine = setup({
         },
         'resetPassword.submit': [
           { guard: 'isValid', target: 'saving', actions: assign({ fieldErrors: {}, error: null }) },
-          { actions: assign({ fieldErrors: ({ context }) => validateNewPassword(context.password, context.repeat), error: null }) },
+          {
+            actions: assign({
+              fieldErrors: ({ context }) => validateNewPassword(context.password, context.repeat),
+              error: null,
+              refusals: ({ context }) => context.refusals + 1,
+            }),
+          },
         ],
       },
     },

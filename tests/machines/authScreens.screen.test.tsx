@@ -14,13 +14,13 @@ describe('the create-account screen', () => {
   it('moves focus to the first invalid field of a refused submit and sends nothing', async () => {
     const { requests, user } = renderAuth('/createaccount');
     await user.click(await screen.findByRole('button', { name: 'Create account' }));
-    expect(document.activeElement).toBe(field('E-mail'));
+    await waitFor(() => expect(document.activeElement).toBe(field('E-mail')));
     expect(field('E-mail').getAttribute('aria-invalid')).toBe('true');
 
     await user.type(field('E-mail'), 'ada@aurora.test');
     await user.type(field('Full name'), 'Ada');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(document.activeElement).toBe(field('Full name'));
+    await waitFor(() => expect(document.activeElement).toBe(field('Full name')));
     expect(requests).toEqual([]);
   });
 
@@ -30,7 +30,7 @@ describe('the create-account screen', () => {
     await user.type(field('Full name'), 'Ada Lovelace');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     const terms = screen.getByRole('checkbox');
-    expect(document.activeElement).toBe(terms);
+    await waitFor(() => expect(document.activeElement).toBe(terms));
     expect(terms.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(terms.getAttribute('aria-describedby')!)?.textContent).toBeTruthy();
     expect(requests).toEqual([]);
@@ -69,11 +69,11 @@ describe('the reset-password screen', () => {
     const { requests, user } = renderAuth('/password_reset/token-1');
     await user.type(await screen.findByLabelText('New password'), 'Secret123');
     await user.click(screen.getByRole('button', { name: 'Save the new password' }));
-    expect(document.activeElement).toBe(field('Repeat the new password'));
+    await waitFor(() => expect(document.activeElement).toBe(field('Repeat the new password')));
 
     await user.clear(field('New password'));
     await user.click(screen.getByRole('button', { name: 'Save the new password' }));
-    expect(document.activeElement).toBe(field('New password'));
+    await waitFor(() => expect(document.activeElement).toBe(field('New password')));
     expect(requests).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { useFocusOnRefusal } from '../../components/useFocusOnRefusal.ts';
 import { useId, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -42,9 +43,9 @@ function CreateAccountForm({ brand, referralCode, logic, documentUrl }: CreateAc
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (view.signInFailed) return view.retrySignIn();
-    const invalid = view.submit();
-    if (invalid) document.getElementById(fieldId(invalid))?.focus();
+    view.submit();
   };
+  useFocusOnRefusal(view.refusals, view.firstInvalid && fieldId(view.firstInvalid));
 
   return (
     <main className={page.page}>

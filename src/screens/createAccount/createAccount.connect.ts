@@ -33,11 +33,10 @@ export function connectCreateAccount(snapshot: SnapshotFrom<typeof createAccount
     signInFailed: snapshot.matches('signInFailed'),
     setField: (field: TextField, value: string) => ref.send({ type: 'createAccount.fieldChanged', field, value }),
     setTermsAccepted: (accepted: boolean) => ref.send({ type: 'createAccount.termsChanged', accepted }),
-    /** Sends the form; answers the first field the machine refused, if any. */
-    submit: (): CreateAccountField | null => {
-      ref.send({ type: 'createAccount.submit' });
-      return firstInvalid(ref.getSnapshot().context.fieldErrors);
-    },
+    /** Refused submits so far, and the field to move focus to after the last one. */
+    refusals: snapshot.context.refusals,
+    firstInvalid: firstInvalid(fieldErrors),
+    submit: () => ref.send({ type: 'createAccount.submit' }),
     retrySignIn: () => ref.send({ type: 'createAccount.retrySignIn' }),
   };
 }

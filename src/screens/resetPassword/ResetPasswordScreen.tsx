@@ -1,3 +1,4 @@
+import { useFocusOnRefusal } from '../../components/useFocusOnRefusal.ts';
 import { useId, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
@@ -35,9 +36,9 @@ function ResetPasswordForm({ token, logic }: ResetPasswordScreenProps) {
   const text = (code: string | null) => (code ? i18n._(errorMessage(code)) : undefined);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const invalid = view.submit();
-    if (invalid) document.getElementById(fieldIds[invalid])?.focus();
+    view.submit();
   };
+  useFocusOnRefusal(view.refusals, view.firstInvalid && fieldIds[view.firstInvalid]);
 
   return (
     <main className={page.page}>

@@ -3,6 +3,9 @@ import type { resetPasswordMachine } from '../../../machines/resetPassword.machi
 
 export type ResetPasswordRef = ActorRefFrom<typeof resetPasswordMachine>;
 
+const firstInvalid = (errors: { password?: unknown; repeat?: unknown }): 'password' | 'repeat' | null =>
+  errors.password ? 'password' : errors.repeat ? 'repeat' : null;
+
 /** Turns the reset-password snapshot into view values and intent functions. */
 export function connectResetPassword(snapshot: SnapshotFrom<typeof resetPasswordMachine>, ref: ResetPasswordRef) {
   return {
@@ -17,12 +20,10 @@ export function connectResetPassword(snapshot: SnapshotFrom<typeof resetPassword
     saved: snapshot.matches('saved'),
     setPassword: (value: string) => ref.send({ type: 'resetPassword.passwordChanged', value }),
     setRepeat: (value: string) => ref.send({ type: 'resetPassword.repeatChanged', value }),
-    /** Sends the form; answers the first field the machine refused, if any. */
-    submit: (): 'password' | 'repeat' | null => {
-      ref.send({ type: 'resetPassword.submit' });
-      const { fieldErrors } = ref.getSnapshot().context;
-      return fieldErrors.password ? 'password' : fieldErrors.repeat ? 'repeat' : null;
-    },
+    /** Refused submits so far, and the field to move focus to after the last one. */
+    refusals: snapshot.context.refusals,
+    firstInvalid: firstInvalid(snapshot.context.fieldErrors),
+    submit: () => ref.send({ type: 'resetPassword.submit' }),
     dismiss: () => ref.send({ type: 'resetPassword.dismiss' }),
   };
 }
