@@ -82,6 +82,8 @@ export const BrandSettings = Type.Object({
   region: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$' })),
   /** The language brand texts fall back to when they are missing in the member's (en when absent). */
   defaultLanguage: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('sv'), Type.Literal('nb')])),
+  /** Signed-out visitors may browse and search the offers that need no sign-in (off when absent: the sign-in wall). */
+  visitorBrowsing: Type.Optional(Type.Boolean()),
 });
 export type BrandSettings = Static<typeof BrandSettings>;
 

@@ -158,3 +158,13 @@ export const ReferralTokenCheck = Type.Object({
   brandId: Type.Union([Type.String(), Type.Null()]),
 });
 export type ReferralTokenCheck = Static<typeof ReferralTokenCheck>;
+
+/**
+ * A signed-out visitor asked for an offer that needs a signed-in member (`requiresSignIn`): the
+ * public offer detail answers 401 with this code, and the app shows the spec's text with sign-in.
+ */
+export const OFFER_REQUIRES_SIGN_IN = {
+  status: 401,
+  code: 'offer_requires_sign_in',
+  message: 'You need to be signed in to view this offer',
+} as const;

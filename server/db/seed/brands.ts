@@ -94,6 +94,8 @@ export const aurora: BrandRow = {
     showBenefit: true,
     showLive: true,
     restaurant: true,
+    // Signed-out visitors browse and search the public offers; member-only ones ask them to sign in.
+    visitorBrowsing: true,
     showBrandRoleName: true,
     offerTheme: 'default',
     // Native containers below this are sent to the store; a plain browser never is.
@@ -142,6 +144,8 @@ export const borealis: BrandRow = {
     showBenefit: true,
     showLive: true,
     restaurant: true,
+    // Signed-out visitors browse and search the public offers; member-only ones ask them to sign in.
+    visitorBrowsing: true,
     showBrandRoleName: false,
     offerTheme: 'default',
     // Native containers below this are sent to the store; a plain browser never is.
