@@ -1,4 +1,4 @@
-import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, type AnyEventObject, sendTo, setup, spawnChild } from 'xstate';
+import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, enqueueActions, fromCallback, fromPromise, type AnyEventObject, sendTo, setup, spawnChild } from 'xstate';
 import { callErrorOf, type CallError, notProvided } from './errorCode.ts';
 import type { Brand, BrandRole } from '../contract/brand.ts';
 import type { User } from '../contract/user.ts';
@@ -11,6 +11,7 @@ import { feedMachine } from './feed.machine.ts';
 import { searchMachine } from './search.machine.ts';
 import { categoriesMachine } from './categories.machine.ts';
 import { navigatorMachine, type NavigatorInput } from './navigator.machine.ts';
+import { topOf, urlOf, type NavState } from './navigator.rules.ts';
 import { cartMachine } from './cart.machine.ts';
 import { languageMachine, type LanguageInput } from './language.machine.ts';
 
@@ -29,8 +30,13 @@ export interface AppInput {
   layout?: Layout;
   /** A build without a desktop layout shows the loading screen on desktop (spec 2.2). */
   noDesktop?: boolean;
-  /** Builds the navigator's start (route table, browser location) for the loaded brand. */
-  navigation?: (brand: Brand) => NavigatorInput;
+  /**
+   * Builds the navigator's start (route table, browser location) for the loaded brand; a return
+   * path (the page a visitor signed in from) is opened instead of the address bar's '/'.
+   */
+  navigation?: (brand: Brand, returnPath: string | null) => NavigatorInput;
+  /** The address at start is one of the auth screens (create account, forgotten or reset password). */
+  startsOnAuthScreen?: boolean;
   /** The language shown at start and the device's choice (src/i18n/languageChoice.ts). */
   language?: LanguageInput;
 }
@@ -40,7 +46,11 @@ export interface AppContext {
   containerVersion: ContainerVersion | null | 'pending';
   layout: Layout;
   noDesktop: boolean;
-  navigation: ((brand: Brand) => NavigatorInput) | null;
+  navigation: ((brand: Brand, returnPath: string | null) => NavigatorInput) | null;
+  /** Signed out on an auth screen's address: it opens, not the visitor's app (until they choose to browse). */
+  authScreenFirst: boolean;
+  /** The page a visitor asked to sign in from: opened again once they are a member (after set-up too). */
+  returnPath: string | null;
   brand: Brand | null;
   /** Who the identity provider says is signed in (known before the member is loaded). */
   sessionUser: SessionUser | null;
@@ -67,7 +77,18 @@ export type AppEvent =
   /** Another language shows (machines/language.machine.ts): the brand's and the offers' texts are fetched again. */
   | { type: 'app.languageChanged' }
   | { type: 'app.brandReloaded'; brand: Brand }
-  | { type: 'app.retry' };
+  | { type: 'app.retry' }
+  /** A visitor asks to sign in (the header's button, or a member action such as buying or claiming a code). */
+  | { type: 'app.signInWanted' }
+  /** The visitor closed the sign-in dialog: they go on browsing where they were. */
+  | { type: 'app.signInDismissed' }
+  /** From the visitor's sign-in dialog to a full auth screen; the page they were on is opened after sign-in. */
+  | { type: 'app.authScreenWanted'; screen: AuthScreen }
+  /** From the auth screens back to browsing as a visitor (when the brand lets visitors browse). */
+  | { type: 'app.browse' };
+
+/** The auth screens a visitor can go to from the sign-in dialog. */
+export type AuthScreen = 'createAccount' | 'forgotPassword';
 
 const offerTypes = ['editorial', 'benefit', 'live'] as const;
 
@@ -92,6 +113,21 @@ export function signOutReason(error: AppError): string | null {
 }
 
 const toAppError = callErrorOf;
+
+type NavigatorLike = { getSnapshot(): { context: NavState } };
+
+/** The address of the page the navigator shows (null before it runs). */
+function pathShown(navigator: NavigatorLike | undefined): string | null {
+  return navigator ? urlOf(topOf(navigator.getSnapshot().context)) : null;
+}
+
+/** The member a loadMember invocation answered (its done event is not in AppEvent). */
+const loadedMember = (event: unknown): Member => (event as DoneActorEvent<Member>).output;
+const failedLoad = (event: unknown): AppError => toAppError((event as ErrorActorEvent).error);
+
+/** The loaded member kept, and told to the language machine (their saved language). */
+const keptMember = ['keepMember', 'tellMemberLoaded'] as const;
+
 
 /**
  * The root actor: the app phase (loading, auth, setUp, content, forceUpdate, error) and the
@@ -130,6 +166,24 @@ export const appMachine = setup({
   actions: {
     /** Back to '/' in the address bar after sign-out (provided at the composition root). */
     resetUrl: () => notProvided('resetUrl'),
+    /** Puts an auth screen's address in the address bar, for the auth routes to open (provided at the composition root). */
+    showAuthScreen: () => notProvided('showAuthScreen'),
+    rememberReturnPath: assign({
+      returnPath: ({ self }) => pathShown((self.getSnapshot().children as Record<string, NavigatorLike | undefined>).navigator),
+    }),
+    keepMember: assign({ member: ({ event }) => loadedMember(event) }),
+    /** A member load that ends the session (no role, token no longer accepted): told on the sign-in form. */
+    keepSignOutReason: assign({ authError: ({ event }) => ({ code: signOutReason(failedLoad(event))! }) }),
+    keepError: assign({ error: ({ event }) => failedLoad(event) }),
+    tellMemberLoaded: sendTo('language', ({ event }) => {
+      const { user } = loadedMember(event);
+      return { type: 'language.memberLoaded' as const, memberId: user.id, language: user.language ?? null };
+    }),
+    /** A visitor became a member on the page they were on: the feed follows their favourites. */
+    tellFeedFavourites: sendTo('feed.mixed', ({ context }) => ({
+      type: 'feed.favouritesChanged' as const,
+      categoryIds: context.member?.user.favouriteCategoryIdList ?? [],
+    })),
     /** Set-up is the stack '/' (spec 2.4): the address bar leaves /createaccount (provided at the composition root). */
     showSetUpUrl: () => notProvided('showSetUpUrl'),
     /** Forgets the cached billboard and feeds on sign-out (provided at the composition root). */
@@ -154,8 +208,8 @@ export const appMachine = setup({
       enqueue.stopChild('brandTexts');
       enqueue.spawnChild('reloadBrand', { id: 'brandTexts' });
     }),
-    /** Every feed and the categories load again, now in the language shown. */
-    reloadContentTexts: enqueueActions(({ context, enqueue }) => {
+    /** Every feed and the categories load again (in the language now shown, or for the member now signed in). */
+    reloadContent: enqueueActions(({ context, enqueue }) => {
       enqueue.sendTo('feed.mixed', { type: 'feed.reload' });
       for (const type of shownOfferTypes(context.brand)) enqueue.sendTo(`feed.${type}`, { type: 'feed.reload' });
       enqueue.sendTo('categories', { type: 'categories.reload' });
@@ -169,6 +223,11 @@ export const appMachine = setup({
       mustUpdateContainer(context.containerVersion, context.brand.settings.minimumContainerVersion),
     hasCompletedOnboarding: (_, member: Member) => member.user.completedOnboarding,
     wasSignedIn: ({ context }) => context.sessionUser !== null,
+    /** Signed out, the brand's public offers open (its visitorBrowsing setting), unless an auth screen was asked for. */
+    welcomesVisitors: ({ context }) => context.brand?.settings.visitorBrowsing === true && !context.authScreenFirst,
+    browsingAllowed: ({ context }) => context.brand?.settings.visitorBrowsing === true,
+    /** The app signed the user out with a reason (expired, no role) or a notice (account deleted) to tell. */
+    hasAuthMessage: ({ context }) => context.authError !== null || context.authNotice !== null,
     endsSession: (_, error: AppError) => signOutReason(error) !== null,
   },
 }).createMachine({
@@ -178,6 +237,8 @@ export const appMachine = setup({
     layout: input?.layout ?? 'mobile',
     noDesktop: input?.noDesktop ?? false,
     navigation: input?.navigation ?? null,
+    authScreenFirst: input?.startsOnAuthScreen ?? false,
+    returnPath: null,
     brand: null,
     sessionUser: null,
     member: null,
@@ -224,24 +285,17 @@ export const appMachine = setup({
           invoke: {
             src: 'loadMember',
             input: ({ context }) => ({ uid: context.sessionUser?.uid ?? null }),
+            onError: [
+              { guard: { type: 'endsSession', params: ({ event }) => toAppError(event.error) }, target: '#app.loading.signingOut', actions: 'keepSignOutReason' },
+              { target: '#app.error', actions: 'keepError' },
+            ],
             onDone: [
               {
                 guard: { type: 'hasCompletedOnboarding', params: ({ event }) => event.output },
                 target: '#app.content',
-                actions: [assign({ member: ({ event }) => event.output }), sendTo('language', ({ event }) => ({ type: 'language.memberLoaded', memberId: event.output.user.id, language: event.output.user.language ?? null }))],
+                actions: keptMember,
               },
-              {
-                target: '#app.setUp',
-                actions: [assign({ member: ({ event }) => event.output }), sendTo('language', ({ event }) => ({ type: 'language.memberLoaded', memberId: event.output.user.id, language: event.output.user.language ?? null }))],
-              },
-            ],
-            onError: [
-              {
-                guard: { type: 'endsSession', params: ({ event }) => toAppError(event.error) },
-                target: 'signingOut',
-                actions: assign({ authError: ({ event }) => ({ code: signOutReason(toAppError(event.error))! }) }),
-              },
-              { target: '#app.error', actions: assign({ error: ({ event }) => toAppError(event.error) }) },
+              { target: '#app.setUp', actions: keptMember },
             ],
           },
         },
@@ -250,8 +304,19 @@ export const appMachine = setup({
         },
       },
     },
+    /** Nobody is signed in: the brand's visitors browse, or the sign-in screen opens. */
+    signedOut: {
+      always: [{ guard: 'welcomesVisitors', target: 'content.visitor' }, { target: 'auth' }],
+    },
     auth: {
       entry: [assign({ member: null }), 'tellMemberLeft'],
+      on: {
+        'app.browse': {
+          guard: 'browsingAllowed',
+          target: 'signedOut',
+          actions: assign({ authScreenFirst: false, authError: null, authNotice: null }),
+        },
+      },
       invoke: {
         src: 'signIn',
         id: 'signIn',
@@ -272,7 +337,7 @@ export const appMachine = setup({
     },
     content: {
       entry: 'startTypeFeeds',
-      exit: 'stopTypeFeeds',
+      exit: ['stopTypeFeeds', assign({ returnPath: null })],
       invoke: [
         {
           src: 'feed',
@@ -282,32 +347,101 @@ export const appMachine = setup({
         },
         { src: 'search', id: 'search', systemId: 'search' },
         { src: 'categories', id: 'categories', systemId: 'categories' },
-        // The member's cart: the badge counts it on every page, and offer pages add to it.
-        { src: 'cart', id: 'cart', systemId: 'cart' },
         {
           src: 'navigator',
           id: 'navigator',
           systemId: 'navigator',
-          input: ({ context }) => context.navigation!(context.brand!),
+          input: ({ context }) => context.navigation!(context.brand!, context.returnPath),
         },
       ],
       on: {
-        'app.userUpdated': {
-          actions: [
-            assign({ member: ({ context, event }) => (context.member ? { ...context.member, user: event.user } : null) }),
-            sendTo('feed.mixed', ({ event }) => ({ type: 'feed.favouritesChanged', categoryIds: event.user.favouriteCategoryIdList ?? [] })),
-          ],
+        'app.languageChanged': { actions: ['reloadBrandTexts', 'reloadContent'] },
+      },
+      initial: 'member',
+      states: {
+        member: {
+          // The member's cart: the badge counts it on every page, and offer pages add to it.
+          invoke: { src: 'cart', id: 'cart', systemId: 'cart' },
+          on: {
+            'app.userUpdated': {
+              actions: [
+                assign({ member: ({ context, event }) => (context.member ? { ...context.member, user: event.user } : null) }),
+                sendTo('feed.mixed', ({ event }) => ({ type: 'feed.favouritesChanged', categoryIds: event.user.favouriteCategoryIdList ?? [] })),
+              ],
+            },
+            'app.favouritesSaved': {
+              actions: [
+                assign({
+                  member: ({ context, event }) =>
+                    context.member ? { ...context.member, user: { ...context.member.user, favouriteCategoryIdList: event.categoryIdList } } : null,
+                }),
+                sendTo('feed.mixed', ({ event }) => ({ type: 'feed.favouritesChanged', categoryIds: event.categoryIdList })),
+              ],
+            },
+          },
         },
-        'app.favouritesSaved': {
-          actions: [
-            assign({
-              member: ({ context, event }) =>
-                context.member ? { ...context.member, user: { ...context.member.user, favouriteCategoryIdList: event.categoryIdList } } : null,
-            }),
-            sendTo('feed.mixed', ({ event }) => ({ type: 'feed.favouritesChanged', categoryIds: event.categoryIdList })),
-          ],
+        /**
+         * A signed-out visitor browses the brand's public offers with the same navigator; member
+         * actions ask them to sign in in a dialog over the page, which stays as it was.
+         */
+        visitor: {
+          entry: [assign({ member: null }), 'tellMemberLeft'],
+          on: {
+            // Signed in from the dialog (or another tab): the member is loaded on the page they are on.
+            'session.signedIn': {
+              target: '.loadingMember',
+              actions: assign({ sessionUser: ({ event }) => event.user, authError: null, authNotice: null }),
+            },
+            'app.authScreenWanted': {
+              target: '#app.auth',
+              actions: ['rememberReturnPath', 'showAuthScreen'],
+            },
+          },
+          initial: 'opening',
+          states: {
+            /** Signed out by the app with something to tell (expired, no role, account deleted): the dialog tells it. */
+            opening: {
+              always: [{ guard: 'hasAuthMessage', target: 'signingIn' }, { target: 'browsing' }],
+            },
+            browsing: {
+              on: { 'app.signInWanted': { target: 'signingIn', actions: 'rememberReturnPath' } },
+            },
+            signingIn: {
+              invoke: {
+                src: 'signIn',
+                id: 'signIn',
+                systemId: 'signIn',
+                input: ({ context }) => ({ error: context.authError, notice: context.authNotice }),
+              },
+              on: {
+                'app.signInDismissed': { target: 'browsing', actions: assign({ authError: null, authNotice: null, returnPath: null }) },
+              },
+            },
+            loadingMember: {
+              invoke: {
+                src: 'loadMember',
+                input: ({ context }) => ({ uid: context.sessionUser?.uid ?? null }),
+                onError: [
+                  { guard: { type: 'endsSession', params: ({ event }) => toAppError(event.error) }, target: '#app.loading.signingOut', actions: 'keepSignOutReason' },
+                  { target: '#app.error', actions: 'keepError' },
+                ],
+                onDone: [
+                  {
+                    guard: { type: 'hasCompletedOnboarding', params: ({ event }) => event.output },
+                    target: '#app.content.member',
+                    // The feeds load again: the member-only offers appear, in the order of their favourites.
+                    actions: [...keptMember, 'clearCaches', 'reloadContent', 'tellFeedFavourites'],
+                  },
+                  // Set-up first; the page they were on opens after it.
+                  {
+                    target: '#app.setUp',
+                    actions: ['rememberReturnPath', ...keptMember],
+                  },
+                ],
+              },
+            },
+          },
         },
-        'app.languageChanged': { actions: ['reloadBrandTexts', 'reloadContentTexts'] },
       },
     },
     forceUpdate: {},
@@ -331,8 +465,8 @@ export const appMachine = setup({
     },
     'session.signedOut': [
       // A member leaving, from whichever phase: nothing of theirs stays (spec 3).
-      { guard: 'wasSignedIn', target: '.auth', actions: ['endSession', 'resetUrl', 'clearCaches'] },
-      { target: '.auth', actions: 'endSession' },
+      { guard: 'wasSignedIn', target: '.signedOut', actions: ['endSession', 'resetUrl', 'clearCaches'] },
+      { target: '.signedOut', actions: 'endSession' },
     ],
     'app.signOut': { actions: sendTo('session', { type: 'session.signOut' }) },
     'app.languageChanged': { actions: 'reloadBrandTexts' },

@@ -1,3 +1,4 @@
+import { notProvided } from './errorCode.ts';
 import { assign, fromPromise, setup } from 'xstate';
 import type { OfferDetail } from '../contract/offer.ts';
 import type { CommonPromoCode } from '../contract/promoCode.ts';
@@ -34,7 +35,13 @@ export const commonPromoMachine = setup({
       throw new Error('claimCommonCode not provided');
     }),
   },
+  actions: {
+    /** Opens the visitor's sign-in (provided by the page's wiring). */
+    askToSignIn: (_, _params: undefined) => void notProvided('askToSignIn'),
+  },
   guards: {
+    /** A signed-out visitor is asked to sign in instead (provided by the page's wiring; a member's page by default). */
+    isVisitor: (_, _params: undefined) => false,
     hasNoCommonCode: ({ context }) => !context.loaded.promoCodeCommonExists,
     isRevealed: ({ context }) => context.code !== null,
   },
@@ -48,7 +55,7 @@ export const commonPromoMachine = setup({
     },
     none: {},
     claimable: {
-      on: { 'promo.claimCommon': 'claiming' },
+      on: { 'promo.claimCommon': [{ guard: 'isVisitor', actions: 'askToSignIn' }, { target: 'claiming' }] },
     },
     claiming: {
       tags: ['busy'],

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom, type DoneActorEvent } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom, type DoneActorEvent } from 'xstate';
 import { callErrorOf, notProvided } from './errorCode.ts';
 import { promoClaimMachine } from './promoClaim.machine.ts';
 import { commonPromoMachine } from './commonPromo.machine.ts';
@@ -60,6 +60,8 @@ export interface CartAddition {
 
 export type OfferPageEvent =
   | { type: 'offer.retry' }
+  /** The visitor who opened the page signed in (told by `watchSignIn`): what needed a member loads now. */
+  | { type: 'offer.signedIn' }
   /** Something the member did changed what they can buy (they gave up a held place): availability is read again. */
   | { type: 'offer.availabilityChanged' }
   /** The payment call to action. */
@@ -114,6 +116,8 @@ export const offerPageMachine = setup({
     },
   },
   actors: {
+    /** Tells `offer.signedIn` when a visitor on this page signs in (provided by the page's wiring; nothing by default). */
+    watchSignIn: fromCallback<OfferPageEvent>(() => undefined),
     loadOffer: fromPromise<OfferDetail, { id: string }>(async () => notProvided('loadOffer')),
     loadCategories: fromPromise<CategoryList>(async () => notProvided('loadCategories')),
     /** The member's order lines of this offer (none to ask for when it sells no tickets). */
@@ -155,8 +159,12 @@ export const offerPageMachine = setup({
     }),
     /** Tells the member's cart (the app's cart actor); provided by the page's wiring. */
     addToCart: (_, _addition: CartAddition) => notProvided('addToCart'),
+    /** Opens the visitor's sign-in (provided by the page's wiring). */
+    askToSignIn: (_, _params: undefined) => void notProvided('askToSignIn'),
   },
   guards: {
+    /** A signed-out visitor is asked to sign in instead (provided by the page's wiring; a member's page by default). */
+    isVisitor: (_, _params: undefined) => false,
     hasBuyableVariant: ({ context }) => context.choice.status === 'buyable',
     needsSelection: ({ context }) => context.choice.status === 'needsSelection',
     isNotFound: (_, error: OfferLoadError) => isCode(error, 404, 'offer_not_found'),
@@ -176,12 +184,15 @@ export const offerPageMachine = setup({
     quantity: 1,
     purchases: [],
   }),
-  // The category tag is a nicety: without categories the page simply shows no tag.
-  invoke: {
-    src: 'loadCategories',
-    onDone: { actions: assign({ categories: ({ event }) => event.output }) },
-    onError: {},
-  },
+  invoke: [
+    // The category tag is a nicety: without categories the page simply shows no tag.
+    {
+      src: 'loadCategories',
+      onDone: { actions: assign({ categories: ({ event }) => event.output }) },
+      onError: {},
+    },
+    { src: 'watchSignIn' },
+  ],
   initial: 'loading',
   states: {
     loading: {
@@ -222,6 +233,8 @@ export const offerPageMachine = setup({
       ],
       on: {
         'offer.availabilityChanged': { actions: spawnChild('loadOffer', { id: 'availabilityRefresh', input: ({ context }) => ({ id: context.id }) }) },
+        // The visitor's choice stays; the counts are read again as the member's.
+        'offer.signedIn': { actions: spawnChild('loadOffer', { id: 'availabilityRefresh', input: ({ context }) => ({ id: context.id }) }) },
         'selection.changed': {
           actions: [
             { type: 'keepChoice', params: ({ event }) => event },
@@ -236,7 +249,9 @@ export const offerPageMachine = setup({
         browsing: {
           on: {
             // Spec 4 "Payment action": the dialog opens only with a variant selected, else the 'select item' warning.
+            // A visitor signs in first; the page and the chosen ticket stay as they are.
             'payment.buy': [
+              { guard: 'isVisitor', actions: 'askToSignIn' },
               { guard: 'hasBuyableVariant', target: 'addingToCart', actions: 'openAddToCart' },
               { guard: 'needsSelection', target: 'selectItemWarning' },
             ],
@@ -273,7 +288,8 @@ export const offerPageMachine = setup({
       states: {
         notFound: {},
         notRelevant: {},
-        needsSignIn: {},
+        // Signed in from here, the member-only offer loads.
+        needsSignIn: { on: { 'offer.signedIn': '#offerPage.loading' } },
         other: {},
       },
       on: { 'offer.retry': 'loading' },

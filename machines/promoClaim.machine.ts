@@ -67,8 +67,12 @@ export const promoClaimMachine = setup({
     // The server says the member is at the cap: the count it knew was behind (another device claimed).
     countUpToCap: assign({ claimedCount: ({ context }) => Math.max(context.claimedCount, context.claimCap) }),
     forgetError: assign({ error: null }),
+    /** Opens the visitor's sign-in (provided by the page's wiring). */
+    askToSignIn: (_, _params: undefined) => void notProvided('askToSignIn'),
   },
   guards: {
+    /** A signed-out visitor is asked to sign in instead (provided by the page's wiring; a member's page by default). */
+    isVisitor: (_, _params: undefined) => false,
     hasNoPromo: ({ context }) => !context.loaded.promoExists,
     hasClaimedBefore: ({ context }) => context.loaded.promoExists && context.loaded.userVoucherCodeClaimCount > 0,
     wasSoldOutOnArrival: ({ context }) => context.loaded.isVoucherCodeSoldOut,
@@ -114,7 +118,7 @@ export const promoClaimMachine = setup({
     },
     noPromo: {},
     claimable: {
-      on: { 'promo.claim': 'claiming' },
+      on: { 'promo.claim': [{ guard: 'isVisitor', actions: 'askToSignIn' }, { target: 'claiming' }] },
     },
     claiming: {
       tags: ['busy'],

@@ -63,8 +63,12 @@ export const waitingListMachine = setup({
       if (self._parent) enqueue.sendParent({ type: 'offer.availabilityChanged' });
     }),
     keepShown: assign((_, { itemVariantId, soldOut }: Omit<VariantShown, 'type'>) => ({ itemVariantId, soldOut, errorCode: null })),
+    /** Opens the visitor's sign-in (provided by the page's wiring). */
+    askToSignIn: (_, _params: undefined) => void notProvided('askToSignIn'),
   },
   guards: {
+    /** A signed-out visitor is asked to sign in instead (provided by the page's wiring; a member's page by default). */
+    isVisitor: (_, _params: undefined) => false,
     sellsNothing: ({ context }) => !context.sells,
     isWaiting: ({ context }) => shownPlace(context)?.status === 'waiting',
     isOffered: ({ context }) => shownPlace(context)?.status === 'offered',
@@ -105,7 +109,7 @@ export const waitingListMachine = setup({
             { target: 'notWaiting' },
           ],
         },
-        notWaiting: { on: { 'waitingList.join': { guard: 'canJoin', target: 'joining' } } },
+        notWaiting: { on: { 'waitingList.join': [{ guard: 'isVisitor', actions: 'askToSignIn' }, { guard: 'canJoin', target: 'joining' }] } },
         waiting: { on: { 'waitingList.leave': 'leaving' } },
         /** A place is held for the member until `offeredUntil`: they may buy it, or give it up. */
         offered: { on: { 'waitingList.leave': 'leaving' } },

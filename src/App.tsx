@@ -21,6 +21,8 @@ const SetUpScreen = lazy(() => import('./screens/setUp/SetUpScreen.tsx').then((m
 /** Picks the screen set from the app phase and gives it the brand's theme. */
 export function App() {
   const phase = AppActor.useSelector(phaseOf);
+  const app = AppActor.useActorRef();
+  const browsingAllowed = AppActor.useSelector((s) => s.context.brand?.settings.visitorBrowsing === true);
   const theme = AppActor.useSelector((s) => s.context.brand?.theme.light ?? defaultThemeVariant);
   // On <html>, so the page background, overscroll and dialogs in portals get the brand too.
   useLayoutEffect(() => applyBrandTheme(document.documentElement, theme), [theme]);
@@ -28,7 +30,7 @@ export function App() {
     <div className={styles.root}>
       <Suspense fallback={<Spinner fullscreen />}>
         {phase === 'loading' && <Spinner fullscreen />}
-        {phase === 'auth' && <AuthRoutes {...authRoutes} />}
+        {phase === 'auth' && <AuthRoutes {...authRoutes} onBrowse={browsingAllowed ? () => app.send({ type: 'app.browse' }) : undefined} />}
         {phase === 'setUp' && <SetUpScreen />}
         {phase === 'content' && <ContentRoutes />}
         {phase === 'forceUpdate' && <ForceUpdateScreen />}

@@ -7,7 +7,7 @@ import { navigatorMachine, type NavigatorEvent } from '../machines/navigator.mac
 import type { Brand } from '../contract/brand.ts';
 import { detectDeviceProfile, isDesktopLayout, readDeviceInput } from './domain/deviceProfile.ts';
 import { createResolver } from './routes/resolver.ts';
-import { applyHistoryEffect, observePopstate, resetToRoot, saveNavigation, showSetUpRoot, startLocation } from './services/browserHistory.ts';
+import { applyHistoryEffect, isAuthScreenPath, observePopstate, resetToRoot, saveNavigation, showAuthScreen, showSetUpRoot, startLocation } from './services/browserHistory.ts';
 import { sessionMachine, type SessionEvent } from '../machines/session.machine.ts';
 import { signInMachine } from '../machines/signIn.machine.ts';
 import { setUpMachine, type CompleteOnboardingRequest } from '../machines/setUp.machine.ts';
@@ -58,7 +58,14 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
   });
 
   const provided = appMachine.provide({
-    actions: { resetUrl: resetToRoot, showSetUpUrl: showSetUpRoot, clearCaches: () => clearAll(cacheKeyPrefix) },
+    actions: {
+      resetUrl: resetToRoot,
+      showSetUpUrl: showSetUpRoot,
+      clearCaches: () => clearAll(cacheKeyPrefix),
+      showAuthScreen: ({ event }) => {
+        if (event.type === 'app.authScreenWanted') showAuthScreen(event.screen);
+      },
+    },
     actors: {
       navigator: navigatorMachine.provide({
         actors: { browserHistory: fromCallback<NavigatorEvent>(({ sendBack }) => observePopstate(sendBack)) },
@@ -177,10 +184,11 @@ export function appInput(config: ClientConfig): AppInput {
   return {
     layout,
     noDesktop: config.noDesktop,
-    navigation: (brand: Brand) => {
+    startsOnAuthScreen: isAuthScreenPath(window.location.pathname),
+    navigation: (brand: Brand, returnPath: string | null) => {
       const { resolve, stackRoots } = createResolver({ settings: brand.settings, testMode: config.development });
       // Desktop shows one page at a time; mobile stacks pages that slide in like a native app.
-      return { resolve, stackRoots, location: startLocation(), stacked: layout === 'mobile' };
+      return { resolve, stackRoots, location: startLocation(returnPath), stacked: layout === 'mobile' };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   createRootRoute,
   createRoute,
@@ -19,6 +19,8 @@ export interface AuthRoutesProps {
   saveWantedPath: (path: string) => void;
   /** The browser's history by default; tests give a memory history. */
   history?: RouterHistory;
+  /** When the brand lets visitors browse: to the offers without signing in (any app page opens as a visitor's). */
+  onBrowse?: () => void;
 }
 
 /** Route parameters are plain non-empty segments; anything else is no match (TanStack throws to the not-found page). */
@@ -28,7 +30,7 @@ function segment(value: string | undefined): string {
 }
 
 /** The auth stack (spec 2.5): each route parses its parameters and hands the screen typed props. */
-export function createAuthRouter(history: RouterHistory, saveWantedPath: (path: string) => void) {
+export function createAuthRouter(history: RouterHistory, saveWantedPath: (path: string) => void, browse: () => (() => void) | undefined = () => undefined) {
   const routeDeps: AuthRouteDeps = { goToSignIn: () => void router.navigate({ to: '/', replace: true }) };
   // Sign-in is what most visitors need; each other auth screen is one lazy chunk with its wiring.
   const loadBankIdOrder = () => import('../wiring/bankIdOrder.wiring.ts').then((m) => ({ default: m.WiredBankIdOrder }));
@@ -44,7 +46,7 @@ export function createAuthRouter(history: RouterHistory, saveWantedPath: (path: 
   const signIn = createRoute({
     getParentRoute: () => rootRoute,
     path: '/',
-    component: () => <SignInScreen loadBankIdOrder={loadBankIdOrder} />,
+    component: () => <SignInScreen loadBankIdOrder={loadBankIdOrder} onBrowse={browse()} />,
   });
   const forgotPassword = createRoute({ getParentRoute: () => rootRoute, path: '/forgotpassword', component: () => <ForgotPassword /> });
   const resetPassword = createRoute({
@@ -75,6 +77,9 @@ export function createAuthRouter(history: RouterHistory, saveWantedPath: (path: 
     getParentRoute: () => rootRoute,
     path: '$',
     beforeLoad: ({ location }) => {
+      // A visitor may open it as it is (e.g. back from create account to the offer they were on).
+      const onBrowse = browse();
+      if (onBrowse) return onBrowse();
       // With its query: a shared /search?q=… or /live?category=… opens as it was after sign-in.
       saveWantedPath(location.pathname + location.searchStr);
       throw redirect({ to: '/', replace: true });
@@ -91,8 +96,10 @@ declare module '@tanstack/react-router' {
   }
 }
 
-export default function AuthRoutes({ saveWantedPath, history }: AuthRoutesProps) {
-  const [router] = useState(() => createAuthRouter(history ?? authHistory(), saveWantedPath));
+export default function AuthRoutes({ saveWantedPath, history, onBrowse }: AuthRoutesProps) {
+  const browse = useRef(onBrowse);
+  browse.current = onBrowse;
+  const [router] = useState(() => createAuthRouter(history ?? authHistory(), saveWantedPath, () => browse.current));
   useEffect(() => (history ? undefined : retainAuthHistory()), [history]);
   return <RouterProvider router={router} />;
 }

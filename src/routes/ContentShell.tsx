@@ -10,6 +10,9 @@ import { StackedNavigator } from './StackedNavigator.tsx';
 import { WiredGuideDialog } from '../wiring/guide.wiring.ts';
 import { connectShell, shellTabs } from './shell.connect.ts';
 import * as styles from './shell.css.ts';
+import { connectVisitor } from '../screens/visitor/visitor.connect.ts';
+import { SignInDialog } from '../screens/visitor/SignInDialog.tsx';
+import * as visitorStyles from '../screens/visitor/visitor.css.ts';
 
 // The drawer's content downloads when the cart is first opened, not with the first page.
 const CartView = lazy(() => import('../screens/cart/CartView.tsx').then((m) => ({ default: m.CartView })));
@@ -24,9 +27,13 @@ export function ContentShell() {
   ) : null;
 }
 
+const loadBankIdOrder = () => import('../wiring/bankIdOrder.wiring.ts').then((m) => ({ default: m.WiredBankIdOrder }));
+
 function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
   const { t } = useLingui();
   const brand = AppActor.useSelector((s) => s.context.brand);
+  const app = AppActor.useActorRef();
+  const visitor = AppActor.useSelector((s) => connectVisitor(s, app), sameViewValues);
   const layout = AppActor.useSelector((s) => s.context.layout);
   const shell = useSelector(navigatorRef, (s) => connectShell(s, navigatorRef), sameViewValues);
   // Open or closed is view state only; the cart's content and count come with the cart machine.
@@ -35,7 +42,7 @@ function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
   const desktop = layout === 'desktop';
   const tabs = (
     <TabBar
-      entries={shellTabs(brand?.navigationBar ?? [], layout, t`Search`)}
+      entries={shellTabs(brand?.navigationBar ?? [], layout, t`Search`, visitor.visitor)}
       activeStack={shell.active}
       topIsRoot={shell.atRoot}
       icons={brand?.icons}
@@ -49,8 +56,14 @@ function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
         <BackButton canGoBack={shell.canGoBack} onBack={shell.back} icons={brand?.icons} />
         {desktop && tabs}
         <div className={styles.actions}>
-          {/* Sign-out lives on More only (spec 2.3): not one tap away beside the cart. */}
-          <CartBadgeButton cartRef={cartRef} expanded={cartOpen} onOpen={() => setCartOpen(true)} drawerId={cartDrawerId} icons={brand?.icons} />
+          {visitor.visitor ? (
+            <button type="button" className={visitorStyles.signInButton} aria-haspopup="dialog" onClick={visitor.signIn}>
+              {t`Sign in`}
+            </button>
+          ) : (
+            // Sign-out lives on More only (spec 2.3): not one tap away beside the cart.
+            <CartBadgeButton cartRef={cartRef} expanded={cartOpen} onOpen={() => setCartOpen(true)} drawerId={cartDrawerId} icons={brand?.icons} />
+          )}
         </div>
       </header>
       <ContentFrame layout={layout}>
@@ -66,7 +79,8 @@ function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
         tabs
       )}
       {/* A member's first visit on this device: the step-by-step guide over the app. */}
-      <WiredGuideDialog />
+      {!visitor.visitor && <WiredGuideDialog />}
+      <SignInDialog loadBankIdOrder={loadBankIdOrder} />
       <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} id={cartDrawerId}>
         {cartRef ? (
           <Suspense fallback={<Spinner />}>

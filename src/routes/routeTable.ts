@@ -88,3 +88,9 @@ export const contentStacks: { root: string; enabled?: (flags: RouteFlags) => boo
   { root: '/search' },
   { root: '/more' },
 ];
+
+/** What a signed-out visitor may open (spec 6): the feeds, search and offer pages; every other screen asks them to sign in. */
+export const visitorScreens: ReadonlySet<ScreenName> = new Set<ScreenName>(['mixedFeed', 'offer', 'search', 'typeFeed', 'createAccountRedirect']);
+
+/** The visitor's tabs: the public sections only (More and its pages are a member's). */
+export const isVisitorStack = (path: string): boolean => !/^\/more(\/|$|\?)/.test(path);

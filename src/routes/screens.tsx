@@ -1,5 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { ScreenName } from './routeTable.ts';
+import { visitorScreens, type ScreenName } from './routeTable.ts';
+import { AppActor } from '../appActor.ts';
+import { isVisitor } from '../screens/visitor/visitor.connect.ts';
+import { SignInNeededScreen } from '../screens/visitor/SignInNeededScreen.tsx';
 import { categoryOf, offerPlaceOf, restaurantIdOf, offerTypeOfPath, searchForCategory, searchForQuery, searchQueryOf, type RouteMatch } from './routeParams.ts';
 import { useSetPageSearch } from '../navigation/pageSearch.ts';
 import { wired } from '../wiring/wired.tsx';
@@ -161,8 +164,15 @@ function ClaimedCodesRoute() {
   );
 }
 
+/** A member's screen: a visitor is asked to sign in instead (the screen's code is not even loaded). */
+function membersOnly(Screen: ComponentType<RouteMatch>): ComponentType<RouteMatch> {
+  const Page = (match: RouteMatch) => (AppActor.useSelector(isVisitor) ? <SignInNeededScreen /> : <Screen {...match} />);
+  Page.displayName = `MembersOnly(${Screen.displayName ?? Screen.name})`;
+  return Page;
+}
+
 /** Which view each route shows. Screens of later releases show the coming-soon page. */
-export const screens: Record<ScreenName, ComponentType<RouteMatch>> = {
+const allScreens: Record<ScreenName, ComponentType<RouteMatch>> = {
   mixedFeed: parsed(MixedFeedScreen, noProps),
   offer: parsed(WiredOfferScreen, (match) => ({ place: offerPlaceOf(match) })),
   search: SearchRoute,
@@ -185,5 +195,9 @@ export const screens: Record<ScreenName, ComponentType<RouteMatch>> = {
   guide: parsed(WiredGuidePage, noProps),
   devTest: ComingSoonScreen,
 };
+
+export const screens = Object.fromEntries(
+  Object.entries(allScreens).map(([name, Screen]) => [name, visitorScreens.has(name as ScreenName) ? Screen : membersOnly(Screen)]),
+) as Record<ScreenName, ComponentType<RouteMatch>>;
 
 export const MissingScreen = NotFoundScreen;

@@ -3,6 +3,7 @@ import type { navigatorMachine } from '../../machines/navigator.machine.ts';
 import type { NavigatorRef } from '../appActor.ts';
 import type { Layout } from '../../machines/app.machine.ts';
 import type { TabBarEntry } from '../components/shell/TabBar.tsx';
+import { isVisitorStack } from './routeTable.ts';
 
 /** Search is its own stack, opened from the feed's search field: its root page still has a way back. */
 const searchRoot = '/search';
@@ -29,11 +30,12 @@ export function connectShell(snapshot: SnapshotFrom<typeof navigatorMachine>, na
 }
 
 /**
- * The tabs the shell shows: the brand's navigation bar, and on desktop a Search tab when the bar
+ * The tabs the shell shows: the brand's navigation bar (a visitor's without More), and on desktop a Search tab when the bar
  * has none (spec 2.3: "plus a search tab on some platforms"), since the feed's search field is
  * mobile only. It sits before More, the bar's usual last entry.
  */
-export function shellTabs(entries: readonly TabBarEntry[], layout: Layout, searchLabel: string): readonly TabBarEntry[] {
+export function shellTabs(entries: readonly TabBarEntry[], layout: Layout, searchLabel: string, visitor = false): readonly TabBarEntry[] {
+  if (visitor) return shellTabs(entries.filter((entry) => isVisitorStack(entry.path)), layout, searchLabel);
   if (layout !== 'desktop' || entries.some((entry) => entry.key === 'search' || entry.path === searchRoot)) return entries;
   const search: TabBarEntry = { key: 'search', label: searchLabel, icon: 'search', path: searchRoot };
   const more = entries.findIndex((entry) => entry.key === 'more');

@@ -1,5 +1,6 @@
 import type { HistoryEffect, SavedNavigation, StartLocation } from '../../machines/navigator.rules.ts';
 import type { NavigatorEvent } from '../../machines/navigator.machine.ts';
+import type { AuthScreen } from '../../machines/app.machine.ts';
 
 /** Our page key and entry position inside each history entry's state. */
 const stateKey = 'klubbKey';
@@ -43,9 +44,9 @@ function entryState(state: unknown): { key: string | null; index: number | null 
   return { key: typeof key === 'string' ? key : null, index: typeof index === 'number' ? index : null };
 }
 
-/** Where the navigator starts: the saved wanted path after sign-in, else the address bar. */
-export function startLocation(): StartLocation {
-  const wanted = sessionStorage.getItem(wantedPathKey);
+/** Where the navigator starts: the page a visitor signed in from, or the saved wanted path after sign-in, else the address bar. */
+export function startLocation(returnPath: string | null = null): StartLocation {
+  const wanted = returnPath ?? sessionStorage.getItem(wantedPathKey);
   sessionStorage.removeItem(wantedPathKey);
   const goingToWanted = Boolean(wanted) && window.location.pathname === '/';
   const { key, index } = entryState(window.history.state);
@@ -72,6 +73,18 @@ export function saveNavigation(saved: SavedNavigation): void {
 
 export function saveWantedPath(path: string): void {
   if (path !== '/') sessionStorage.setItem(wantedPathKey, path);
+}
+
+/** The auth screens' own addresses (spec 2.5); sign-in itself is '/' in the auth routes. */
+const authScreenPaths: Record<AuthScreen, string> = { createAccount: '/createaccount', forgotPassword: '/forgotpassword' };
+
+export function isAuthScreenPath(pathname: string): boolean {
+  return /^\/(createaccount(\/[^/]+)?|forgotpassword|password_reset\/[^/]+)\/?$/.test(pathname);
+}
+
+/** A visitor leaves the page they browse for an auth screen (a new history entry: back returns to the page). */
+export function showAuthScreen(screen: AuthScreen): void {
+  window.history.pushState(null, '', authScreenPaths[screen]);
 }
 
 /** Set-up has one page, '/' (spec 2.4); a path wanted before sign-in stays saved for after it. */

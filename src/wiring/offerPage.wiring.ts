@@ -1,4 +1,5 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
+import { isVisitor } from '../screens/visitor/visitor.connect.ts';
 import { offerPageMachine, type CartAddition } from '../../machines/offerPage.machine.ts';
 import { promoClaimMachine } from '../../machines/promoClaim.machine.ts';
 import { commonPromoMachine } from '../../machines/commonPromo.machine.ts';
@@ -23,31 +24,52 @@ type VariantInput = { input: { itemVariantId: string } };
  * member bought come from the API; purchases go to the app's cart; calendar entries to the device.
  */
 export function wireOfferPage({ api, app, container }: WiringDeps) {
+  // A visitor's member actions open the sign-in dialog over the page instead of calling the API.
+  const visitorGate = {
+    guards: { isVisitor: () => isVisitor(app.getSnapshot()) },
+    actions: { askToSignIn: () => app.send({ type: 'app.signInWanted' }) },
+  };
   return {
     logic: offerPageMachine.provide({
+      ...visitorGate,
       actors: {
+        watchSignIn: fromCallback(({ sendBack }) => {
+          let wasVisitor = isVisitor(app.getSnapshot());
+          const subscription = app.subscribe((snapshot) => {
+            const member = snapshot.matches({ content: 'member' });
+            if (wasVisitor && member) sendBack({ type: 'offer.signedIn' });
+            wasVisitor = isVisitor(snapshot) || (wasVisitor && !member);
+          });
+          return () => subscription.unsubscribe();
+        }),
         loadOffer: fromPromise(({ input: { id } }: { input: { id: string } }) => getOffer(api, id)),
         loadCategories: fromPromise(() => cachedCategories(() => getCategories(api))),
         promoClaim: promoClaimMachine.provide({
+          ...visitorGate,
           actors: {
             claimCode: fromPromise(({ input }: OfferInput) => claimPromoCode(api, input.offerId)),
             loadEarlierCodes: fromPromise(async ({ input }: OfferInput) => uniqueCodesOf(await getClaimedPromoCodes(api), input.offerId)),
           },
         }),
         commonPromo: commonPromoMachine.provide({
+          ...visitorGate,
           actors: { claimCommonCode: fromPromise(({ input }: OfferInput) => claimCommonPromoCode(api, input.offerId)) },
         }),
         clipboard: wireClipboard(),
         waitingList: waitingListMachine.provide({
+          ...visitorGate,
           actors: {
-            loadPlaces: fromPromise(({ input }: { input: { offerId: string } }) => getWaitingListPlaces(api, input.offerId)),
+            // A visitor holds no places: nothing to ask the API.
+            loadPlaces: fromPromise(async ({ input }: { input: { offerId: string } }) =>
+              isVisitor(app.getSnapshot()) ? [] : getWaitingListPlaces(api, input.offerId),
+            ),
             joinWaitingList: fromPromise(({ input }: VariantInput) => joinWaitingList(api, input.itemVariantId)),
             leaveWaitingList: fromPromise(({ input }: VariantInput) => leaveWaitingList(api, input.itemVariantId)),
           },
         }),
         addToCalendar: wireCalendar({ container }),
         loadPurchases: fromPromise(async ({ input }: { input: { offerId: string; sellsTickets: boolean } }) =>
-          input.sellsTickets ? getPurchasesOf(api, input.offerId) : [],
+          input.sellsTickets && !isVisitor(app.getSnapshot()) ? getPurchasesOf(api, input.offerId) : [],
         ),
       },
       actions: {

@@ -30,9 +30,9 @@ interface Deferred<T> {
 }
 
 /** The navigator over the real route table, starting wherever the test's URL is. */
-const navigation = (brand: Brand) => ({
+const navigation = (brand: Brand, returnPath: string | null) => ({
   ...createResolver({ settings: brand.settings, testMode: false }),
-  location: { path: window.location.pathname, restored: null, saved: null, keyPrefix: 'test-' },
+  location: { path: returnPath ?? window.location.pathname + window.location.search, restored: null, saved: null, keyPrefix: 'test-' },
   stacked: true,
 });
 
@@ -57,6 +57,9 @@ export function renderAppWithFakes(
       resetUrl: () => window.history.replaceState(null, '', '/'),
       showSetUpUrl: () => window.history.replaceState(null, '', '/'),
       clearCaches: () => undefined,
+      showAuthScreen: ({ event }) => {
+        if (event.type === 'app.authScreenWanted') window.history.pushState(null, '', event.screen === 'createAccount' ? '/createaccount' : '/forgotpassword');
+      },
     },
     actors: {
       navigator: navigatorMachine.provide({

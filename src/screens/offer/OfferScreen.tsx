@@ -50,6 +50,7 @@ function OfferPage({ input, logic, apiBase, calendarPlatform }: Omit<OfferScreen
     return (
       <OfferFailure status={page.status} code={page.errorCode}>
         {page.status === 'failed' && <Button onClick={page.retry}>{t`Try again`}</Button>}
+        {page.status === 'needsSignIn' && <SignInButton />}
       </OfferFailure>
     );
   }
@@ -73,6 +74,13 @@ function OfferPage({ input, logic, apiBase, calendarPlatform }: Omit<OfferScreen
       )}
     </main>
   );
+}
+
+/** A member-only offer opened by a visitor: they sign in over the page, which then loads the offer. */
+function SignInButton() {
+  const { t } = useLingui();
+  const app = AppActor.useActorRef();
+  return <Button onClick={() => app.send({ type: 'app.signInWanted' })}>{t`Sign in`}</Button>;
 }
 
 /** A full-page failure with the spec's texts (spec 6 and 8) and the contact link. */

@@ -20,25 +20,41 @@ const fieldErrorText = {
 export interface SignInScreenProps {
   /** The BankID order's view with its wiring, downloaded when the member starts one. */
   loadBankIdOrder: LoadBankIdOrder;
+  /** Shown when the brand lets visitors browse: back to the offers without signing in. */
+  onBrowse?: () => void;
 }
 
-export function SignInScreen({ loadBankIdOrder }: SignInScreenProps) {
+/** The auth stack's sign-in page (spec 2.5). */
+export function SignInScreen({ loadBankIdOrder, onBrowse }: SignInScreenProps) {
+  const { t } = useLingui();
   const ref = AppActor.useSelector((s) => appChild(s, 'signIn'));
-  return ref ? <SignInForm signInRef={ref} loadBankIdOrder={loadBankIdOrder} /> : null;
+  const brand = AppActor.useSelector((s) => s.context.brand);
+  if (!ref) return null;
+  return (
+    <main className={styles.page}>
+      {brand && <img className={styles.logo} src={brand.logoUrl} alt={brand.name} />}
+      <h1 className={styles.heading}>{t`Sign in`}</h1>
+      <SignInForm signInRef={ref} loadBankIdOrder={loadBankIdOrder} />
+      <AuthLinks />
+      {onBrowse && (
+        <button type="button" className={styles.textButton} onClick={onBrowse}>
+          {t`Browse the offers without signing in`}
+        </button>
+      )}
+    </main>
+  );
 }
 
-function SignInForm({ signInRef, loadBankIdOrder }: SignInScreenProps & { signInRef: SignInRef }) {
+/** The sign-in form, BankID included: on the sign-in page and in the visitor's sign-in dialog. */
+export function SignInForm({ signInRef, loadBankIdOrder }: { signInRef: SignInRef; loadBankIdOrder: LoadBankIdOrder }) {
   const { t, i18n } = useLingui();
-  const brand = AppActor.useSelector((s) => s.context.brand);
   const form = useSelector(signInRef, (s) => connectSignIn(s, signInRef), sameViewValues);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     form.submit();
   };
   return (
-    <main className={styles.page}>
-      {brand && <img className={styles.logo} src={brand.logoUrl} alt={brand.name} />}
-      <h1 className={styles.heading}>{t`Sign in`}</h1>
+    <>
       {form.notice === 'accountDeleted' && (
         <div className={styles.notice} role="status">
           <h2 className={styles.noticeHeading}>{t`Your account was deleted`}</h2>
@@ -72,7 +88,6 @@ function SignInForm({ signInRef, loadBankIdOrder }: SignInScreenProps & { signIn
         </Button>
       </form>
       <BankIdSignIn loadOrder={loadBankIdOrder} />
-      <AuthLinks />
-    </main>
+    </>
   );
 }

@@ -36,3 +36,19 @@ export const notice = style({
 });
 
 export const noticeHeading = style({ margin: '0 0 4px', fontFamily: vars.font.heading, fontSize: 18 });
+
+/** A way on that looks like the auth links (browse without signing in, the dialog's auth screens). */
+export const textButton = style({
+  alignSelf: 'center',
+  padding: '8px 4px',
+  minHeight: 44,
+  border: 'none',
+  background: 'none',
+  color: vars.color.primary,
+  font: 'inherit',
+  textDecoration: 'underline',
+  cursor: 'pointer',
+});
+
+/** The dialog's own column: the form and its ways on. */
+export const dialogBody = style({ display: 'flex', flexDirection: 'column', gap: 16, marginTop: 8 });

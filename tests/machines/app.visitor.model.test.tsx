@@ -1,0 +1,158 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMachine } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { pathPerTransition } from './modelPaths.ts';
+import { renderAppWithFakes } from './appHarness.tsx';
+import { testBrand, testMember } from './fixtures.ts';
+
+/**
+ * The app phases as a signed-out visitor of a brand that lets visitors browse
+ * (settings.visitorBrowsing): the model's paths drive the real app machine and views.
+ * The visitor starts on /live, so "the same page" after sign-in is checkable.
+ */
+const visitorModel = createMachine({
+  id: 'visitorPhases',
+  initial: 'loadingBrand',
+  states: {
+    loadingBrand: { on: { BRAND_FOUND_SIGNED_OUT: 'browsing' } },
+    browsing: { on: { OPEN_SIGN_IN: 'signInDialog' } },
+    signInDialog: { on: { DISMISS: 'browsing', SIGN_IN: 'loadingMember', CREATE_ACCOUNT: 'createAccount' } },
+    loadingMember: { on: { MEMBER_COMPLETE: 'memberOnSamePage', MEMBER_NEW: 'setUp', MEMBER_NO_ROLE: 'rejectedInDialog' } },
+    // The role error signed the account out again: the visitor starts over on the feed.
+    rejectedInDialog: { on: { DISMISS: 'browsingFromStart' } },
+    memberOnSamePage: { on: { SIGN_OUT: 'browsingFromStart' } },
+    browsingFromStart: {},
+    createAccount: { on: { GO_BACK: 'browsing' } },
+    setUp: {},
+  },
+});
+
+const model = createTestModel(visitorModel);
+const simplePaths = model.getSimplePaths();
+const visitorBrand = () => testBrand({ visitorBrowsing: true });
+
+describe('a visitor, generated paths', () => {
+  beforeAll(
+    () =>
+      Promise.all([
+        import('../../src/routes/ContentRoutes.tsx'),
+        import('../../src/i18n/i18n.ts').then((m) => m.loadContentMessages()),
+        import('../../src/routes/AuthRoutes.tsx'),
+      ]),
+    30_000,
+  );
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  for (const path of pathPerTransition(simplePaths)) {
+    const events = path.steps.map((step) => step.event.type).join(' → ');
+    it(`${events} reaches ${String(path.state.value)}`, async () => {
+      window.history.replaceState(null, '', '/live');
+      const app = renderAppWithFakes();
+      const user = userEvent.setup();
+      const header = () => screen.getByRole('banner');
+      const browsingAt = async (pathname: string) => {
+        // The feed's offers, titled as the page (the mixed feed's, or the live feed's).
+        const title = pathname === '/' ? 'Offers' : (await screen.findByRole('heading', { level: 1 })).textContent!;
+        expect(within(await screen.findByRole('list', { name: title })).getAllByRole('listitem')).toHaveLength(3);
+        expect(window.location.pathname).toBe(pathname);
+        expect(within(header()).getByRole('button', { name: 'Sign in' })).toBeTruthy();
+        expect(screen.queryByRole('button', { name: /^Cart/ })).toBeNull();
+        // The public sections only: More and its pages are a member's.
+        expect(screen.queryByRole('link', { name: 'More' })).toBeNull();
+        expect(screen.queryByRole('dialog', { name: 'Sign in' })).toBeNull();
+      };
+      await model.testPath(path, {
+        states: {
+          loadingBrand: () => void expect(screen.getByRole('status')).toBeTruthy(),
+          browsing: () => browsingAt('/live'),
+          browsingFromStart: () => browsingAt('/'),
+          signInDialog: async () => {
+            const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+            expect(within(dialog).getByLabelText('E-mail')).toBeTruthy();
+            expect(within(dialog).queryByRole('alert')).toBeNull();
+          },
+          loadingMember: async () => {
+            const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+            expect(within(dialog).getByRole('status')).toBeTruthy();
+          },
+          rejectedInDialog: async () => {
+            const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+            expect((await within(dialog).findByRole('alert')).textContent).toContain('Please contact customer service.');
+          },
+          memberOnSamePage: async () => {
+            expect(await screen.findByRole('button', { name: /^Cart/ })).toBeTruthy();
+            expect(window.location.pathname).toBe('/live');
+            // The member's first visit opens the guide; the sign-in dialog is gone.
+            expect(screen.queryByRole('dialog', { name: 'Sign in' })).toBeNull();
+            expect(screen.getByRole('link', { name: 'More' })).toBeTruthy();
+          },
+          createAccount: async () => {
+            expect(await screen.findByRole('heading', { name: 'Create account' })).toBeTruthy();
+            expect(window.location.pathname).toBe('/createaccount');
+          },
+          setUp: async () => void expect(await screen.findByRole('heading', { name: 'Complete your account' })).toBeTruthy(),
+        },
+        events: {
+          BRAND_FOUND_SIGNED_OUT: async () => {
+            app.setSignedIn(false);
+            await app.answerBrand(visitorBrand());
+          },
+          OPEN_SIGN_IN: () => user.click(within(header()).getByRole('button', { name: 'Sign in' })),
+          DISMISS: async () => user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' })),
+          SIGN_IN: async () => {
+            const dialog = screen.getByRole('dialog');
+            await user.type(within(dialog).getByLabelText('E-mail'), 'member@aurora.test');
+            await user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'Password1');
+            await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+          },
+          CREATE_ACCOUNT: () => user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create account' })),
+          GO_BACK: async () => {
+            window.history.back();
+            await screen.findByRole('button', { name: 'Sign in' });
+          },
+          MEMBER_COMPLETE: () => app.answerMember(testMember(true)),
+          MEMBER_NEW: () => app.answerMember(testMember(false)),
+          MEMBER_NO_ROLE: () => app.failMember({ status: 403, code: 'no_role_with_app_url', message: 'no role with app url' }),
+          SIGN_OUT: async () => {
+            const guide = screen.queryByRole('dialog');
+            if (guide) await user.keyboard('{Escape}');
+            await user.click(screen.getByRole('link', { name: 'More' }));
+            await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+          },
+        },
+      });
+    });
+  }
+
+  it('reaches every state of the model', () => {
+    const reached = new Set(simplePaths.flatMap((p) => [String(p.state.value), ...p.steps.map((step) => String(step.state.value))]));
+    expect([...reached].sort()).toEqual(Object.keys(visitorModel.config.states!).sort());
+  });
+});
+
+describe('a visitor on a member page', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('is asked to sign in there', async () => {
+    window.history.replaceState(null, '', '/more/orderHistory');
+    const app = renderAppWithFakes();
+    app.setSignedIn(false);
+    await app.answerBrand(visitorBrand());
+    const page = (await screen.findByRole('heading', { name: 'Sign in to continue' })).closest('main')!;
+    const user = userEvent.setup();
+    await user.click(within(page).getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('meets the sign-in wall when the brand lets no visitors browse', async () => {
+    window.history.replaceState(null, '', '/live');
+    const app = renderAppWithFakes();
+    app.setSignedIn(false);
+    await app.answerBrand(testBrand({ visitorBrowsing: false }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Offers' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Browse the offers without signing in' })).toBeNull();
+  });
+});
