@@ -48,6 +48,7 @@ export default defineConfig({
       CHECKOUT_MEMBER_LIMIT: '1000',
       CHECKOUT_ADDRESS_LIMIT: '10000',
       WAITING_LIST_JOIN_LIMIT: '10000',
+      VISITOR_RATE_LIMIT: '100000',
       // Google's maps script is served by a stand-in in the restaurant spec (e2e/fakeGoogleMaps.ts).
       GOOGLE_MAPS_API_KEY: 'e2e-maps-key',
     },

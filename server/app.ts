@@ -14,6 +14,7 @@ import { registerHttpsOnlyHsts } from './plugins/hsts.ts';
 import { withLogRedaction } from './plugins/logRedaction.ts';
 import { registerStrictBodies } from './plugins/strictBody.ts';
 import { createBrands, createMemberGuard } from './plugins/memberContext.ts';
+import { createReaderGuard, createVisitorLimiter, defaultVisitorRateLimit, publicAnswerCaching, type VisitorRateLimit } from './plugins/visitorContext.ts';
 import { appUrlHost } from './repositories/brands.repository.ts';
 import { brandRoutes } from './routes/brand.ts';
 import { ticketRoutes } from './routes/tickets.ts';
@@ -85,6 +86,8 @@ export interface AppOptions {
   adminToken?: string;
   /** The deployment's Google Maps key and map id for the restaurant guide; none when omitted. */
   googleMaps?: Partial<GoogleMapsConfig>;
+  /** Signed-out reads per client address and minute, counted per instance (tests lower it). */
+  visitorRateLimit?: Partial<VisitorRateLimit>;
 }
 
 const mediaDir = fileURLToPath(new URL('./media', import.meta.url));
@@ -133,6 +136,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   const requireMember = createMemberGuard(options.db, options.identity, brands, options.now);
+  const visitorLimiter = createVisitorLimiter({ ...defaultVisitorRateLimit, ...options.visitorRateLimit }, options.now);
+  const readerHooks = { preHandler: createReaderGuard({ requireMember, brands, limiter: visitorLimiter }), onSend: publicAnswerCaching };
   const mail = options.mail ?? createOutboxMailer(options.db);
   const now = options.now ?? Date.now;
   const mailQueue = createMailQueue({ db: options.db, sender: mail, now, log: app.log });
@@ -144,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     identity: options.identity,
     brands,
     requireMember,
+    readerHooks,
     now: options.now,
     mail,
     accountLimits: { ...defaultAccountRateLimits, ...options.accountRateLimits },
@@ -153,7 +159,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
   // The /v1 schemas, published as OpenAPI at /v1/openapi.json (the identity protocol is Firebase's own).
   await app.register(swagger, {
-    openapi: { info: { title: 'Klubb API', version: '1' } },
+    openapi: {
+      info: { title: 'Klubb API', version: '1' },
+      components: { securitySchemes: { idToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
     transform: ({ schema, url }) => ({ schema: url.startsWith('/v1/') ? schema : { ...schema, hide: true }, url }),
   });
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

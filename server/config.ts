@@ -32,6 +32,8 @@ const Env = Type.Object({
   CHECKOUT_ADDRESS_LIMIT: Type.Integer({ minimum: 1, default: 30 }),
   /** How often lapsed checkouts, refunds, waiting-list offers and queued mail are swept (ms). */
   SWEEP_INTERVAL_MS: Type.Integer({ minimum: 500, default: 60_000 }),
+  /** Requests one client address may make per minute without a token (a visitor's reads), counted per server instance. */
+  VISITOR_RATE_LIMIT: Type.Integer({ minimum: 1, default: 300 }),
   /** Waiting lists one client address may join per 15 minutes. */
   WAITING_LIST_JOIN_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
   /** Web API key of the Firebase project: checks a member's current password (accounts:signInWithPassword) with real Firebase. */
@@ -72,6 +74,8 @@ export type Config = {
   /** Serves /dev/* pages that show reset links and play the member's phone: never on in production. */
   devTools: boolean;
   accountCreateLimit: number;
+  /** Signed-out reads per client address and minute, per instance. */
+  visitorRateLimit: number;
   commerceLimits: { checkoutsPerMember: number; checkoutsPerAddress: number; waitingListJoinsPerAddress: number };
   sweepIntervalMs: number;
   trustProxy: boolean | string;
@@ -135,6 +139,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     // They hand out reset links and bank-eID identities: on by default only when nothing real is configured.
     devTools: e.DEV_TOOLS ?? (!e.FIREBASE_SERVICE_ACCOUNT && !e.SMTP_URL && !e.BANKID_URL),
     accountCreateLimit: e.ACCOUNT_CREATE_LIMIT,
+    visitorRateLimit: e.VISITOR_RATE_LIMIT,
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     commerceLimits: { checkoutsPerMember: e.CHECKOUT_MEMBER_LIMIT, checkoutsPerAddress: e.CHECKOUT_ADDRESS_LIMIT, waitingListJoinsPerAddress: e.WAITING_LIST_JOIN_LIMIT },
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,

@@ -44,6 +44,7 @@ async function main() {
     frameSources: config.frameSources,
     devTools: config.devTools,
     accountRateLimits: { createPerWindow: config.accountCreateLimit },
+    visitorRateLimit: { perMinute: config.visitorRateLimit },
     commerceLimits: config.commerceLimits,
     checkoutSweepMs: config.sweepIntervalMs,
     eid,

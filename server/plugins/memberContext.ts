@@ -31,9 +31,15 @@ declare module 'fastify' {
  * runs on another origin), else the Origin or Referer header, else this server's own host.
  */
 export function requestAppUrl(request: FastifyRequest): string {
-  const header = request.headers['x-app-url'] ?? request.headers.origin ?? request.headers.referer;
-  if (typeof header === 'string' && header.length > 0) return header;
-  return `${request.protocol}://${request.host}`;
+  const source = appUrlSource(request);
+  return source === 'host' ? `${request.protocol}://${request.host}` : (request.headers[source] as string);
+}
+
+/** Which header `requestAppUrl` takes the app URL from (what a shared cache must vary on). */
+export function appUrlSource(request: FastifyRequest): 'x-app-url' | 'origin' | 'referer' | 'host' {
+  const name = (['x-app-url', 'origin', 'referer'] as const).find((n) => request.headers[n] !== undefined);
+  const header = name && request.headers[name];
+  return name && typeof header === 'string' && header.length > 0 ? name : 'host';
 }
 
 /** How long a brand (30 s) and a member's role and verified token (5 s) may be served from memory. */
@@ -56,9 +62,13 @@ export function createBrands(db: Database, now?: () => number) {
       for (const host of brand.appHosts) byHost.delete(host.toLowerCase());
       contentById.delete(brand.id);
     },
-    async forRequest(request: FastifyRequest): Promise<BrandRow> {
+    /** The brand of the request's app URL, or null. */
+    async find(request: FastifyRequest): Promise<BrandRow | null> {
       const host = appUrlHost(requestAppUrl(request));
-      const brand = host ? await this.byHost(host) : null;
+      return host ? this.byHost(host) : null;
+    },
+    async forRequest(request: FastifyRequest): Promise<BrandRow> {
+      const brand = await this.find(request);
       if (!brand) throw new ApiError(404, 'brand_not_found', 'No brand is registered for this app URL');
       return brand;
     },

@@ -38,6 +38,7 @@ export async function findOfferDetail(db: Executor, brandId: string, id: string)
         teaserLine: companions.teaserLine,
         puffImage: companions.puffImage,
         localized: companions.localized,
+        requiresSignIn: companions.requiresSignIn,
       },
     })
     .from(offers)
@@ -65,9 +66,10 @@ function callToActionIn(cta: CallToAction | null, texts: OfferDetailRow['offer']
 
 /**
  * The API's offer detail, its texts in the member's language; variants are empty until the commerce
- * work fills them, promo fields until the route does.
+ * work fills them, promo fields until the route does. `withCompanion` 'public' leaves out a
+ * companion that needs sign-in, as a visitor's lists do.
  */
-export function toOfferDetail({ offer, companion }: OfferDetailRow, withCompanion: boolean, languages: TextLanguages): OfferDetail {
+export function toOfferDetail({ offer, companion }: OfferDetailRow, withCompanion: boolean | 'public', languages: TextLanguages): OfferDetail {
   const { active: _active, companionOfferHeader, itemVariantType, localized: texts, ...fields } = offer;
   const companionHeader = textIn(texts.companionOfferHeader, languages, companionOfferHeader ?? '');
   return {
@@ -83,12 +85,14 @@ export function toOfferDetail({ offer, companion }: OfferDetailRow, withCompanio
     itemVariantAvailability: {},
     itemVariantIndex: 0,
     ...noPromo,
-    ...(withCompanion && companion ? { companionOffer: companionIn(companion, companionHeader, languages) } : {}),
+    ...(withCompanion && companion && !(withCompanion === 'public' && companion.requiresSignIn)
+      ? { companionOffer: companionIn(companion, companionHeader, languages) }
+      : {}),
   };
 }
 
 function companionIn(companion: NonNullable<OfferDetailRow['companion']>, header: string, languages: TextLanguages) {
-  const { localized: texts, ...fields } = companion;
+  const { localized: texts, requiresSignIn: _requiresSignIn, ...fields } = companion;
   return {
     ...fields,
     title: textIn(texts.title, languages, fields.title),

@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { offers } from '../db/schema/index.ts';
 import type { TextLanguages } from '../language.ts';
-import { feedColumns, feedPageSize, isActive } from './offers.repository.ts';
+import { feedColumns, feedPageSize, isShown } from './offers.repository.ts';
 
 /** More words than a 200-character query sensibly holds are ignored. */
 const maxWords = 16;
@@ -32,6 +32,8 @@ export interface SearchQuery {
   words: string[];
   offset: number;
   languages: TextLanguages;
+  /** A visitor's search: member-only offers are left out. */
+  publicOnly?: boolean;
 }
 
 /**
@@ -46,7 +48,7 @@ export async function searchOffers(db: Executor, q: SearchQuery) {
   const page = db
     .select({ pageId: offers.id, rank, pagePublishedAt: sql`${offers.publishedAt}`.as('page_published_at') })
     .from(offers)
-    .where(and(eq(offers.brandId, q.brandId), isActive, sql`${offers.searchVector} @@ (${query})`))
+    .where(and(eq(offers.brandId, q.brandId), isShown(q.publicOnly), sql`${offers.searchVector} @@ (${query})`))
     .orderBy(sql`rank DESC`, desc(offers.publishedAt), desc(offers.id))
     .limit(feedPageSize)
     .offset(q.offset)

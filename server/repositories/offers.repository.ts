@@ -24,12 +24,18 @@ export const feedOrder = [desc(offers.publishedAt), desc(offers.id)];
 /** Literal (not a bound `= true`), so the planner matches the partial feed indexes. */
 export const isActive = sql`${offers.active}`;
 
+/** What a signed-out visitor may see: active offers that need no sign-in. */
+export const isShown = (publicOnly: boolean | undefined): SQL =>
+  publicOnly ? sql`${offers.active} AND NOT ${offers.requiresSignIn}` : isActive;
+
 export interface FeedQuery {
   brandId: string;
   type?: OfferType;
   categoryIds?: string[];
   offset: number;
   languages: TextLanguages;
+  /** A visitor's page: member-only offers are left out. */
+  publicOnly?: boolean;
 }
 
 /**
@@ -38,7 +44,7 @@ export interface FeedQuery {
  * than table rows; only the 30 found rows are then read.
  */
 export async function listFeedOffers(db: Executor, q: FeedQuery) {
-  const filters: SQL[] = [eq(offers.brandId, q.brandId), isActive];
+  const filters: SQL[] = [eq(offers.brandId, q.brandId), isShown(q.publicOnly)];
   if (q.type) filters.push(eq(offers.type, q.type));
   if (q.categoryIds && q.categoryIds.length > 0) filters.push(inArray(offers.categoryId, q.categoryIds));
   const page = db
@@ -56,13 +62,13 @@ export async function listFeedOffers(db: Executor, q: FeedQuery) {
     .orderBy(...feedOrder);
 }
 
-/** The brand's active billboard joined with its offer, or null. */
-export async function findBillboard(db: Executor, brandId: string, languages: TextLanguages) {
+/** The brand's active billboard joined with its offer, or null (also for a visitor when that offer needs sign-in). */
+export async function findBillboard(db: Executor, brandId: string, languages: TextLanguages, publicOnly = false) {
   const rows = await db
     .select({ offerId: offers.id, ...feedColumns(languages) })
     .from(billboards)
     .innerJoin(offers, and(eq(offers.brandId, billboards.brandId), eq(offers.id, billboards.offerId)))
-    .where(and(eq(billboards.brandId, brandId), eq(billboards.active, true), isActive))
+    .where(and(eq(billboards.brandId, brandId), eq(billboards.active, true), isShown(publicOnly)))
     .orderBy(desc(billboards.createdAt))
     .limit(1);
   return rows[0] ?? null;

@@ -38,11 +38,8 @@ const isFree = (now: Date) => and(isNull(promoCodes.claimedBy), or(isNull(promoC
 export async function findPromoFields(db: Executor, q: MemberOffer, now: Date): Promise<PromoFields> {
   const [row] = await db
     .select({
-      commonCode: offerPromos.commonCode,
-      claimCap: offerPromos.claimCap,
+      ...promoTermColumns(db, q, now),
       commonClaimedAt: promoClaimants.commonClaimedAt,
-      hasCodes: sql<boolean>`exists (${db.select({ one: sql`1` }).from(promoCodes).where(ofOffer(q))})`,
-      hasFreeCodes: sql<boolean>`exists (${db.select({ one: sql`1` }).from(promoCodes).where(and(ofOffer(q), isFree(now)))})`,
       mine: sql<number>`(${db.select({ n: count() }).from(promoCodes).where(and(ofOffer(q), eq(promoCodes.claimedBy, q.userId)))})`,
     })
     .from(offerPromos)
@@ -52,14 +49,35 @@ export async function findPromoFields(db: Executor, q: MemberOffer, now: Date): 
     )
     .where(and(eq(offerPromos.brandId, q.brandId), eq(offerPromos.offerId, q.offerId)));
   if (!row) return noPromo;
+  return { ...promoTerms(row), promoCodeCommon: row.commonClaimedAt ? row.commonCode : null, userVoucherCodeClaimCount: Number(row.mine) };
+}
+
+/**
+ * The promo fields anyone may see (a signed-out visitor): whether codes exist, are all gone, and the
+ * cap per member; never a code, and no one's claims.
+ */
+export async function findPublicPromoFields(db: Executor, q: { brandId: string; offerId: string }, now: Date): Promise<PromoFields> {
+  const [row] = await db
+    .select(promoTermColumns(db, q, now))
+    .from(offerPromos)
+    .where(and(eq(offerPromos.brandId, q.brandId), eq(offerPromos.offerId, q.offerId)));
+  return row ? { ...promoTerms(row), promoCodeCommon: null, userVoucherCodeClaimCount: 0 } : noPromo;
+}
+
+const promoTermColumns = (db: Executor, q: { brandId: string; offerId: string }, now: Date) => ({
+  commonCode: offerPromos.commonCode,
+  claimCap: offerPromos.claimCap,
+  hasCodes: sql<boolean>`exists (${db.select({ one: sql`1` }).from(promoCodes).where(ofOffer(q))})`,
+  hasFreeCodes: sql<boolean>`exists (${db.select({ one: sql`1` }).from(promoCodes).where(and(ofOffer(q), isFree(now)))})`,
+});
+
+function promoTerms(row: { commonCode: string | null; claimCap: number; hasCodes: boolean; hasFreeCodes: boolean }) {
   const hasCodes = Boolean(row.hasCodes);
   return {
     promoExists: hasCodes,
     promoCodeCommonExists: row.commonCode !== null,
-    promoCodeCommon: row.commonClaimedAt ? row.commonCode : null,
     isVoucherCodeSoldOut: hasCodes && !row.hasFreeCodes,
     voucherClaimCap: hasCodes ? row.claimCap : 0,
-    userVoucherCodeClaimCount: Number(row.mine),
   };
 }
 

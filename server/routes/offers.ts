@@ -5,9 +5,10 @@ import { badRequest, notFound } from '../errors.ts';
 import { textLanguages } from '../language.ts';
 import { findBillboard, listFeedOffers, type FeedQuery } from '../repositories/offers.repository.ts';
 import { searchOffers, searchWords } from '../repositories/offerSearch.repository.ts';
+import { readerRouteDocs } from '../plugins/visitorContext.ts';
 import type { App, RouteDeps } from './types.ts';
 
-/** Feed pages and billboards are the same for every member of a brand and language: served from memory for 10 s. */
+/** Feed pages and billboards are the same for every member (or every visitor) of a brand and language: served from memory for 10 s. */
 export const feedCacheTtlMs = 10_000;
 
 /** categoryIdSelect arrives as JSON array text, e.g. ["food","travel"]. */
@@ -26,20 +27,22 @@ export function parseCategoryIdSelect(text: string | undefined): string[] | unde
   return [...new Set(parsed as string[])].sort();
 }
 
-export async function offerRoutes(app: App, { db, requireMember, now }: RouteDeps) {
+export async function offerRoutes(app: App, { db, readerHooks, now }: RouteDeps) {
   const pages = new TtlCache<string, Awaited<ReturnType<typeof listFeedOffers>>>({ ttlMs: feedCacheTtlMs, maxEntries: 5_000, now });
   const billboards = new TtlCache<string, Awaited<ReturnType<typeof findBillboard>>>({ ttlMs: feedCacheTtlMs, maxEntries: 1_000, now });
 
   app.get(
     '/v1/get_list/offer',
-    { preHandler: requireMember, schema: { querystring: OfferListQuery, response: { 200: OfferList, '4xx': ApiErrorBody } } },
+    { ...readerHooks, schema: { ...readerRouteDocs, querystring: OfferListQuery, response: { 200: OfferList, '4xx': ApiErrorBody } } },
     async (request) => {
+      const { brand, member } = request.reader;
       const query: FeedQuery = {
-        brandId: request.member.brand.id,
+        brandId: brand.id,
         type: request.query.type,
         categoryIds: parseCategoryIdSelect(request.query.categoryIdSelect),
         offset: request.query.offset ?? 0,
-        languages: textLanguages(request, request.member.brand),
+        languages: textLanguages(request, brand),
+        publicOnly: !member,
       };
       return pages.getOrLoad(JSON.stringify(query), () => listFeedOffers(db, query));
     },
@@ -47,27 +50,37 @@ export async function offerRoutes(app: App, { db, requireMember, now }: RouteDep
 
   app.post(
     '/v1/search/offer',
-    { preHandler: requireMember, schema: { body: OfferSearchBody, response: { 200: OfferList, '4xx': ApiErrorBody } } },
+    { ...readerHooks, schema: { ...readerRouteDocs, body: OfferSearchBody, response: { 200: OfferList, '4xx': ApiErrorBody } } },
     async (request) => {
-      const brandId = request.member.brand.id;
+      const { brand, member } = request.reader;
+      const brandId = brand.id;
       const offset = request.body.offset ?? 0;
-      const languages = textLanguages(request, request.member.brand);
+      const languages = textLanguages(request, brand);
+      const publicOnly = !member;
       // The client shows the default feed for an empty query; answer it the same.
       if (request.body.query.trim() === '') {
-        const query: FeedQuery = { brandId, offset, languages };
+        const query: FeedQuery = { brandId, offset, languages, publicOnly };
         return pages.getOrLoad(JSON.stringify(query), () => listFeedOffers(db, query));
       }
-      return searchOffers(db, { brandId, words: searchWords(request.body.query), offset, languages });
+      return searchOffers(db, { brandId, words: searchWords(request.body.query), offset, languages, publicOnly });
     },
   );
 
   app.get(
     '/v1/get/billboard',
-    { preHandler: requireMember, schema: { response: { 200: Billboard, '4xx': ApiErrorBody } } },
+    {
+      ...readerHooks,
+      schema: {
+        ...readerRouteDocs,
+        description: `${readerRouteDocs.description} A billboard whose offer needs sign-in is none for a visitor (404 billboard_not_found).`,
+        response: { 200: Billboard, '4xx': ApiErrorBody },
+      },
+    },
     async (request) => {
-      const brandId = request.member.brand.id;
-      const languages = textLanguages(request, request.member.brand);
-      const billboard = await billboards.getOrLoad(`${brandId}|${languages.language}`, () => findBillboard(db, brandId, languages));
+      const { brand, member } = request.reader;
+      const languages = textLanguages(request, brand);
+      const publicOnly = !member;
+      const billboard = await billboards.getOrLoad(`${brand.id}|${languages.language}|${publicOnly}`, () => findBillboard(db, brand.id, languages, publicOnly));
       if (!billboard) throw notFound('billboard_not_found', 'There is no billboard');
       return billboard;
     },

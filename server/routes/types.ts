@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/database.ts';
 import type { IdentityProvider } from '../identity/identity.ts';
@@ -23,6 +23,11 @@ export interface RouteDeps {
   brands: Brands;
   /** preHandler of member-only routes; sets `request.member`. */
   requireMember: preHandlerAsyncHookHandler;
+  /**
+   * Hooks of the routes a signed-out visitor may also read (feeds, search, billboard, categories,
+   * offer detail): set `request.reader`, and make a visitor's answers cacheable.
+   */
+  readerHooks: { preHandler: preHandlerAsyncHookHandler; onSend: onSendAsyncHookHandler<unknown> };
   /** Milliseconds since epoch (tests move time with it). */
   now?: () => number;
   /** Outgoing mail (outbox table, or SMTP). */

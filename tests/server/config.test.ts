@@ -37,6 +37,12 @@ describe('configuration', () => {
     expect(readConfig({ GOOGLE_MAPS_API_KEY: '' }).googleMaps.apiKey).toBeNull();
   });
 
+  it('reads the per-address limit of signed-out reads, 300 a minute by default, and refuses one below 1', () => {
+    expect(readConfig({}).visitorRateLimit).toBe(300);
+    expect(readConfig({ VISITOR_RATE_LIMIT: '20' }).visitorRateLimit).toBe(20);
+    expect(() => readConfig({ VISITOR_RATE_LIMIT: '0' })).toThrow(/VISITOR_RATE_LIMIT/);
+  });
+
   it('lets the app frame the origins named in CSP_FRAME_SRC (another booking provider)', () => {
     expect(readConfig({}).frameSources).toEqual([]);
     expect(readConfig({ CSP_FRAME_SRC: ' https://book.example  https://tables.example ' }).frameSources).toEqual(['https://book.example', 'https://tables.example']);

@@ -17,8 +17,10 @@ let idToken: string;
 
 beforeAll(async () => {
   // With the embedded payments provider, so the card form's call is fuzzed too.
-  t = await createPaymentsTestApp({ accountRateLimits: { createPerWindow: 10_000, resetPerWindow: 10_000 } });
+  t = await createPaymentsTestApp({ accountRateLimits: { createPerWindow: 10_000, resetPerWindow: 10_000 }, visitorRateLimit: { perMinute: 100_000 } });
   await makeAccountBrands(t);
+  // Signed-out visitors may read Aurora's public offers: the public routes are fuzzed without a token too.
+  await setSettings(t, 'aurora', { visitorBrowsing: true });
   // The guide on, so hostile ids and limits reach its queries.
   await setSettings(t, 'aurora', { restaurant: true });
   await seedRestaurants(t.db);
@@ -86,6 +88,8 @@ interface Operation {
   path: string;
   queryNames: string[];
   bodyNames: string[] | null;
+  /** Answers without a token too (a signed-out visitor), as its OpenAPI security says. */
+  public: boolean;
 }
 
 interface Answer {
@@ -133,7 +137,7 @@ function expectToolkitAnswer(answer: Answer, request: string) {
 
 async function publishedOperations(): Promise<Operation[]> {
   const spec = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
-    paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>>;
+    paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; security?: Record<string, string[]>[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>>;
   };
   return Object.entries(spec.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
@@ -141,6 +145,7 @@ async function publishedOperations(): Promise<Operation[]> {
       path,
       queryNames: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
       bodyNames: operation.requestBody ? Object.keys(operation.requestBody.content['application/json']?.schema.properties ?? {}) : null,
+      public: (operation.security ?? []).some((requirement) => Object.keys(requirement).length === 0),
     })),
   );
 }
@@ -155,6 +160,7 @@ function bodiesFor(names: string[], random: () => number): unknown[] {
 }
 
 const memberHeaders = () => ({ authorization: `Bearer ${idToken}`, 'x-app-url': appUrl.aurora });
+const visitorHeaders = () => ({ 'x-app-url': appUrl.aurora });
 const hostileHeaders: Record<string, string>[] = [
   { authorization: `Bearer ${'x'.repeat(9000)}`, 'x-app-url': appUrl.aurora },
   { authorization: 'Bearer a.b.c', 'x-app-url': 'javascript:alert(1)' },
@@ -188,6 +194,13 @@ describe('fuzzing every published API route', () => {
         'GET /v1/get/brand/role/restaurant_maps_settings',
       ]),
     );
+    expect(operations.filter((o) => o.public).map((o) => `${o.method} ${o.path}`).sort()).toEqual([
+      'GET /v1/get/billboard',
+      'GET /v1/get/offer',
+      'GET /v1/get_list/brand/category',
+      'GET /v1/get_list/offer',
+      'POST /v1/search/offer',
+    ]);
     const random = seeded(9);
     let requests = 0;
     for (const operation of operations) {
@@ -197,22 +210,25 @@ describe('fuzzing every published API route', () => {
         expectApiAnswer(answer, describeRequest(operation.method, path, JSON.stringify(headers)));
         requests++;
       }
-      for (const name of operation.queryNames) {
-        for (const value of hostileValues.slice(0, 19)) {
-          const url = `${path}?${name}=${encode(value)}&${name}=again`;
-          expectApiAnswer(await send(operation.method, url, undefined, memberHeaders()), describeRequest(operation.method, url, ''));
+      // A public route is fuzzed as a member and as a signed-out visitor.
+      for (const who of operation.public ? [memberHeaders(), visitorHeaders()] : [memberHeaders()]) {
+        for (const name of operation.queryNames) {
+          for (const value of hostileValues.slice(0, 19)) {
+            const url = `${path}?${name}=${encode(value)}&${name}=again`;
+            expectApiAnswer(await send(operation.method, url, undefined, who), describeRequest(operation.method, url, JSON.stringify(who)));
+            requests++;
+          }
+        }
+        if (!operation.bodyNames) continue;
+        for (const raw of rawBodies) {
+          expectApiAnswer(await send(operation.method, path, raw, who), describeRequest(operation.method, path, raw));
           requests++;
         }
-      }
-      if (!operation.bodyNames) continue;
-      for (const raw of rawBodies) {
-        expectApiAnswer(await send(operation.method, path, raw, memberHeaders()), describeRequest(operation.method, path, raw));
-        requests++;
-      }
-      for (const body of bodiesFor(operation.bodyNames, random)) {
-        const payload = JSON.stringify(body);
-        expectApiAnswer(await send(operation.method, path, payload, memberHeaders()), describeRequest(operation.method, path, payload));
-        requests++;
+        for (const body of bodiesFor(operation.bodyNames, random)) {
+          const payload = JSON.stringify(body);
+          expectApiAnswer(await send(operation.method, path, payload, who), describeRequest(operation.method, path, payload));
+          requests++;
+        }
       }
     }
     expect(requests).toBeGreaterThan(300);

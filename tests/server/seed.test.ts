@@ -9,6 +9,7 @@ import { generateOffers } from '../../server/db/seed/offers.ts';
 import { seedRestaurants } from '../../server/db/seed/restaurants.ts';
 import { promoSeedsFor } from '../../server/db/seed/promoCodes.ts';
 import { findPromoFields } from '../../server/repositories/promoCodes.repository.ts';
+import { offerVariantFields } from '../../server/commerce/offerVariants.ts';
 import { ApiError } from '../../server/errors.ts';
 import type { IdentityProvider, NewAccount } from '../../server/identity/identity.ts';
 import type { ContentBlock, ImageOptions } from '../../contract/offer.ts';
@@ -239,6 +240,36 @@ describe('seedDemo', () => {
     for (const brandId of ['aurora', 'borealis']) {
       const titles = allOffers.filter((o) => o.brandId === brandId).map((o) => o.title);
       expect(new Set(titles).size).toBe(titles.length);
+    }
+  });
+
+  it('gives each brand a mix for visitors: about half public, featured and billboard offers public, events and promo codes of both kinds', async () => {
+    const now = Date.now();
+    const brandRows = await db.select({ id: brands.id, settings: brands.settings }).from(brands);
+    const boards = await db.select().from(billboards);
+    for (const content of demoContent) {
+      expect(brandRows.find((b) => b.id === content.brandId)?.settings.visitorBrowsing, content.brandId).toBe(true);
+      const active = allOffers.filter((o) => o.brandId === content.brandId && o.active);
+      const open = active.filter((o) => !o.requiresSignIn);
+      expect(open.length / active.length, content.brandId).toBeGreaterThan(0.4);
+      expect(open.length / active.length, content.brandId).toBeLessThan(0.6);
+      for (const type of Object.keys(content.counts)) {
+        expect(open.some((o) => o.id === `${content.brandId}-${type}-001`), `${content.brandId} ${type} featured`).toBe(true);
+        expect(active.some((o) => o.type === type && o.requiresSignIn), `${content.brandId} member-only ${type}`).toBe(true);
+      }
+      const board = boards.find((b) => b.brandId === content.brandId)!;
+      expect(open.some((o) => o.id === board.offerId), `${content.brandId} billboard`).toBe(true);
+      // A visitor can open an event and buy a ticket once signed in; another event asks them to sign in first.
+      const buyable = async (o: (typeof active)[number]) => {
+        const fields = await offerVariantFields(db, content.brandId, o.id, now, true);
+        return Object.values(fields.itemVariantAvailability).some((n) => n > 0);
+      };
+      const ticketed = (list: typeof active) => list.filter((o) => o.type === 'live' && o.itemVariantType === 'ticket');
+      expect(await buyable(open.find((o) => o.id === `${content.brandId}-live-001`)!), `${content.brandId} public event`).toBe(true);
+      expect(ticketed(open).length, content.brandId).toBeGreaterThan(1);
+      expect(ticketed(active.filter((o) => o.requiresSignIn)).length, content.brandId).toBeGreaterThan(0);
+      const promoOffers = promoSeedsFor(content.brandName, generateOffers(content, new Date())).map((p) => active.find((o) => o.id === p.offerId)!);
+      expect(new Set(promoOffers.map((o) => o.requiresSignIn)), content.brandId).toEqual(new Set([true, false]));
     }
   });
 

@@ -21,7 +21,7 @@ export function freePort(): Promise<number> {
  * can deliver its signed events to /v1/payment/webhook, as in a local demo.
  */
 export async function createPaymentsTestApp(
-  options: { now?: () => number; database?: OpenDatabase; devTools?: boolean; accountRateLimits?: AppOptions['accountRateLimits']; commerceLimits?: AppOptions['commerceLimits'] } = {},
+  options: { now?: () => number; database?: OpenDatabase; devTools?: boolean; accountRateLimits?: AppOptions['accountRateLimits']; commerceLimits?: AppOptions['commerceLimits']; visitorRateLimit?: AppOptions['visitorRateLimit'] } = {},
 ) {
   const port = await freePort();
   const payments = await localPayments({ webhookUrl: `http://127.0.0.1:${port}/v1/payment/webhook`, now: options.now });

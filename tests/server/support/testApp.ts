@@ -17,7 +17,7 @@ export const roomyCommerceLimits = { checkoutsPerMember: 10_000, checkoutsPerAdd
 export async function createTestApp(
   options: { now?: () => number; loginLimits?: Partial<LoginLimits>; database?: OpenDatabase } & Pick<
     AppOptions,
-    'mail' | 'devTools' | 'logger' | 'accountRateLimits' | 'adminToken' | 'trustProxy' | 'clientDir' | 'payments' | 'checkoutSweepMs' | 'commerceLimits' | 'googleMaps' | 'tableBookingLimits' | 'frameSources'
+    'mail' | 'devTools' | 'logger' | 'accountRateLimits' | 'adminToken' | 'trustProxy' | 'clientDir' | 'payments' | 'checkoutSweepMs' | 'commerceLimits' | 'googleMaps' | 'tableBookingLimits' | 'frameSources' | 'visitorRateLimit'
   > = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -47,6 +47,7 @@ export async function createTestApp(
     commerceLimits: { ...roomyCommerceLimits, ...options.commerceLimits },
     tableBookingLimits: options.tableBookingLimits,
     frameSources: options.frameSources,
+    visitorRateLimit: options.visitorRateLimit,
   });
   await app.ready();
 
