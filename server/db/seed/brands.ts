@@ -94,8 +94,9 @@ export const aurora: BrandRow = {
     showBenefit: true,
     showLive: true,
     restaurant: true,
-    // Signed-out visitors browse and search the public offers; member-only ones ask them to sign in.
-    visitorBrowsing: true,
+    // Off until the end-to-end suite signs in through the visitor's app (the sign-in wall, as before):
+    // an operator turns it on per brand, and the seed's offers are already a public/member-only mix.
+    visitorBrowsing: false,
     showBrandRoleName: true,
     offerTheme: 'default',
     // Native containers below this are sent to the store; a plain browser never is.
@@ -144,8 +145,9 @@ export const borealis: BrandRow = {
     showBenefit: true,
     showLive: true,
     restaurant: true,
-    // Signed-out visitors browse and search the public offers; member-only ones ask them to sign in.
-    visitorBrowsing: true,
+    // Off until the end-to-end suite signs in through the visitor's app (the sign-in wall, as before):
+    // an operator turns it on per brand, and the seed's offers are already a public/member-only mix.
+    visitorBrowsing: false,
     showBrandRoleName: false,
     offerTheme: 'default',
     // Native containers below this are sent to the store; a plain browser never is.
