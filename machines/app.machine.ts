@@ -125,6 +125,16 @@ function pathShown(navigator: NavigatorLike | undefined): string | null {
 const loadedMember = (event: unknown): Member => (event as DoneActorEvent<Member>).output;
 const failedLoad = (event: unknown): AppError => toAppError((event as ErrorActorEvent).error);
 
+/** A member load failed: a role or token error signs out and is told on the sign-in form; anything else is the error screen. */
+const memberLoadFailed = [
+  {
+    guard: { type: 'endsSession', params: ({ event }: { event: ErrorActorEvent }) => toAppError(event.error) },
+    target: '#app.loading.signingOut',
+    actions: 'keepSignOutReason',
+  },
+  { target: '#app.error', actions: 'keepError' },
+] as const;
+
 /** The loaded member kept, and told to the language machine (their saved language). */
 const keptMember = ['keepMember', 'tellMemberLoaded'] as const;
 
@@ -285,10 +295,7 @@ export const appMachine = setup({
           invoke: {
             src: 'loadMember',
             input: ({ context }) => ({ uid: context.sessionUser?.uid ?? null }),
-            onError: [
-              { guard: { type: 'endsSession', params: ({ event }) => toAppError(event.error) }, target: '#app.loading.signingOut', actions: 'keepSignOutReason' },
-              { target: '#app.error', actions: 'keepError' },
-            ],
+            onError: memberLoadFailed,
             onDone: [
               {
                 guard: { type: 'hasCompletedOnboarding', params: ({ event }) => event.output },
@@ -421,10 +428,7 @@ export const appMachine = setup({
               invoke: {
                 src: 'loadMember',
                 input: ({ context }) => ({ uid: context.sessionUser?.uid ?? null }),
-                onError: [
-                  { guard: { type: 'endsSession', params: ({ event }) => toAppError(event.error) }, target: '#app.loading.signingOut', actions: 'keepSignOutReason' },
-                  { target: '#app.error', actions: 'keepError' },
-                ],
+                onError: memberLoadFailed,
                 onDone: [
                   {
                     guard: { type: 'hasCompletedOnboarding', params: ({ event }) => event.output },
