@@ -94,9 +94,8 @@ export const aurora: BrandRow = {
     showBenefit: true,
     showLive: true,
     restaurant: true,
-    // Off until the end-to-end suite signs in through the visitor's app (the sign-in wall, as before):
-    // an operator turns it on per brand, and the seed's offers are already a public/member-only mix.
-    visitorBrowsing: false,
+    // Signed-out visitors browse and search the public offers; member-only ones ask them to sign in.
+    visitorBrowsing: true,
     showBrandRoleName: true,
     offerTheme: 'default',
     // Native containers below this are sent to the store; a plain browser never is.
@@ -145,9 +144,8 @@ export const borealis: BrandRow = {
     showBenefit: true,
     showLive: true,
     restaurant: true,
-    // Off until the end-to-end suite signs in through the visitor's app (the sign-in wall, as before):
-    // an operator turns it on per brand, and the seed's offers are already a public/member-only mix.
-    visitorBrowsing: false,
+    // Signed-out visitors browse and search the public offers; member-only ones ask them to sign in.
+    visitorBrowsing: true,
     showBrandRoleName: false,
     offerTheme: 'default',
     // Native containers below this are sent to the store; a plain browser never is.
