@@ -4,6 +4,7 @@ import { AppShell } from './pages/AppShell.ts';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage.ts';
 import { ProfilePage } from './pages/ProfilePage.ts';
 import { SignInPage } from './pages/SignInPage.ts';
+import { signInScope } from './pages/SignInPage.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
 
@@ -19,7 +20,7 @@ for (const brand of [
     test('the sign-in screens with their error states', async ({ page, screenAccessibility }) => {
       const signIn = new SignInPage(page);
       await signIn.open();
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await (await signInScope(page)).getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect(page.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
       await signIn.signIn(brand.member, 'not-the-password');
       await expect(signIn.alert()).toBeVisible();

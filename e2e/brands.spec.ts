@@ -1,13 +1,14 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { SignInPage } from './pages/SignInPage.ts';
 import { FeedPage } from './pages/FeedPage.ts';
+import { signInScope } from './pages/SignInPage.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
 const aurora = `http://aurora.localhost:${port}`;
 const borealis = `http://borealis.localhost:${port}`;
 
 async function signInButtonLook(page: Page) {
-  return page.getByRole('button', { name: 'Sign in', exact: true }).evaluate((button) => {
+  return (await signInScope(page)).getByRole('button', { name: 'Sign in', exact: true }).evaluate((button) => {
     const style = getComputedStyle(button);
     return { background: style.backgroundColor, radius: style.borderTopLeftRadius, font: getComputedStyle(document.body).fontFamily };
   });

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { brandLocality, loose, moneyText } from './pages/brandFormats.ts';
 import { defaultLocality, type Locality } from '../domain/format.ts';
+import { signInScope } from './pages/SignInPage.ts';
+import { openSignInDialog } from './pages/SignInPage.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
 
@@ -108,9 +110,10 @@ async function signIn(page: Page, brand: keyof typeof brands, language: Language
   const w = words[language];
   await page.goto(`${brands[brand].origin}/`);
   locality = await brandLocality(page);
+  await openSignInDialog(page, w.signIn);
   await page.getByLabel(w.email).fill(brands[brand].email);
   await page.getByLabel(w.password, { exact: true }).fill('Password1');
-  await page.getByRole('button', { name: w.signIn, exact: true }).click();
+  await (await signInScope(page)).getByRole('button', { name: w.signIn, exact: true }).click();
   await expect(page.getByRole('button', { name: w.cart })).toBeVisible();
 }
 

@@ -71,6 +71,6 @@ test.describe('containers that cannot say, and plain browsers', () => {
 
   test('a plain browser (no container) is never asked to update', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
   });
 });

@@ -5,6 +5,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { catalogText } from './pages/catalogText.ts';
 import { markGuideSeen } from './fixtures.ts';
 import { boxOf, edgesOf, expectAbove, expectInWindow, logoMargins, scrollPageToEnd, textsNotFitting, textsOnSeveralLines, tolerance } from './pages/layoutChecks.ts';
+import { openSignInDialog } from './pages/SignInPage.ts';
+import { signInScope } from './pages/SignInPage.ts';
+import { expectSignedIn } from './pages/SignInPage.ts';
 
 /** Issue 22, item 6: what a member sees fits, on both brands, on a phone, a narrow and a wide desktop window. */
 const port = Number(process.env.E2E_PORT ?? 8091);
@@ -59,9 +62,11 @@ for (const brand of Object.keys(brands) as Brand[]) {
       await context.addInitScript(markGuideSeen);
       const page = await context.newPage();
       await page.goto(`${b.origin}/`);
+      await openSignInDialog(page);
       await page.getByLabel('E-mail').fill(b.email);
       await page.getByLabel('Password', { exact: true }).fill('Password1');
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await (await signInScope(page)).getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expectSignedIn(page);
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
       await context.storageState({ path: signedIn, indexedDB: true });
       await context.close();

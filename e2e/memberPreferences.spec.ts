@@ -1,5 +1,8 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type Request } from './fixtures.ts';
 import { catalogText } from './pages/catalogText.ts';
+import { openSignInDialog } from './pages/SignInPage.ts';
+import { signInScope } from './pages/SignInPage.ts';
+import { expectSignedIn } from './pages/SignInPage.ts';
 
 /*
  * The member's preferences on both brands (issue 23): the app's language (kept on the device and
@@ -53,11 +56,13 @@ const visiblePage = (page: Page) => page.locator('section[data-path]:not([inert]
 async function signIn(page: Page, origin: string, email: string, language: Language, shown: Language = language) {
   const w = words(language);
   await page.goto(`${origin}/`);
+  await openSignInDialog(page, w.signIn);
   await expect(page.getByRole('heading', { name: w.signInHeading })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await page.getByLabel(w.email, { exact: true }).fill(email);
   await page.getByLabel(w.password, { exact: true }).fill('Password1');
-  await page.getByRole('button', { name: w.signIn, exact: true }).click();
+  await (await signInScope(page)).getByRole('button', { name: w.signIn, exact: true }).click();
+  await expectSignedIn(page, w.signIn);
   await expect(visiblePage(page).getByRole('list', { name: words(shown).offers })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', shown);
 }
@@ -80,7 +85,8 @@ async function signOut(page: Page, brand: (typeof brands)[number], language: Lan
   const w = words(language);
   await page.getByRole('navigation', { name: w.main }).getByRole('link', { name: brand.moreTab[language], exact: true }).click();
   await visiblePage(page).getByRole('button', { name: w.signOut }).click();
-  await expect(page.getByRole('heading', { name: w.signInHeading })).toBeVisible();
+  // Signed out, the visitor's feed with the header's sign-in.
+  await expect(page.getByRole('banner').getByRole('button', { name: w.signIn, exact: true })).toBeVisible();
 }
 
 /** A browser that has never seen the app: no language chosen on it (unless `chosen`), English by the browser. */

@@ -1,11 +1,15 @@
 import { expect, test } from './fixtures.ts';
+import { openSignInDialog } from './pages/SignInPage.ts';
+import { expectSignedIn, signInScope } from './pages/SignInPage.ts';
 
 /** Signs in through the form, whose labels are in the browser's language. */
 async function signInWith(page: import('@playwright/test').Page, labels: { email: string; password: string; signIn: string }) {
   await page.goto('/');
+  await openSignInDialog(page, labels.signIn);
   await page.getByLabel(labels.email).fill('member@aurora.test');
   await page.getByLabel(labels.password, { exact: true }).fill('Password1');
-  await page.getByRole('button', { name: labels.signIn, exact: true }).click();
+  await (await signInScope(page)).getByRole('button', { name: labels.signIn, exact: true }).click();
+  await expectSignedIn(page, labels.signIn);
 }
 
 test.describe('offers in Swedish', () => {

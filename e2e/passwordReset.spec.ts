@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage.ts';
 import { ResetPasswordPage } from './pages/ResetPasswordPage.ts';
 import { SetUpPage } from './pages/SetUpPage.ts';
+import { openSignInDialog, signInScope } from './pages/SignInPage.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
 const origin = `http://localhost:${port}`;
@@ -35,6 +36,7 @@ for (const [language, locale] of [
       const forgot = new ForgotPasswordPage(page, language);
       const reset = new ResetPasswordPage(page, language);
       await page.goto('/');
+      await openSignInDialog(page, words.heading);
       await forgot.openFromSignIn();
       await forgot.requestLink(email);
       await expect(forgot.sentMessage()).toBeVisible();
@@ -58,12 +60,13 @@ for (const [language, locale] of [
       await expect(reset.passwordField()).toHaveCount(0);
 
       await page.goto('/');
+      await openSignInDialog(page, words.heading);
       await page.getByLabel(words.email, { exact: true }).fill(email);
       await page.getByLabel(words.password, { exact: true }).fill('OldPassw0rd');
-      await page.getByRole('button', { name: words.heading, exact: true }).click();
+      await (await signInScope(page)).getByRole('button', { name: words.heading, exact: true }).click();
       await expect(page.getByRole('alert')).toHaveText(words.wrong);
       await page.getByLabel(words.password, { exact: true }).fill('NewPassw0rd');
-      await page.getByRole('button', { name: words.heading, exact: true }).click();
+      await (await signInScope(page)).getByRole('button', { name: words.heading, exact: true }).click();
       // A fresh account has not completed onboarding: it lands in set-up.
       await new SetUpPage(page, language).expectShown();
     });
@@ -71,6 +74,7 @@ for (const [language, locale] of [
     test('an unknown e-mail is told, and a malformed one is refused on the field', async ({ page }) => {
       const forgot = new ForgotPasswordPage(page, language);
       await page.goto('/');
+      await openSignInDialog(page, words.heading);
       await forgot.openFromSignIn();
       await forgot.requestLink('nobody');
       await expect(page.getByText(forgot.words.invalidEmail, { exact: true })).toBeVisible();

@@ -1,4 +1,6 @@
 import { expect, test } from './fixtures.ts';
+import { signInScope } from './pages/SignInPage.ts';
+import { openSignInDialog } from './pages/SignInPage.ts';
 
 const password = 'Password1';
 
@@ -27,10 +29,10 @@ for (const [language, text] of Object.entries(texts)) {
 
     const signIn = async (page: import('@playwright/test').Page, email: string) => {
       await page.goto('/');
-      await expect(page.getByRole('heading', { name: text.signIn })).toBeVisible();
+      await openSignInDialog(page, text.signIn);
       await page.getByLabel(text.email).fill(email);
       await page.getByLabel(text.password, { exact: true }).fill(password);
-      await page.getByRole('button', { name: text.signIn, exact: true }).click();
+      await (await signInScope(page)).getByRole('button', { name: text.signIn, exact: true }).click();
     };
 
     test('an account without a role in Aurora is told to contact customer service', async ({ page }) => {

@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { SetUpPage, type SetUpLanguage } from './pages/SetUpPage.ts';
+import { openSignInDialog } from './pages/SignInPage.ts';
+import { signInScope } from './pages/SignInPage.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
 const aurora = `http://localhost:${port}`;
@@ -70,9 +72,10 @@ async function createAccount(request: APIRequestContext, origin: string, languag
 async function signIn(page: Page, origin: string, account: { email: string; password: string }, language: SetUpLanguage) {
   const w = words[language];
   await page.goto(`${origin}/`);
+  await openSignInDialog(page, w.signIn);
   await page.getByLabel(w.email, { exact: true }).fill(account.email);
   await page.getByLabel(w.password, { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: w.signIn, exact: true }).click();
+  await (await signInScope(page)).getByRole('button', { name: w.signIn, exact: true }).click();
 }
 
 async function expectFeed(page: Page, language: SetUpLanguage) {
@@ -157,11 +160,11 @@ test('the new password is the one that signs in after set-up', async ({ page, re
   // Sign-out lives on More.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'More' }).click();
   await page.locator('section[data-path="/more"]').getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
   // The generated password is replaced.
   await signIn(page, aurora, account, 'en');
   await expect(page.getByRole('alert')).toHaveText('Email or password is incorrect. Please try again.');
   await page.getByLabel('Password', { exact: true }).fill('Changed123');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await (await signInScope(page)).getByRole('button', { name: 'Sign in', exact: true }).click();
   await expectFeed(page, 'en');
 });

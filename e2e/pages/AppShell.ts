@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { SignInPage } from './SignInPage.ts';
+import { expectSignedIn, SignInPage } from './SignInPage.ts';
 
 /** The signed-in app: tabs, back button, cart and the stacked pages. */
 export class AppShell {
@@ -8,6 +8,7 @@ export class AppShell {
   static async signedIn(page: Page, email = 'member@aurora.test') {
     await new SignInPage(page).open();
     await new SignInPage(page).signIn(email, 'Password1');
+    await expectSignedIn(page);
     const shell = new AppShell(page);
     await expect(shell.offers()).toBeVisible();
     return shell;

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { catalogText } from './catalogText.ts';
+import { openSignInDialog } from './SignInPage.ts';
 
 export type Locale = 'en' | 'sv';
 
@@ -18,7 +19,7 @@ export class BankIdSignInPage {
 
   async open() {
     await this.page.goto('/');
-    await expect(this.page.getByRole('heading', { name: this.text('Sign in'), exact: true })).toBeVisible();
+    await openSignInDialog(this.page, this.text('Sign in'));
   }
 
   async startOnThisDevice(): Promise<string> {

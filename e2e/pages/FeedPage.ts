@@ -1,9 +1,12 @@
 import { expect, type Page } from '@playwright/test';
+import { expectSignedIn } from './SignInPage.ts';
 
 export class FeedPage {
   constructor(private readonly page: Page) {}
 
+  /** The member's feed: signed in (no visitor's sign-in left), with its offers. */
   async expectLoaded() {
+    await expectSignedIn(this.page);
     await expect(this.offerCards().first()).toBeVisible();
   }
 

@@ -1,5 +1,8 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { BrandContent } from '../../contract/brandContent.ts';
+import { openSignInDialog } from './SignInPage.ts';
+import { signInScope } from './SignInPage.ts';
+import { expectSignedIn } from './SignInPage.ts';
 
 /**
  * What GET /v1/get/brand/content answers a brand's app in English: the texts the pages must show.
@@ -21,10 +24,11 @@ export class MoreContentPages {
 
   async signIn(origin: string, email: string) {
     await this.page.goto(`${origin}/`);
-    await expect(this.page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await openSignInDialog(this.page);
     await this.page.getByLabel('E-mail').fill(email);
     await this.page.getByLabel('Password', { exact: true }).fill('Password1');
-    await this.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await (await signInScope(this.page)).getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expectSignedIn(this.page);
     await expect(this.visiblePage().getByRole('list', { name: 'Offers' })).toBeVisible();
   }
 

@@ -1,6 +1,9 @@
 import { expect, type Locator } from '@playwright/test';
 import { pageInLanguage } from './pageInLanguage.ts';
 import { catalogWords, type ProfileLanguage } from './ProfilePage.ts';
+import { openSignInDialog } from './SignInPage.ts';
+import { signInScope } from './SignInPage.ts';
+import { expectSignedIn } from './SignInPage.ts';
 
 /** The More menu's words (and those of the screens around it), in English; others from the catalogs. */
 const english = {
@@ -32,10 +35,12 @@ export class MorePage extends pageInLanguage((language: ProfileLanguage) => cata
   async signIn(email: string, password: string) {
     await this.page.goto('/');
     await expect(this.page.locator('html')).toHaveAttribute('lang', this.language);
+    await openSignInDialog(this.page, this.words.signIn);
     await expect(this.page.getByRole('heading', { name: this.words.signInHeading })).toBeVisible();
     await this.page.getByLabel(this.words.email).fill(email);
     await this.page.getByLabel(this.words.password, { exact: true }).fill(password);
-    await this.page.getByRole('button', { name: this.words.signIn, exact: true }).click();
+    await (await signInScope(this.page)).getByRole('button', { name: this.words.signIn, exact: true }).click();
+    await expectSignedIn(this.page, this.words.signIn);
     await expect(this.visiblePage().getByRole('list', { name: this.words.offers })).toBeVisible();
   }
 
@@ -79,6 +84,6 @@ export class MorePage extends pageInLanguage((language: ProfileLanguage) => cata
   /** The More screen's own sign-out button (the shell's header has one too). */
   async signOut() {
     await this.visiblePage().getByRole('button', { name: this.words.signOut }).click();
-    await expect(this.page.getByRole('heading', { name: this.words.signInHeading })).toBeVisible();
+    await expect(this.page.getByRole('banner').getByRole('button', { name: this.words.signIn, exact: true })).toBeVisible();
   }
 }

@@ -1,6 +1,8 @@
 import { expect, type Locator } from '@playwright/test';
 import { pageInLanguage } from './pageInLanguage.ts';
 import { catalogText } from './catalogText.ts';
+import { openSignInDialog } from './SignInPage.ts';
+import { signInScope } from './SignInPage.ts';
 
 export { catalogText };
 
@@ -51,10 +53,11 @@ export const catalogWords = <Words extends Record<string, string>>(english: Word
 export class ProfilePage extends pageInLanguage((language: ProfileLanguage) => catalogWords(english, language)) {
   async signIn(email: string, password: string) {
     await this.page.goto('/');
+    await openSignInDialog(this.page, this.words.signIn);
     await expect(this.page.getByRole('heading', { name: this.words.signInHeading })).toBeVisible();
     await this.page.getByLabel(this.words.signInEmail).fill(email);
     await this.page.getByLabel(this.words.signInPassword, { exact: true }).fill(password);
-    await this.page.getByRole('button', { name: this.words.signIn, exact: true }).click();
+    await (await signInScope(this.page)).getByRole('button', { name: this.words.signIn, exact: true }).click();
   }
 
   async expectSignInRefused() {
@@ -69,7 +72,7 @@ export class ProfilePage extends pageInLanguage((language: ProfileLanguage) => c
   async signOut() {
     await this.page.goto('/more');
     await this.page.locator('section[data-path="/more"]').getByRole('button', { name: this.words.signOut }).click();
-    await expect(this.page.getByRole('heading', { name: this.words.signInHeading })).toBeVisible();
+    await expect(this.page.getByRole('banner').getByRole('button', { name: this.words.signIn, exact: true })).toBeVisible();
   }
 
   async open() {

@@ -1,6 +1,9 @@
 import { expect, type Locator } from '@playwright/test';
 import { pageInLanguage } from './pageInLanguage.ts';
 import { catalogText, catalogWords, type ProfileLanguage } from './ProfilePage.ts';
+import { openSignInDialog } from './SignInPage.ts';
+import { signInScope } from './SignInPage.ts';
+import { expectSignedIn } from './SignInPage.ts';
 
 /** The promo rows', /more/voucher's and the sign-in form's words, in English; others from the catalogs. */
 const english = {
@@ -30,9 +33,11 @@ export class PromoCodesPage extends pageInLanguage((language: ProfileLanguage) =
   async signIn(origin: string, email: string, password: string) {
     await this.page.goto(`${origin}/`);
     await expect(this.page.locator('html')).toHaveAttribute('lang', this.language);
+    await openSignInDialog(this.page, this.words.signIn);
     await this.page.getByLabel(this.words.email, { exact: true }).fill(email);
     await this.page.getByLabel(this.words.password, { exact: true }).fill(password);
-    await this.page.getByRole('button', { name: this.words.signIn, exact: true }).click();
+    await (await signInScope(this.page)).getByRole('button', { name: this.words.signIn, exact: true }).click();
+    await expectSignedIn(this.page, this.words.signIn);
     await expect(this.visible().getByRole('list', { name: this.words.offers })).toBeVisible();
   }
 

@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import { openSignInDialog } from './SignInPage.ts';
+import { signInScope } from './SignInPage.ts';
 
 export const port = Number(process.env.E2E_PORT ?? 8091);
 
@@ -18,9 +20,10 @@ export const soldOut = 'Unfortunately the item for this offer are sold out.';
 
 export async function signIn(page: Page, brand: Brand) {
   await page.goto(`${brands[brand].origin}/`);
+  await openSignInDialog(page);
   await page.getByLabel('E-mail').fill(brands[brand].email);
   await page.getByLabel('Password', { exact: true }).fill('Password1');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await (await signInScope(page)).getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('button', { name: /^Cart/ })).toBeVisible();
 }
 

@@ -107,7 +107,7 @@ describe('a visitor, generated paths', () => {
             await user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'Password1');
             await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
           },
-          CREATE_ACCOUNT: () => user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create account' })),
+          CREATE_ACCOUNT: () => user.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'Create account' })),
           GO_BACK: async () => {
             window.history.back();
             await screen.findByRole('button', { name: 'Sign in' });

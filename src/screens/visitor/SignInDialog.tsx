@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -6,6 +7,14 @@ import { SignInForm } from '../signIn/SignInScreen.tsx';
 import type { LoadBankIdOrder } from '../signIn/BankIdSignIn.tsx';
 import { connectVisitor } from './visitor.connect.ts';
 import * as styles from '../signIn/signIn.css.ts';
+import * as authStyles from '../authForm.css.ts';
+
+/** The auth screens are real addresses (open in a new tab, read as links); a plain click goes there through the app. */
+const follow = (go: () => void) => (event: MouseEvent) => {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  go();
+};
 
 /**
  * A visitor signs in over the page they are on: the page and what they chose on it stay as they
@@ -29,12 +38,18 @@ export function SignInDialog({ loadBankIdOrder }: { loadBankIdOrder: LoadBankIdO
         ) : (
           <>
             <SignInForm signInRef={signInRef} loadBankIdOrder={loadBankIdOrder} />
-            <button type="button" className={styles.textButton} onClick={view.forgotPassword}>
-              {t`Forgot password?`}
-            </button>
-            <button type="button" className={styles.textButton} onClick={view.createAccount}>
-              {t`Create account`}
-            </button>
+            <ul className={authStyles.links}>
+              <li>
+                <a href="/forgotpassword" className={authStyles.link} onClick={follow(view.forgotPassword)}>
+                  {t`Forgot password?`}
+                </a>
+              </li>
+              <li>
+                <a href="/createaccount" className={authStyles.link} onClick={follow(view.createAccount)}>
+                  {t`Create account`}
+                </a>
+              </li>
+            </ul>
           </>
         )}
       </div>
