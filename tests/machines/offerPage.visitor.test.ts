@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
-import { offerPageMachine } from '../../machines/offerPage.machine.ts';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { offerPageMachine, type OfferPageEvent } from '../../machines/offerPage.machine.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import type { CategoryList, OfferDetail } from '../../contract/offer.ts';
 import { offerDetail } from '../client/offer/offerDetailFixtures.ts';
@@ -19,7 +19,7 @@ function visitorPage(answers: (OfferDetail | Error)[]) {
       guards: { isVisitor: () => visitor },
       actions: { askToSignIn: () => void asked.push('signIn'), addToCart: (_, addition) => void added.push(addition) },
       actors: {
-        watchSignIn: fromCallback<AnyEventObject>(({ sendBack }) => {
+        watchSignIn: fromCallback<OfferPageEvent>(({ sendBack }) => {
           tellSignedIn = () => sendBack({ type: 'offer.signedIn' });
         }),
         loadOffer: fromPromise<OfferDetail, { id: string }>(async ({ input }) => {
