@@ -29,7 +29,6 @@ function visitorPage(answers: (OfferDetail | Error)[]) {
           return answer;
         }),
         loadCategories: fromPromise<CategoryList>(async () => categories),
-        loadPurchases: fromPromise(async () => []),
       },
     }),
     { input: { id: 'offer-1', type: 'live', origin: 'mixedFeed' } },
