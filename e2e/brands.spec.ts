@@ -1,7 +1,6 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { SignInPage } from './pages/SignInPage.ts';
+import { SignInPage, signInScope } from './pages/SignInPage.ts';
 import { FeedPage } from './pages/FeedPage.ts';
-import { signInScope } from './pages/SignInPage.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
 const aurora = `http://aurora.localhost:${port}`;

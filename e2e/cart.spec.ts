@@ -1,8 +1,7 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { brandLocality, loose, moneyText } from './pages/brandFormats.ts';
 import { defaultLocality, type Locality } from '../domain/format.ts';
-import { signInScope } from './pages/SignInPage.ts';
-import { openSignInDialog } from './pages/SignInPage.ts';
+import { openSignInDialog, signInScope } from './pages/SignInPage.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
 

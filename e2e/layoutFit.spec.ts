@@ -5,9 +5,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { catalogText } from './pages/catalogText.ts';
 import { markGuideSeen } from './fixtures.ts';
 import { boxOf, edgesOf, expectAbove, expectInWindow, logoMargins, scrollPageToEnd, textsNotFitting, textsOnSeveralLines, tolerance } from './pages/layoutChecks.ts';
-import { openSignInDialog } from './pages/SignInPage.ts';
-import { signInScope } from './pages/SignInPage.ts';
-import { expectSignedIn } from './pages/SignInPage.ts';
+import { expectSignedIn, openSignInDialog, signInScope } from './pages/SignInPage.ts';
 
 /** Issue 22, item 6: what a member sees fits, on both brands, on a phone, a narrow and a wide desktop window. */
 const port = Number(process.env.E2E_PORT ?? 8091);

@@ -1,8 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type Request } from './fixtures.ts';
 import { catalogText } from './pages/catalogText.ts';
-import { openSignInDialog } from './pages/SignInPage.ts';
-import { signInScope } from './pages/SignInPage.ts';
-import { expectSignedIn } from './pages/SignInPage.ts';
+import { expectSignedIn, openSignInDialog, signInScope } from './pages/SignInPage.ts';
 
 /*
  * The member's preferences on both brands (issue 23): the app's language (kept on the device and

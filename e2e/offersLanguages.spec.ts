@@ -1,6 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { openSignInDialog } from './pages/SignInPage.ts';
-import { expectSignedIn, signInScope } from './pages/SignInPage.ts';
+import { expectSignedIn, openSignInDialog, signInScope } from './pages/SignInPage.ts';
 
 /** Signs in through the form, whose labels are in the browser's language. */
 async function signInWith(page: import('@playwright/test').Page, labels: { email: string; password: string; signIn: string }) {

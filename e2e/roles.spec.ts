@@ -1,6 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { signInScope } from './pages/SignInPage.ts';
-import { openSignInDialog } from './pages/SignInPage.ts';
+import { openSignInDialog, signInScope } from './pages/SignInPage.ts';
 
 const password = 'Password1';
 

@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { SetUpPage, type SetUpLanguage } from './pages/SetUpPage.ts';
-import { openSignInDialog } from './pages/SignInPage.ts';
-import { signInScope } from './pages/SignInPage.ts';
+import { openSignInDialog, signInScope } from './pages/SignInPage.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
 const aurora = `http://localhost:${port}`;

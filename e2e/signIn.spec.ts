@@ -1,7 +1,6 @@
 import { expect, test } from './fixtures.ts';
-import { SignInPage } from './pages/SignInPage.ts';
+import { SignInPage, signInScope } from './pages/SignInPage.ts';
 import { FeedPage } from './pages/FeedPage.ts';
-import { signInScope } from './pages/SignInPage.ts';
 
 const password = 'Password1';
 

@@ -1,8 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { BrandContent } from '../../contract/brandContent.ts';
-import { openSignInDialog } from './SignInPage.ts';
-import { signInScope } from './SignInPage.ts';
-import { expectSignedIn } from './SignInPage.ts';
+import { expectSignedIn, openSignInDialog, signInScope } from './SignInPage.ts';
 
 /**
  * What GET /v1/get/brand/content answers a brand's app in English: the texts the pages must show.

@@ -1,9 +1,7 @@
 import { expect, type Locator } from '@playwright/test';
 import { pageInLanguage } from './pageInLanguage.ts';
 import { catalogWords, type ProfileLanguage } from './ProfilePage.ts';
-import { openSignInDialog } from './SignInPage.ts';
-import { signInScope } from './SignInPage.ts';
-import { expectSignedIn } from './SignInPage.ts';
+import { expectSignedIn, openSignInDialog, signInScope } from './SignInPage.ts';
 
 /** The More menu's words (and those of the screens around it), in English; others from the catalogs. */
 const english = {

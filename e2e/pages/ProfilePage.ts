@@ -1,8 +1,7 @@
 import { expect, type Locator } from '@playwright/test';
 import { pageInLanguage } from './pageInLanguage.ts';
 import { catalogText } from './catalogText.ts';
-import { openSignInDialog } from './SignInPage.ts';
-import { signInScope } from './SignInPage.ts';
+import { openSignInDialog, signInScope } from './SignInPage.ts';
 
 export { catalogText };
 

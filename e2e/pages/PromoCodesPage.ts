@@ -1,9 +1,7 @@
 import { expect, type Locator } from '@playwright/test';
 import { pageInLanguage } from './pageInLanguage.ts';
 import { catalogText, catalogWords, type ProfileLanguage } from './ProfilePage.ts';
-import { openSignInDialog } from './SignInPage.ts';
-import { signInScope } from './SignInPage.ts';
-import { expectSignedIn } from './SignInPage.ts';
+import { expectSignedIn, openSignInDialog, signInScope } from './SignInPage.ts';
 
 /** The promo rows', /more/voucher's and the sign-in form's words, in English; others from the catalogs. */
 const english = {

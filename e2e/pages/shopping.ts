@@ -1,6 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { openSignInDialog } from './SignInPage.ts';
-import { signInScope } from './SignInPage.ts';
+import { openSignInDialog, signInScope } from './SignInPage.ts';
 
 export const port = Number(process.env.E2E_PORT ?? 8091);
 
