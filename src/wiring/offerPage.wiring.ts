@@ -31,7 +31,7 @@ export function wireOfferPage({ api, app, container }: WiringDeps) {
   };
   return {
     logic: offerPageMachine.provide({
-      ...visitorGate,
+      guards: visitorGate.guards,
       actors: {
         watchSignIn: fromCallback(({ sendBack }) => {
           let wasVisitor = isVisitor(app.getSnapshot());
@@ -73,6 +73,7 @@ export function wireOfferPage({ api, app, container }: WiringDeps) {
         ),
       },
       actions: {
+        ...visitorGate.actions,
         addToCart: (_, addition: CartAddition) => {
           const cart = appChild(app.getSnapshot(), 'cart');
           if (!cart) throw new Error('The cart runs in the content phase; an offer page outside it cannot add to it');

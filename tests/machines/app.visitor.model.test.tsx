@@ -6,6 +6,7 @@ import { createTestModel } from 'xstate/graph';
 import { pathPerTransition } from './modelPaths.ts';
 import { renderAppWithFakes } from './appHarness.tsx';
 import { testBrand, testMember } from './fixtures.ts';
+import { offerDetail } from '../client/offer/offerDetailFixtures.ts';
 
 /**
  * The app phases as a signed-out visitor of a brand that lets visitors browse
@@ -154,5 +155,63 @@ describe('a visitor on a member page', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Offers' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Browse the offers without signing in' })).toBeNull();
+  });
+});
+
+describe('a visitor buying on an offer page', () => {
+  beforeAll(
+    () =>
+      Promise.all([
+        import('../../src/routes/ContentRoutes.tsx'),
+        import('../../src/i18n/i18n.ts').then((m) => m.loadContentMessages()),
+        import('../../src/screens/offer/OfferScreen.tsx'),
+      ]),
+    30_000,
+  );
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  const start = Date.now() + 30 * 86_400_000;
+  const ticket = (id: string, title: string) => ({
+    id, title, description: '', images: [], price: { current: 39_500, original: 39_500 }, currency: 'SEK', customFeeIdList: [], taxRates: [],
+    purchaseCap: 8, date: { start, end: null }, location: { address: 'Gatan 1', zipCode: '111 11', city: 'Stockholm', mapUrl: '' },
+  });
+  const concert = offerDetail({
+    id: 'concert',
+    itemVariantType: 'ticket',
+    callToAction: { type: 'payment', label: 'Buy tickets' },
+    itemVariantList: [ticket('standing', 'Standing'), ticket('seated', 'Seated')],
+    itemVariantAvailability: { standing: 20, seated: 20 },
+  });
+
+  it('is asked to sign in over the page, and as a member buys the ticket still chosen there', async () => {
+    window.history.replaceState(null, '', '/live/concert');
+    const app = renderAppWithFakes();
+    app.answerApi(async (method, path) => {
+      if (method === 'GET' && path === '/v1/get/offer') return concert;
+      if (method === 'GET' && path === '/v1/get_list/brand/category') return { list: [], record: {} };
+      if (method === 'GET' && path.startsWith('/v1/get_list/')) return [];
+      throw new Error(`no fake answer for ${method} ${path}`);
+    });
+    app.setSignedIn(false);
+    await app.answerBrand(visitorBrand());
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('City'), 'Stockholm');
+    await user.selectOptions(screen.getByLabelText('Ticket'), 'Seated');
+
+    await user.click(screen.getByRole('button', { name: 'Buy tickets' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    expect(screen.queryByRole('dialog', { name: 'Add to cart' })).toBeNull();
+    await user.type(within(dialog).getByLabelText('E-mail'), 'member@aurora.test');
+    await user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'Password1');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+    await app.answerMember(testMember(true));
+
+    expect(await screen.findByRole('button', { name: /^Cart/ })).toBeTruthy();
+    expect(window.location.pathname).toBe('/live/concert');
+    expect((screen.getByLabelText('Ticket') as HTMLSelectElement).value).toBe('seated');
+    const guide = screen.queryByRole('dialog');
+    if (guide) await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Buy tickets' }));
+    expect(await screen.findByRole('dialog', { name: 'Add to cart' })).toBeTruthy();
   });
 });
