@@ -1,27 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { CreateAccountPage } from './pages/CreateAccountPage.ts';
 import { SetUpPage } from './pages/SetUpPage.ts';
+import { personalNumber, uniqueEmail } from './pages/newAccounts.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
 const aurora = `http://aurora.localhost:${port}`;
 const borealis = `http://borealis.localhost:${port}`;
-
-const uniqueEmail = (name: string, domain: string) =>
-  `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@${domain}`;
-
-/** A valid Swedish personal number YYYYMMDDXXXX: a random date and serial, then the Luhn digit. */
-function personalNumber(): string {
-  const random = (from: number, to: number) => from + Math.floor(Math.random() * (to - from + 1));
-  const pad = (n: number, width: number) => String(n).padStart(width, '0');
-  const date = `${random(1950, 2000)}${pad(random(1, 12), 2)}${pad(random(1, 28), 2)}`;
-  const serial = pad(random(0, 999), 3);
-  // The check digit covers YYMMDDXXX: every other digit doubled from the first, digit sums added.
-  const sum = [...`${date.slice(2)}${serial}`].reduce((total, digit, i) => {
-    const product = Number(digit) * (i % 2 === 0 ? 2 : 1);
-    return total + (product > 9 ? product - 9 : product);
-  }, 0);
-  return `${date}${serial}${(10 - (sum % 10)) % 10}`;
-}
 
 /** The feed's offer list, named per language. */
 const offers = (page: Page, language: 'en' | 'sv') =>

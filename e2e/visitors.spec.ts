@@ -4,6 +4,7 @@ import { OfferPage } from './pages/OfferPage.ts';
 import { SetUpPage } from './pages/SetUpPage.ts';
 import { addTickets, emptyCart, goToCheckout, payAndConfirm, type Brand } from './pages/shopping.ts';
 import { TicketChoice, VisitorApp, visitorBrands } from './pages/VisitorPages.ts';
+import { personalNumber, uniqueEmail } from './pages/newAccounts.ts';
 
 // Issue 25: signed out, a brand's public offers open to visitors; buying, member-only offers and
 // member pages ask them to sign in over the page they are on, and they go on from there.
@@ -18,21 +19,6 @@ const desktop = {
   hasTouch: false,
   userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
 };
-
-const uniqueEmail = (name: string, domain: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@${domain}`;
-
-/** A valid Swedish personal number YYYYMMDDXXXX: a random date and serial, then the Luhn digit. */
-function personalNumber(): string {
-  const random = (from: number, to: number) => from + Math.floor(Math.random() * (to - from + 1));
-  const pad = (n: number, width: number) => String(n).padStart(width, '0');
-  const date = `${random(1950, 2000)}${pad(random(1, 12), 2)}${pad(random(1, 28), 2)}`;
-  const serial = pad(random(0, 999), 3);
-  const sum = [...`${date.slice(2)}${serial}`].reduce((total, digit, i) => {
-    const product = Number(digit) * (i % 2 === 0 ? 2 : 1);
-    return total + (product > 9 ? product - 9 : product);
-  }, 0);
-  return `${date}${serial}${(10 - (sum % 10)) % 10}`;
-}
 
 /** The feed, Live and Search as a visitor; the sign-in dialog from the header; a member page; a deep link reloaded. */
 async function browseSignedOut(page: Page, brand: Brand) {
