@@ -129,6 +129,8 @@ for (const brand of brands) {
       browser,
       request,
     }) => {
+      // Two devices, three sign-ins, a reload and a mail: longer than one screen's flow.
+      test.slow();
       await signIn(page, brand.origin, brand.email, 'en');
       await openMoreTile(page, brand, 'en', 'language');
       await chooseLanguage(page, 'Svenska', 'sv');
