@@ -1,4 +1,4 @@
-import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, enqueueActions, fromCallback, fromPromise, type AnyEventObject, sendTo, setup, spawnChild } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, type AnyEventObject, sendTo, setup, spawnChild } from 'xstate';
 import { callErrorOf, type CallError, notProvided } from './errorCode.ts';
 import type { Brand, BrandRole } from '../contract/brand.ts';
 import type { User } from '../contract/user.ts';
@@ -121,22 +121,8 @@ function pathShown(navigator: NavigatorLike | undefined): string | null {
   return navigator ? urlOf(topOf(navigator.getSnapshot().context)) : null;
 }
 
-/** The member a loadMember invocation answered (its done event is not in AppEvent). */
-const loadedMember = (event: unknown): Member => (event as DoneActorEvent<Member>).output;
-const failedLoad = (event: unknown): AppError => toAppError((event as ErrorActorEvent).error);
 
-/** A member load failed: a role or token error signs out and is told on the sign-in form; anything else is the error screen. */
-const memberLoadFailed = [
-  {
-    guard: { type: 'endsSession', params: ({ event }: { event: ErrorActorEvent }) => toAppError(event.error) },
-    target: '#app.loading.signingOut',
-    actions: 'keepSignOutReason',
-  },
-  { target: '#app.error', actions: 'keepError' },
-] as const;
 
-/** The loaded member kept, and told to the language machine (their saved language). */
-const keptMember = ['keepMember', 'tellMemberLoaded'] as const;
 
 
 /**
@@ -180,14 +166,6 @@ export const appMachine = setup({
     showAuthScreen: () => notProvided('showAuthScreen'),
     rememberReturnPath: assign({
       returnPath: ({ self }) => pathShown((self.getSnapshot().children as Record<string, NavigatorLike | undefined>).navigator),
-    }),
-    keepMember: assign({ member: ({ event }) => loadedMember(event) }),
-    /** A member load that ends the session (no role, token no longer accepted): told on the sign-in form. */
-    keepSignOutReason: assign({ authError: ({ event }) => ({ code: signOutReason(failedLoad(event))! }) }),
-    keepError: assign({ error: ({ event }) => failedLoad(event) }),
-    tellMemberLoaded: sendTo('language', ({ event }) => {
-      const { user } = loadedMember(event);
-      return { type: 'language.memberLoaded' as const, memberId: user.id, language: user.language ?? null };
     }),
     /** A visitor became a member on the page they were on: the feed follows their favourites. */
     tellFeedFavourites: sendTo('feed.mixed', ({ context }) => ({
@@ -295,14 +273,31 @@ export const appMachine = setup({
           invoke: {
             src: 'loadMember',
             input: ({ context }) => ({ uid: context.sessionUser?.uid ?? null }),
-            onError: memberLoadFailed,
+            onError: [
+              // A role or token error signs out and is told on the sign-in form; anything else is the error screen.
+              {
+                guard: { type: 'endsSession', params: ({ event }) => toAppError(event.error) },
+                target: '#app.loading.signingOut',
+                actions: assign({ authError: ({ event }) => ({ code: signOutReason(toAppError(event.error))! }) }),
+              },
+              { target: '#app.error', actions: assign({ error: ({ event }) => toAppError(event.error) }) },
+            ],
             onDone: [
               {
                 guard: { type: 'hasCompletedOnboarding', params: ({ event }) => event.output },
                 target: '#app.content',
-                actions: keptMember,
+                actions: [
+                  assign({ member: ({ event }) => event.output }),
+                  sendTo('language', ({ event }) => ({ type: 'language.memberLoaded', memberId: event.output.user.id, language: event.output.user.language ?? null })),
+                ],
               },
-              { target: '#app.setUp', actions: keptMember },
+              {
+                target: '#app.setUp',
+                actions: [
+                  assign({ member: ({ event }) => event.output }),
+                  sendTo('language', ({ event }) => ({ type: 'language.memberLoaded', memberId: event.output.user.id, language: event.output.user.language ?? null })),
+                ],
+              },
             ],
           },
         },
@@ -428,18 +423,36 @@ export const appMachine = setup({
               invoke: {
                 src: 'loadMember',
                 input: ({ context }) => ({ uid: context.sessionUser?.uid ?? null }),
-                onError: memberLoadFailed,
+                onError: [
+                  // A role or token error signs out and is told on the sign-in form; anything else is the error screen.
+                  {
+                    guard: { type: 'endsSession', params: ({ event }) => toAppError(event.error) },
+                    target: '#app.loading.signingOut',
+                    actions: assign({ authError: ({ event }) => ({ code: signOutReason(toAppError(event.error))! }) }),
+                  },
+                  { target: '#app.error', actions: assign({ error: ({ event }) => toAppError(event.error) }) },
+                ],
                 onDone: [
                   {
                     guard: { type: 'hasCompletedOnboarding', params: ({ event }) => event.output },
                     target: '#app.content.member',
                     // The feeds load again: the member-only offers appear, in the order of their favourites.
-                    actions: [...keptMember, 'clearCaches', 'reloadContent', 'tellFeedFavourites'],
+                    actions: [
+                      assign({ member: ({ event }) => event.output }),
+                      sendTo('language', ({ event }) => ({ type: 'language.memberLoaded', memberId: event.output.user.id, language: event.output.user.language ?? null })),
+                      'clearCaches',
+                      'reloadContent',
+                      'tellFeedFavourites',
+                    ],
                   },
                   // Set-up first; the page they were on opens after it.
                   {
                     target: '#app.setUp',
-                    actions: ['rememberReturnPath', ...keptMember],
+                    actions: [
+                      'rememberReturnPath',
+                      assign({ member: ({ event }) => event.output }),
+                      sendTo('language', ({ event }) => ({ type: 'language.memberLoaded', memberId: event.output.user.id, language: event.output.user.language ?? null })),
+                    ],
                   },
                 ],
               },
