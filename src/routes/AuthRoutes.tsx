@@ -12,6 +12,7 @@ import {
 import type { AuthRouteDeps } from '../wiring/authRouteDeps.ts';
 import { authHistory, retainAuthHistory } from './authHistory.ts';
 import { SignInScreen } from '../screens/signIn/SignInScreen.tsx';
+import { loadBankIdOrder } from '../wiring/loadBankIdOrder.ts';
 
 /** What the auth routes need from outside (src/wiring/authRoutes.wiring.ts). */
 export interface AuthRoutesProps {
@@ -33,7 +34,6 @@ function segment(value: string | undefined): string {
 export function createAuthRouter(history: RouterHistory, saveWantedPath: (path: string) => void, browse: () => (() => void) | undefined = () => undefined) {
   const routeDeps: AuthRouteDeps = { goToSignIn: () => void router.navigate({ to: '/', replace: true }) };
   // Sign-in is what most visitors need; each other auth screen is one lazy chunk with its wiring.
-  const loadBankIdOrder = () => import('../wiring/bankIdOrder.wiring.ts').then((m) => ({ default: m.WiredBankIdOrder }));
   const CreateAccount = lazyRouteComponent(() => import('../wiring/createAccount.wiring.ts'), 'WiredCreateAccountScreen');
   const ForgotPassword = lazyRouteComponent(() =>
     import('../wiring/forgotPassword.wiring.ts').then((m) => ({ default: m.wiredForgotPasswordScreen(routeDeps) })),

@@ -8,6 +8,7 @@ import { cartCount } from '../screens/cart/cartCount.ts';
 import { NavigatorContext } from '../navigation/navigation.ts';
 import { StackedNavigator } from './StackedNavigator.tsx';
 import { WiredGuideDialog } from '../wiring/guide.wiring.ts';
+import { loadBankIdOrder } from '../wiring/loadBankIdOrder.ts';
 import { connectShell, shellTabs } from './shell.connect.ts';
 import * as styles from './shell.css.ts';
 import { connectVisitor } from '../screens/visitor/visitor.connect.ts';
@@ -26,8 +27,6 @@ export function ContentShell() {
     </NavigatorContext.Provider>
   ) : null;
 }
-
-const loadBankIdOrder = () => import('../wiring/bankIdOrder.wiring.ts').then((m) => ({ default: m.WiredBankIdOrder }));
 
 function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
   const { t } = useLingui();
