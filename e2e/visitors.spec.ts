@@ -36,8 +36,8 @@ async function browseSignedOut(page: Page, brand: Brand) {
   const dialog = app.dialog();
   await expect(dialog.getByLabel('E-mail', { exact: true })).toBeVisible();
   await expect(dialog.getByLabel('Password', { exact: true })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Forgot password?' })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Create account' })).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Forgot password?' })).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Create account' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(app.headerSignIn()).toBeFocused();
@@ -136,7 +136,7 @@ for (const brand of allBrands) {
       await choice.city().selectOption({ label: b.thirdCity });
       await expect(choice.buyButton()).toBeEnabled();
       await choice.buyButton().click();
-      await app.dialog().getByRole('button', { name: 'Create account' }).click();
+      await app.dialog().getByRole('link', { name: 'Create account' }).click();
 
       const form = new CreateAccountPage(page);
       await form.expectShown();
