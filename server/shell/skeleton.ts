@@ -10,16 +10,20 @@ import { escapeHtml } from './escape.ts';
 export const skeletonId = 'app-skeleton';
 
 const topBarHeight = 56;
+/** On desktop the top bar holds the tabs (56 px) inside its 4 px padding. */
+const desktopTopBarHeight = 56 + 2 * 4;
 const bottomBarHeight = 56;
 /** The feed's logo: under the top bar, after the page's 16 px padding; 48 px high. */
-const logoTop = topBarHeight + 16;
+const pagePaddingTop = 16;
 
 export const skeletonStyle = [
   'html,body{margin:0;background:var(--klubb-color-background);color:var(--klubb-color-text);font-family:var(--klubb-font-body)}',
   `#${skeletonId}{position:fixed;inset:0;z-index:1001;pointer-events:none}`,
   `#${skeletonId} *{box-sizing:border-box}`,
   `.sk-top{position:absolute;top:0;left:0;right:0;display:flex;align-items:stretch;gap:8px;height:${topBarHeight}px;padding:0 16px 0 64px;background:var(--klubb-color-navigationBar)}`,
-  `.sk-logo{position:absolute;top:${logoTop}px;left:0;right:0;display:flex;justify-content:center;padding:0 var(--klubb-grid-margin)}`,
+  `[data-layout=desktop] .sk-top{height:${desktopTopBarHeight}px;padding-block:4px}`,
+  `.sk-logo{position:absolute;top:${topBarHeight + pagePaddingTop}px;left:0;right:0;display:flex;justify-content:center;padding:0 var(--klubb-grid-margin)}`,
+  `[data-layout=desktop] .sk-logo{top:${desktopTopBarHeight + pagePaddingTop}px}`,
   '.sk-logo img{height:48px}',
   `.sk-bottom{position:absolute;left:0;right:0;bottom:0;display:flex;justify-content:space-around;border-top:1px solid var(--klubb-color-surface);padding-bottom:env(safe-area-inset-bottom);background:var(--klubb-color-navigationBar)}`,
   `.sk-bottom .sk-tab{flex:1 1 0;min-height:${bottomBarHeight}px;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:4px;padding:6px 4px}`,
