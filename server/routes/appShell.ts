@@ -25,5 +25,6 @@ export async function sendAppShell(shell: AppShell, request: FastifyRequest, rep
   // Revalidated on every load (a new build or a changed brand shows at once); the layout follows the browser.
   reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'User-Agent');
   if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+  if (request.method === 'HEAD') return reply.header('content-length', Buffer.byteLength(page.html)).send();
   return reply.send(page.html);
 }
