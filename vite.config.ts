@@ -7,7 +7,7 @@ import { precompress } from './scripts/precompress.ts';
 
 const apiPort = process.env.API_PORT ?? '8081';
 /** In `npm run dev` the API runs beside Vite; these paths go to it. */
-const apiPaths = ['/v1', '/identitytoolkit.googleapis.com', '/securetoken.googleapis.com', '/media', '/identity', '/dev', '/booking'];
+const apiPaths = ['/v1', '/identitytoolkit.googleapis.com', '/securetoken.googleapis.com', '/media', '/identity', '/dev', '/booking', '/manifest.webmanifest'];
 
 /** The app's version (spec 9: 5.23.3), shown on the About page. */
 const appVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;

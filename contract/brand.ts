@@ -49,6 +49,19 @@ export const NavigationBarEntry = Type.Object({
 });
 export type NavigationBarEntry = Static<typeof NavigationBarEntry>;
 
+export const BrandAppIcons = Type.Object({
+  /** SVG, for the browser tab. */
+  favicon: Type.String(),
+  /** PNG 180×180, opaque, for iOS home screens. */
+  appleTouchIcon: Type.String(),
+  /** PNG 192×192 and 512×512, for the web app manifest. */
+  icon192: Type.String(),
+  icon512: Type.String(),
+  /** PNG 512×512 with its mark inside the central 80 % (the manifest's `maskable`). */
+  maskable512: Type.Optional(Type.String()),
+});
+export type BrandAppIcons = Static<typeof BrandAppIcons>;
+
 export const BrandSettings = Type.Object({
   referralCodeInputType: Type.Union([
     Type.Literal('options'),
@@ -84,6 +97,8 @@ export const BrandSettings = Type.Object({
   defaultLanguage: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('sv'), Type.Literal('nb')])),
   /** Signed-out visitors may browse and search the offers that need no sign-in (off when absent: the sign-in wall). */
   visitorBrowsing: Type.Optional(Type.Boolean()),
+  /** The app's icons (image URLs; `icons` holds the drawings of the UI's icons): the browser tab's, the home screen's and the manifest's. */
+  appIcons: Type.Optional(BrandAppIcons),
 });
 export type BrandSettings = Static<typeof BrandSettings>;
 

@@ -22,6 +22,8 @@ import { userRoutes } from './routes/user.ts';
 import { accountRoutes } from './routes/account.ts';
 import { passwordResetRoutes } from './routes/passwordReset.ts';
 import { devOutboxRoutes } from './routes/devOutbox.ts';
+import { manifestRoutes, sendAppShell } from './routes/appShell.ts';
+import { createAppShell } from './shell/appShell.ts';
 import type { MailSender } from './mail/mail.ts';
 import { createOutboxMailer } from './mail/outbox.ts';
 import { defaultAccountRateLimits, type AccountRateLimits } from './plugins/rateLimit.ts';
@@ -210,7 +212,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (options.devTools && eid.kind === 'simulated') await devBankIdRoutes(app, { ...deps, eid: eid as SimulatedEid });
 
   await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false, maxAge: '1d' });
+  await manifestRoutes(app, deps);
   const clientDir = options.clientDir;
+  const shell = clientDir ? createAppShell({ clientDir, brands }) : null;
   if (clientDir && existsSync(clientDir)) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -219,9 +223,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
       index: false,
       cacheControl: false,
       preCompressed: true,
-      allowedPath: (path) => !path.endsWith('.map'),
+      // index.html is the template of the brand's page (server/shell), never served as it is.
+      allowedPath: (path) => !path.endsWith('.map') && path !== '/index.html',
       setHeaders: (res, path) => {
-        // Hashed build assets never change; index.html must always be revalidated.
+        // Hashed build assets never change; the rest must always be revalidated.
         res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
@@ -230,10 +235,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setNotFoundHandler((request, reply) => {
     const apiPath = /^\/(v1|dev|identitytoolkit\.googleapis\.com|securetoken\.googleapis\.com|media|assets)\//.test(request.url);
     const read = request.method === 'GET' || request.method === 'HEAD';
-    if (clientDir && !apiPath && read && existsSync(`${clientDir}/index.html`)) {
-      // Every app route (/more/faq, /offer/...) is the single-page app.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDir);
-    }
+    if (shell && !apiPath && read && shell.available()) return sendAppShell(shell, request, reply);
     return reply.status(404).send({ status: 404, code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
   return app;

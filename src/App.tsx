@@ -1,7 +1,7 @@
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Spinner } from './components/Spinner.tsx';
 import { loadContentMessages } from './i18n/i18n.ts';
-import { applyBrandTheme, defaultThemeVariant } from './theme/index.ts';
+import { applyBrandTheme } from './theme/index.ts';
 import { AppActor, phaseOf } from './appActor.ts';
 import { ErrorScreen } from './screens/error/ErrorScreen.tsx';
 import { ForceUpdateScreen } from './screens/forceUpdate/ForceUpdateScreen.tsx';
@@ -23,9 +23,13 @@ export function App() {
   const phase = AppActor.useSelector(phaseOf);
   const app = AppActor.useActorRef();
   const browsingAllowed = AppActor.useSelector((s) => s.context.brand?.settings.visitorBrowsing === true);
-  const theme = AppActor.useSelector((s) => s.context.brand?.theme.light ?? defaultThemeVariant);
-  // On <html>, so the page background, overscroll and dialogs in portals get the brand too.
-  useLayoutEffect(() => applyBrandTheme(document.documentElement, theme), [theme]);
+  const theme = AppActor.useSelector((s) => s.context.brand?.theme.light);
+  // On <html>, so the page background, overscroll and dialogs in portals get the brand too. Until the
+  // brand loads, the HTML shell's inline style (or the stylesheet's neutral theme) holds: never the
+  // neutral theme over the brand's first paint.
+  useLayoutEffect(() => {
+    if (theme) applyBrandTheme(document.documentElement, theme);
+  }, [theme]);
   return (
     <div className={styles.root}>
       <Suspense fallback={<Spinner fullscreen />}>

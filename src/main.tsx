@@ -8,6 +8,7 @@ import { startLanguage } from './services/languageChoice.ts';
 import { appInput, provideAppMachine } from './compositionRoot.ts';
 import { AppActor, WiringContext } from './appActor.ts';
 import { App } from './App.tsx';
+import { releaseSkeletonOnFirstScreen } from './wiring/shellSkeleton.ts';
 
 const config = readClientConfig(import.meta.env, window.location.origin);
 const language = startLanguage(navigator.languages);
@@ -17,6 +18,7 @@ const { appMachine, services } = provideAppMachine(config, window.location.origi
 const inspect =
   import.meta.env.DEV && import.meta.env.VITE_INSPECT === 'true' ? await (await import('./devInspector.ts')).createDevInspector() : undefined;
 
+releaseSkeletonOnFirstScreen(document);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>

@@ -14,7 +14,8 @@ export function Spinner({ fullscreen = false, className }: SpinnerProps) {
   const label = t`Loading`;
   const classes = cx(styles.spinner, fullscreen && styles.fullscreen, className);
   return (
-    <div role="status" aria-label={label} className={classes}>
+    // data-fullscreen: the HTML shell's skeleton stays over the app while this is all it shows (src/wiring/shellSkeleton.ts).
+    <div role="status" aria-label={label} className={classes} data-fullscreen={fullscreen ? '' : undefined}>
       <span className={styles.circle} aria-hidden="true" />
       <span className={visuallyHidden}>{label}</span>
     </div>

@@ -3,8 +3,10 @@
  * Everything here is pure except `readDeviceInput`, the one place that reads browser globals.
  */
 import { iosModelForScreen } from './deviceModels.ts';
+import { detectOs, detectType, type DeviceType, type Os } from '../../domain/deviceType.ts';
 
-export type Os = 'iOS' | 'OSX' | 'android' | 'linux' | 'windows' | 'unknown';
+export type { DeviceType, Os };
+
 export type Browser =
   | 'chrome'
   | 'firefox'
@@ -14,7 +16,6 @@ export type Browser =
   | 'safari'
   | 'internet explorer'
   | 'unknown';
-export type DeviceType = 'mobile' | 'tablet' | 'desktop' | 'unknown';
 export type ContainerType = 'web' | 'iframe' | 'ios-wv' | 'android-wv' | 'unknown';
 
 export interface DeviceProfile {
@@ -36,16 +37,6 @@ export interface DeviceInput {
   hasAndroidBridge: boolean;
 }
 
-function detectOs(ua: string, maxTouchPoints: number): Os {
-  if (/iPhone|iPad|iPod/.test(ua)) return 'iOS';
-  // iPadOS 13+ Safari reports a Mac user agent; only the touch points give it away.
-  if (/Macintosh|Mac OS X/.test(ua)) return maxTouchPoints > 1 ? 'iOS' : 'OSX';
-  if (/Android/.test(ua)) return 'android';
-  if (/Windows/.test(ua)) return 'windows';
-  if (/Linux|X11|CrOS/.test(ua)) return 'linux';
-  return 'unknown';
-}
-
 /** First match wins: Chromium Edge and Opera also carry "Chrome/", and nearly all carry "Safari/". */
 const BROWSER_TOKENS: ReadonlyArray<[RegExp, Browser]> = [
   [/Edg(A|iOS)?\//, 'edge chromium'],
@@ -62,27 +53,6 @@ function detectBrowser(ua: string, os: Os): Browser {
   if (match) return match[1];
   // An iOS web view (WKWebView) drops the "Safari/" token but is still Safari's engine.
   return os === 'iOS' && /AppleWebKit/.test(ua) ? 'safari' : 'unknown';
-}
-
-/** Spec section 9: an Android screen larger than 1067 by 800, in either orientation. */
-function isAndroidTabletScreen(width: number, height: number): boolean {
-  return Math.max(width, height) > 1067 && Math.min(width, height) > 800;
-}
-
-function detectType(os: Os, ua: string, width: number, height: number): DeviceType {
-  switch (os) {
-    case 'iOS':
-      return /iPhone|iPod/.test(ua) ? 'mobile' : 'tablet';
-    case 'android':
-      // Android phones say "Mobile" in the user agent; tablets (and their web views) do not.
-      return isAndroidTabletScreen(width, height) || !/Mobile/.test(ua) ? 'tablet' : 'mobile';
-    case 'OSX':
-    case 'windows':
-    case 'linux':
-      return 'desktop';
-    default:
-      return /Mobi/.test(ua) ? 'mobile' : 'unknown';
-  }
 }
 
 function detectContainer(input: DeviceInput): ContainerType {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Spinner } from '../components/Spinner.tsx';
@@ -10,6 +10,8 @@ import { StackedNavigator } from './StackedNavigator.tsx';
 import { WiredGuideDialog } from '../wiring/guide.wiring.ts';
 import { loadBankIdOrder } from '../wiring/loadBankIdOrder.ts';
 import { connectShell, shellTabs } from './shell.connect.ts';
+import { watchPageTitle } from '../wiring/pageTitle.wiring.ts';
+import { i18n } from '../i18n/i18n.ts';
 import * as styles from './shell.css.ts';
 import { connectVisitor } from '../screens/visitor/visitor.connect.ts';
 import { SignInDialog } from '../screens/visitor/SignInDialog.tsx';
@@ -21,6 +23,9 @@ const CartView = lazy(() => import('../screens/cart/CartView.tsx').then((m) => (
 /** The signed-in frame (spec 2.1, 2.3): tabs, back button, cart, and the stacked pages. */
 export function ContentShell() {
   const navigatorRef = AppActor.useSelector((s) => appChild(s, 'navigator'));
+  const app = AppActor.useActorRef();
+  // The browser tab's title follows the page shown (the wiring subscribes to the navigator).
+  useEffect(() => navigatorRef && watchPageTitle(app, navigatorRef, i18n, (title) => void (document.title = title)), [app, navigatorRef]);
   return navigatorRef ? (
     <NavigatorContext.Provider value={navigatorRef}>
       <Shell navigatorRef={navigatorRef} />

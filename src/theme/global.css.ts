@@ -1,6 +1,12 @@
-import { globalStyle, style, type GlobalStyleRule } from '@vanilla-extract/css';
+import { createGlobalTheme, globalStyle, style, type GlobalStyleRule } from '@vanilla-extract/css';
+import { brandThemeTokens } from '../../domain/brandTheme.ts';
 import { vars } from './contract.css.ts';
 import { media } from './breakpoints.ts';
+import { defaultThemeVariant } from './defaultTheme.ts';
+
+// The neutral theme until the brand's: the HTML shell's inline style (after this sheet) and then
+// the app (on <html>) set the brand's values over it.
+createGlobalTheme(':root', vars, brandThemeTokens(defaultThemeVariant));
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
 

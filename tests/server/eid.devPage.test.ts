@@ -130,7 +130,7 @@ describe('for a client not on this machine', () => {
 describe('without dev tools', () => {
   it('/dev/bankid is not found, even with a client build that serves app routes', async () => {
     const clientDir = mkdtempSync(join(tmpdir(), 'klubb-client-'));
-    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><title>Klubb</title></head><body><div id="root"></div></body></html>');
     const off = await startEidApp({ devTools: false, clientDir });
     try {
       expect((await off.app.inject({ method: 'GET', url: '/more/faq' })).statusCode).toBe(200);

@@ -22,7 +22,7 @@ const logStream = new Writable({
 
 let t: TestApp;
 const clientDir = mkdtempSync(join(tmpdir(), 'klubb-client-'));
-writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Klubb</title>');
+writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><title>Klubb</title></head><body><div id="root"></div></body></html>');
 
 beforeAll(async () => {
   t = await createTestApp({ logger: { level: 'trace', stream: logStream }, devTools: true, clientDir });

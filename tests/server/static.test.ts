@@ -14,7 +14,7 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   mkdirSync(join(clientDir, 'assets'));
-  writeFileSync(join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><title>Klubb</title></head><body><div id="root"></div></body></html>');
   writeFileSync(join(clientDir, 'assets/app-abc123.js'), script);
   writeFileSync(join(clientDir, 'assets/app-abc123.js.gz'), gzipSync(script));
   writeFileSync(join(clientDir, 'assets/app-abc123.js.br'), brotliCompressSync(script));

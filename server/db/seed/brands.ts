@@ -5,6 +5,15 @@ import { l } from './text.ts';
 
 type BrandRow = typeof brands.$inferInsert;
 
+/** The app icons drawn by scripts/appIcons.ts from the brand's mark (media/brand/<id>/icon.svg). */
+const appIcons = (id: string) => ({
+  favicon: `/media/brand/${id}/icon.svg`,
+  appleTouchIcon: `/media/brand/${id}/icon-180.png`,
+  icon192: `/media/brand/${id}/icon-192.png`,
+  icon512: `/media/brand/${id}/icon-512.png`,
+  maskable512: `/media/brand/${id}/icon-maskable-512.png`,
+});
+
 /** The spec's grid: 2, 3 and 4 columns, 16 px gap, 24 px margins. */
 const grid = { xs: 2, sm: 3, lg: 4, gap: 16, margin: 24 };
 
@@ -98,6 +107,7 @@ export const aurora: BrandRow = {
     visitorBrowsing: true,
     showBrandRoleName: true,
     offerTheme: 'default',
+    appIcons: appIcons('aurora'),
     // Native containers below this are sent to the store; a plain browser never is.
     minimumContainerVersion: '2.0.0',
     appStoreUrl: 'https://apps.apple.com/se/app/aurora-klubb/id1234567890',
@@ -148,6 +158,7 @@ export const borealis: BrandRow = {
     visitorBrowsing: true,
     showBrandRoleName: false,
     offerTheme: 'default',
+    appIcons: appIcons('borealis'),
     // Native containers below this are sent to the store; a plain browser never is.
     minimumContainerVersion: '2.0.0',
     appStoreUrl: 'https://apps.apple.com/no/app/borealis-club/id1234567891',

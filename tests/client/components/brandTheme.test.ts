@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyBrandTheme } from '../../../src/theme/brandTheme.ts';
 import { defaultThemeVariant } from '../../../src/theme/defaultTheme.ts';
 import { vars } from '../../../src/theme/contract.css.ts';
+import { brandThemeVariables } from '../../../domain/brandTheme.ts';
 
 const varName = (reference: string) => reference.replace(/^var\((--[^,)]+).*$/, '$1');
 
@@ -28,5 +29,20 @@ describe('applyBrandTheme', () => {
   it('sets the fixed layout constants', () => {
     expect(value(vars.layout.billboardMaxWidth)).toBe('600px');
     expect(value(vars.layout.pageMaxWidth)).toBe('800px');
+  });
+});
+
+describe('the theme variables the server writes into the HTML shell', () => {
+  const variant = { ...defaultThemeVariant, colors: { ...defaultThemeVariant.colors, navigationBar: '#050d08' } };
+
+  it('are the variables the app sets, with the same values, under fixed (unhashed) names', () => {
+    const element = document.createElement('div');
+    applyBrandTheme(element, variant);
+    const inline = brandThemeVariables(variant);
+    expect(vars.color.primary).toBe('var(--klubb-color-primary)');
+    expect(vars.grid.columns.xs).toBe('var(--klubb-grid-columns-xs)');
+    expect(inline).toContainEqual(['--klubb-color-navigationBar', '#050d08']);
+    expect(inline.map(([name]) => name).sort()).toEqual([...element.style].sort());
+    for (const [name, value] of inline) expect(element.style.getPropertyValue(name)).toBe(value);
   });
 });

@@ -1,0 +1,75 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Brands } from '../plugins/memberContext.ts';
+import { appUrlHost } from '../repositories/brands.repository.ts';
+import { etagOf } from './httpCaching.ts';
+import { requestLayout, type Layout } from './layout.ts';
+import { parseTemplate, renderBrandShell, renderNeutralShell, type ShellBrand, type ShellTemplate } from './renderShell.ts';
+
+/** Longer than any host name may be (253): not worth a brand lookup. */
+const maxHostLength = 253 + ':65535'.length;
+
+/** The brand of the host the page was asked for (never another header's: a link from elsewhere carries its Referer). */
+export async function brandOfHost(brands: Brands, request: FastifyRequest): Promise<ShellBrand | null> {
+  const host = request.host;
+  if (!host || host.length > maxHostLength) return null;
+  const name = appUrlHost(`http://${host}`);
+  return name ? brands.byHost(name) : null;
+}
+
+interface Rendered {
+  html: string;
+  etag: string;
+}
+
+/** What of a brand the page shows, hashed: a brand row that changes in any of it renders the page again. */
+const brandVersion = (brand: ShellBrand) =>
+  createHash('sha256')
+    .update(JSON.stringify([brand.name, brand.logoUrl, brand.theme, brand.navigationBar, brand.settings.appIcons ?? null]))
+    .digest('base64url');
+
+/**
+ * index.html per host, rendered once per brand, layout and build and kept in memory: the brand
+ * comes through the brands' TTL cache, so a changed brand is rendered again within that TTL.
+ */
+export function createAppShell({ clientDir, brands }: { clientDir: string; brands: Brands }) {
+  const indexPath = `${clientDir}/index.html`;
+  let template: { mtimeMs: number; parsed: ShellTemplate } | null = null;
+  const pages = new Map<string, Rendered & { version: string }>();
+  const maxPages = 1000;
+
+  /** The built index.html, read again when a new build replaced it. */
+  function currentTemplate(): ShellTemplate {
+    const { mtimeMs } = statSync(indexPath);
+    if (template?.mtimeMs !== mtimeMs) {
+      template = { mtimeMs, parsed: parseTemplate(readFileSync(indexPath, 'utf8')) };
+      pages.clear();
+    }
+    return template.parsed;
+  }
+
+  function cached(key: string, version: string, render: () => string): Rendered {
+    const hit = pages.get(key);
+    if (hit?.version === version) return hit;
+    const html = render();
+    const page = { html, etag: etagOf(html), version };
+    if (!hit && pages.size >= maxPages) pages.delete(pages.keys().next().value!);
+    pages.set(key, page);
+    return page;
+  }
+
+  return {
+    /** Whether a built client is there to serve. */
+    available: () => existsSync(indexPath),
+    async page(request: FastifyRequest): Promise<Rendered & { layout: Layout }> {
+      const brand = await brandOfHost(brands, request);
+      const shell = currentTemplate();
+      const layout = requestLayout(request.headers['user-agent']);
+      if (!brand) return { ...cached('', '', () => renderNeutralShell(shell)), layout };
+      return { ...cached(`${brand.id}|${layout}`, brandVersion(brand), () => renderBrandShell(shell, brand, layout)), layout };
+    },
+  };
+}
+
+export type AppShell = ReturnType<typeof createAppShell>;

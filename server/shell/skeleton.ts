@@ -1,0 +1,55 @@
+import type { Layout } from './layout.ts';
+import { escapeHtml } from './escape.ts';
+
+/**
+ * The shell's frame drawn before any JavaScript (src/routes/ContentShell.tsx with the sizes of
+ * src/components/shell/shellSizes.ts, src/routes/shell.css.ts and tabBar.css.ts, the feed's logo
+ * of src/screens/feed/feed.css.ts): a fixed layer over the app, so taking it away moves nothing.
+ * The app takes it away once it shows more than a loading spinner (src/wiring/shellSkeleton.ts).
+ */
+export const skeletonId = 'app-skeleton';
+
+const topBarHeight = 56;
+/** On desktop the top bar holds the tabs (56 px) inside its 4 px padding. */
+const desktopTopBarHeight = 56 + 2 * 4;
+const bottomBarHeight = 56;
+/** The feed's logo: under the top bar, after the page's 16 px padding; 48 px high. */
+const pagePaddingTop = 16;
+
+export const skeletonStyle = [
+  'html,body{margin:0;background:var(--klubb-color-background);color:var(--klubb-color-text);font-family:var(--klubb-font-body)}',
+  `#${skeletonId}{position:fixed;inset:0;z-index:1001;pointer-events:none}`,
+  `#${skeletonId} *{box-sizing:border-box}`,
+  `.sk-top{position:absolute;top:0;left:0;right:0;display:flex;align-items:stretch;gap:8px;height:${topBarHeight}px;padding:0 16px 0 64px;background:var(--klubb-color-navigationBar)}`,
+  `[data-layout=desktop] .sk-top{height:${desktopTopBarHeight}px;padding-block:4px}`,
+  `.sk-logo{position:absolute;top:${topBarHeight + pagePaddingTop}px;left:0;right:0;display:flex;justify-content:center;padding:0 var(--klubb-grid-margin)}`,
+  `[data-layout=desktop] .sk-logo{top:${desktopTopBarHeight + pagePaddingTop}px}`,
+  '.sk-logo img{height:48px}',
+  `.sk-bottom{position:absolute;left:0;right:0;bottom:0;display:flex;justify-content:space-around;border-top:1px solid var(--klubb-color-surface);padding-bottom:env(safe-area-inset-bottom);background:var(--klubb-color-navigationBar)}`,
+  `.sk-bottom .sk-tab{flex:1 1 0;min-height:${bottomBarHeight}px;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:4px;padding:6px 4px}`,
+  '.sk-top .sk-tab{flex:0 0 auto;display:flex;align-items:center;padding:0 16px}',
+  '.sk-icon,.sk-label{display:block;background:var(--klubb-color-onNavigationBar);opacity:.15}',
+  '.sk-icon{width:24px;height:24px;border-radius:50%}',
+  '.sk-label{width:40px;height:10px;border-radius:5px}',
+  '.sk-top .sk-label{width:64px;height:12px;border-radius:6px}',
+].join('');
+
+export interface SkeletonBrand {
+  name: string;
+  logoUrl: string | null;
+  tabs: number;
+}
+
+/** The skeleton's markup (hidden from assistive technology: the app's own shell speaks). */
+export function skeletonMarkup(brand: SkeletonBrand, layout: Layout): string {
+  const tab = layout === 'desktop' ? '<span class="sk-tab"><span class="sk-label"></span></span>' : '<span class="sk-tab"><span class="sk-icon"></span><span class="sk-label"></span></span>';
+  const tabs = tab.repeat(brand.tabs);
+  const logo = brand.logoUrl ? `<div class="sk-logo"><img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.name)}"></div>` : '';
+  return [
+    `<div id="${skeletonId}" aria-hidden="true" data-layout="${layout}">`,
+    `<div class="sk-top">${layout === 'desktop' ? tabs : ''}</div>`,
+    logo,
+    layout === 'mobile' ? `<div class="sk-bottom">${tabs}</div>` : '',
+    '</div>',
+  ].join('');
+}
