@@ -4,6 +4,8 @@ export interface Endpoint {
   label: string;
   path: string;
   headers?: Record<string, string>;
+  /** The status every answer should have (200 unless said). */
+  status?: number;
 }
 
 export interface LoadResult {
@@ -35,11 +37,12 @@ export async function signInForIdToken(origin: string, email: string, password: 
 }
 
 /** One request first, so a wrong token or brand fails loudly before the load run. */
-export async function probe(origin: string, endpoint: Endpoint): Promise<{ status: number; summary: string }> {
+export async function probe(origin: string, endpoint: Endpoint): Promise<{ status: number; summary: string; etag: string | null }> {
   const response = await fetch(origin + endpoint.path, { headers: endpoint.headers });
-  const body: unknown = await response.json();
-  const summary = Array.isArray(body) ? `${body.length} items` : JSON.stringify(body).slice(0, 120);
-  return { status: response.status, summary };
+  const text = await response.text();
+  const body: unknown = text === '' ? '' : JSON.parse(text);
+  const summary = Array.isArray(body) ? `${body.length} items, ${text.length} bytes` : JSON.stringify(body).slice(0, 120);
+  return { status: response.status, summary, etag: response.headers.get('etag') };
 }
 
 export async function loadEndpoint(origin: string, endpoint: Endpoint): Promise<LoadResult> {
@@ -52,7 +55,8 @@ export async function loadEndpoint(origin: string, endpoint: Endpoint): Promise<
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
-    non2xx: result.non2xx,
+    // Answers other than the one expected (a 304 is what a revalidation should get).
+    non2xx: result.requests.total - (result.statusCodeStats[String(endpoint.status ?? 200)]?.count ?? 0),
     errors: result.errors + result.timeouts,
     statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
   };

@@ -1,7 +1,10 @@
 import autocannon, { type Options } from 'autocannon';
 import { readDataDirOwner } from '../server/dataDirOwner.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { importPromoCodes } from '../server/repositories/promoImport.repository.ts';
 import { adminTokenHeader } from '../server/routes/adminPromoCodes.ts';
 import { signInForIdToken } from './apiLoad.ts';
+import type { RunningServer } from './server.ts';
 
 export const claimConnections = 50;
 const members = 50;
@@ -10,6 +13,8 @@ const warmupSeconds = 2;
 const durationSeconds = 10;
 /** A demo offer of Aurora's that gets the bench's codes (any active offer will do). */
 const offerId = 'aurora-benefit-002';
+/** A demo ticket with stock 150 and a purchase cap of 8: each member's new checkout ends its previous one, so one unit each is held at a time. */
+const checkoutVariant = { offerId: 'aurora-live-001', itemVariantId: 'aurora-live-001-v0' };
 
 export interface ClaimLoad {
   label: string;
@@ -20,15 +25,25 @@ export interface ClaimLoad {
   statusCodes: Record<string, number>;
 }
 
-async function loadCodes(origin: string, dataDir: string) {
-  const owner = readDataDirOwner(dataDir);
-  if (!owner?.adminToken) throw new Error('the bench server wrote no admin token into its DATA_DIR');
+/** Through the server's admin import on its embedded database; straight into PostgreSQL (which any process may open) otherwise. */
+async function loadCodes({ origin, dataDir, databaseUrl }: RunningServer) {
   const body = {
     brandId: 'aurora',
     offerId,
     claimCap: 1000,
     codes: Array.from({ length: codes }, (_, i) => ({ code: `BENCH-${String(i).padStart(6, '0')}`, expiresAt: null })),
   };
+  if (databaseUrl) {
+    const database = await openDatabase({ databaseUrl, dataDir });
+    try {
+      await database.db.transaction((tx) => importPromoCodes(tx, body, new Date()));
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+  const owner = readDataDirOwner(dataDir);
+  if (!owner?.adminToken) throw new Error('the bench server wrote no admin token into its DATA_DIR');
   const response = await fetch(`${origin}/admin/promo-codes/import`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [adminTokenHeader]: owner.adminToken },
@@ -70,36 +85,60 @@ async function run(label: string, options: Options): Promise<ClaimLoad> {
   };
 }
 
-/**
- * Unique-code claims per second at 50 connections, beside the trivial endpoint at the same 50:
- * 50 members take turns (one claim each in flight), so the row locks of different members and
- * codes are measured, not one member's queue.
- */
-export async function benchClaims(origin: string, dataDir: string): Promise<ClaimLoad[]> {
-  await loadCodes(origin, dataDir);
-  const tokens = await benchMembers(origin);
+/** A request per autocannon request, signed by the members in turn. */
+function asMembers(origin: string, tokens: string[], body: object): Options['requests'] {
   let next = 0;
-  const health = await run('health (trivial)', { url: `${origin}/v1/health`, connections: claimConnections });
-  const claims = await run('claim unique code', {
-    url: `${origin}/v1/claim/offer/voucher/code`,
-    connections: claimConnections,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (request) => ({
-          ...request,
-          headers: {
-            ...request.headers,
-            'content-type': 'application/json',
-            'x-app-url': origin,
-            authorization: `Bearer ${tokens[next++ % tokens.length]}`,
-          },
-          body: JSON.stringify({ id: offerId }),
-        }),
-      },
-    ],
-  });
-  return [health, claims];
+  return [
+    {
+      method: 'POST',
+      setupRequest: (request) => ({
+        ...request,
+        headers: {
+          ...request.headers,
+          'content-type': 'application/json',
+          'x-app-url': origin,
+          authorization: `Bearer ${tokens[next++ % tokens.length]}`,
+        },
+        body: JSON.stringify(body),
+      }),
+    },
+  ];
 }
 
-export const claimSettings = { connections: claimConnections, members, codes, warmupSeconds, durationSeconds, offerId };
+async function fillCarts(origin: string, tokens: string[]) {
+  for (const token of tokens) {
+    const response = await fetch(`${origin}/v1/update/user/shopping_cart`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-app-url': origin, authorization: `Bearer ${token}` },
+      body: JSON.stringify({ action: 'set', shopingCartItemList: [{ ...checkoutVariant, quantity: 1 }] }),
+    });
+    if (!response.ok) throw new Error(`cart update failed: HTTP ${response.status} ${await response.text()}`);
+  }
+}
+
+/**
+ * Unique-code claims and checkout opens per second at 50 connections, beside the trivial endpoint
+ * at the same 50: 50 members take turns (one request each in flight), so the row locks of
+ * different members and codes are measured, not one member's queue.
+ */
+export async function benchClaims(server: RunningServer): Promise<ClaimLoad[]> {
+  const { origin } = server;
+  await loadCodes(server);
+  const tokens = await benchMembers(origin);
+  await fillCarts(origin, tokens);
+  const url = (path: string) => `${origin}${path}`;
+  const health = await run('health (trivial)', { url: url('/v1/health'), connections: claimConnections });
+  const claims = await run('claim unique code', {
+    url: url('/v1/claim/offer/voucher/code'),
+    connections: claimConnections,
+    requests: asMembers(origin, tokens, { id: offerId }),
+  });
+  const checkouts = await run('open checkout', {
+    url: url('/v1/payment/checkout'),
+    connections: claimConnections,
+    requests: asMembers(origin, tokens, { testMode: true }),
+  });
+  return [health, claims, checkouts];
+}
+
+export const claimSettings = { connections: claimConnections, members, codes, warmupSeconds, durationSeconds, offerId, checkoutVariant };

@@ -9,8 +9,10 @@ export interface RunningServer {
   /** The Aurora brand's origin, as a member's browser sees it. */
   origin: string;
   port: number;
-  /** The server's DATA_DIR (its owner note carries the admin token). */
+  /** The server's DATA_DIR (its owner note carries the admin token; none on PostgreSQL). */
   dataDir: string;
+  /** PostgreSQL's URL when the server runs on it, else the server has its embedded database. */
+  databaseUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -54,14 +56,29 @@ async function waitForHealth(origin: string, child: ChildProcess, log: () => str
   throw new Error(`server not healthy after ${startTimeoutMs / 1000} s:\n${log()}`);
 }
 
-/** Starts `server/index.ts` on a free loopback port with a fresh embedded database. */
-export async function startServer(): Promise<RunningServer> {
+function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _ignored, ...rest } = env;
+  return rest;
+}
+
+/** Starts `server/index.ts` on a free loopback port with a fresh embedded database, or on the given (fresh) PostgreSQL database. */
+export async function startServer(databaseUrl?: string): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'klubb-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: projectRoot,
-    // The claims bench signs up its members from one address.
-    env: { ...process.env, PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ACCOUNT_CREATE_LIMIT: '1000' },
+    // The claims bench signs up its members and opens their checkouts from one address, over and over.
+    env: {
+      ...withoutDatabaseUrl(process.env),
+      PORT: String(port),
+      HOST: 'localhost',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ACCOUNT_CREATE_LIMIT: '1000',
+      CHECKOUT_MEMBER_LIMIT: '1000000',
+      CHECKOUT_ADDRESS_LIMIT: '1000000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -96,5 +113,5 @@ export async function startServer(): Promise<RunningServer> {
     await stop();
     throw error;
   }
-  return { origin, port, dataDir, stop };
+  return { origin, port, dataDir, databaseUrl, stop };
 }

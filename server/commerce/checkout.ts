@@ -70,7 +70,9 @@ export async function reserveCheckout(deps: CheckoutDeps, buyer: Buyer, createdA
     const variants = new Map((await findVariantsWithOffers(tx, brandId, variantIds)).map((r) => [r.variant.id, r]));
     const enriched = await enrichCart(tx, brandId, cart, variants);
     if (enriched.itemList.length === 0) throw checkoutRefusals.empty();
-    const [use, taken] = await Promise.all([loadStockUse(tx, brandId, variantIds, createdAt, userId), memberTakenUnits(tx, brandId, userId, variantIds, createdAt)]);
+    // One after another: a transaction's client runs one query at a time.
+    const use = await loadStockUse(tx, brandId, variantIds, createdAt, userId);
+    const taken = await memberTakenUnits(tx, brandId, userId, variantIds, createdAt);
     const refused = firstRefusalOf(
       enriched.itemList.map((line) => {
         const { variant, offer } = variants.get(line.itemVariantId)!;

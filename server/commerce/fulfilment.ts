@@ -60,7 +60,8 @@ async function fulfil(step: Step, row: CheckoutRow, session: Stripe.Checkout.Ses
   const variantIds = row.lines.map((l) => l.itemVariantId);
   await lockVariants(tx, row.brandId, variantIds);
   await releaseCheckoutHolds(tx, row);
-  const [use, variants] = await Promise.all([loadStockUse(tx, row.brandId, variantIds, at), findVariantRows(tx, row.brandId, variantIds)]);
+  const use = await loadStockUse(tx, row.brandId, variantIds, at);
+  const variants = await findVariantRows(tx, row.brandId, variantIds);
   const byId = new Map(variants.map((v) => [v.id, v]));
   // While its hold ran, the units were kept for this session (free units count them once its
   // holds are gone); a payment after the hold lapsed gets only what is on sale, behind the waiting list.

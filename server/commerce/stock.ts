@@ -87,7 +87,8 @@ export async function offerFreedUnits(step: Step, brandId: string, variantIds: r
   if (ids.length === 0) return [];
   const { tx, at } = step;
   await lockVariants(tx, brandId, ids);
-  const [rows, use] = await Promise.all([findVariantRows(tx, brandId, ids), loadStockUse(tx, brandId, ids, at)]);
+  const rows = await findVariantRows(tx, brandId, ids);
+  const use = await loadStockUse(tx, brandId, ids, at);
   let brand: Awaited<ReturnType<typeof findBrandById>> | undefined;
   const offered: OfferedPlace[] = [];
   for (const variant of rows) {

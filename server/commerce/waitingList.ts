@@ -90,7 +90,8 @@ export async function joinWaitingList(
     if (!isOnSale(saleTermsOf(found.variant, found.offer.active), now)) throw waitingListRefusals.ended();
     const use = await loadStockUse(tx, brandId, [itemVariantId], now, userId);
     if (availabilityOf(found.variant, use) > 0) throw waitingListRefusals.notSoldOut();
-    const [profile, brand] = await Promise.all([findUser(tx, brandId, userId), findBrandById(tx, brandId)]);
+    const profile = await findUser(tx, brandId, userId);
+    const brand = await findBrandById(tx, brandId);
     if (!profile) throw new ApiError(404, 'user_not_found', 'The user was not found');
     const perAddress = brand?.settings.waitingListPlacesPerAddress ?? defaultPlacesPerAddress;
     if ((await countPlacesFromAddress(tx, brandId, itemVariantId, member.clientAddress)) >= perAddress) throw waitingListRefusals.addressFull();

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { LimitReached, unauthenticated } from '../errors.ts';
 import type { BrandRow } from '../repositories/brands.repository.ts';
 import { appUrlSource, type Brands, type MemberContext } from './memberContext.ts';
+import { etagOf } from './serializedAnswer.ts';
 
 /**
  * Who reads a public-or-member route: a member (the token checked as on every member route), or a
@@ -35,7 +35,7 @@ export const readerRouteDocs = {
   description:
     'Members (Bearer ID token) and, without a token, signed-out visitors of a brand with visitor browsing, who get only offers that need no sign-in; ' +
     'a visitor gets 401 auth/unauthenticated when the brand has visitor browsing off and 429 too_many_requests (Retry-After) over the per-address limit. ' +
-    'Public answers carry Cache-Control public, an ETag (If-None-Match answers 304) and Vary; members\' answers are no-store.',
+    'Answers carry an ETag of their body (If-None-Match answers 304) and Vary; public answers Cache-Control public, members\' answers no-store.',
   security: [{ idToken: [] }, {}] as { [scheme: string]: string[] }[],
 };
 
@@ -110,8 +110,6 @@ export function createReaderGuard(deps: {
   };
 }
 
-const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-
 /** If-None-Match holds the ETag (or `*`); weak and strong forms compare alike. */
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -122,15 +120,22 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /**
- * onSend of the same routes: a visitor's 200 becomes cacheable with an ETag of its body, and a
- * request that already holds that body gets 304. A brand picked by the Referer (no X-App-Url or
+ * onSend of the same routes: a 200 gets an ETag of its whole body (or the one a route kept with a
+ * serialised answer), and a request that already holds that body gets 304. A visitor's answer
+ * becomes cacheable; a member's stays no-store (no cache keeps it), but a client that keeps the
+ * answer itself may still ask with If-None-Match. A brand picked by the Referer (no X-App-Url or
  * Origin) is only for the browser's own cache: a shared cache cannot key on every page's URL.
  */
 export const publicAnswerCaching: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
-  if (request.reader?.member !== null || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-  const etag = etagOf(payload);
-  const shared = appUrlSource(request) !== 'referer';
-  reply.header('etag', etag).header('cache-control', shared ? publicCacheControl : publicCacheControl.replace('public', 'private'));
+  if (!request.reader || reply.statusCode !== 200) return payload;
+  const kept = reply.getHeader('etag');
+  const etag = typeof kept === 'string' ? kept : typeof payload === 'string' ? etagOf(payload) : undefined;
+  if (etag === undefined) return payload;
+  reply.header('etag', etag);
+  if (request.reader.member === null) {
+    const shared = appUrlSource(request) !== 'referer';
+    reply.header('cache-control', shared ? publicCacheControl : publicCacheControl.replace('public', 'private'));
+  }
   if (!matchesEtag(request.headers['if-none-match'], etag)) return payload;
   reply.code(304);
   return '';

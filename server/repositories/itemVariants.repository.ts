@@ -45,12 +45,9 @@ export type VariantWithOffer = Awaited<ReturnType<typeof findVariantsWithOffers>
 /** The brand's tax rates and the custom fees the variants name: what their API views need. */
 export async function loadPricing(db: Executor, brandId: string, variants: readonly ItemVariantRow[]) {
   const feeIds = [...new Set(variants.flatMap((v) => v.customFeeIds))];
-  const [rates, fees] = await Promise.all([
-    db.select().from(taxRates).where(eq(taxRates.brandId, brandId)),
-    feeIds.length === 0
-      ? Promise.resolve([])
-      : db.select().from(customFees).where(and(eq(customFees.brandId, brandId), inArray(customFees.id, feeIds))),
-  ]);
+  // One after another: `db` may be a transaction, whose client runs one query at a time.
+  const rates = await db.select().from(taxRates).where(eq(taxRates.brandId, brandId));
+  const fees = feeIds.length === 0 ? [] : await db.select().from(customFees).where(and(eq(customFees.brandId, brandId), inArray(customFees.id, feeIds)));
   const rateById = new Map<string, TaxRate>(rates.map((r) => [r.id, { id: r.id, percentage: r.percentage, display_name: r.displayName }]));
   const ratesOf = (ids: readonly string[]) => ids.flatMap((id) => (rateById.has(id) ? [rateById.get(id)!] : []));
   const feeRecord: CustomFeeBuildRecord = {};

@@ -38,10 +38,8 @@ export async function insertOrder(
 export async function lockOrder(tx: Executor, brandId: string, orderId: string): Promise<{ order: OrderRow; lines: OrderLineRow[]; tickets: TicketRow[] } | null> {
   const [row] = await tx.select().from(orders).where(and(eq(orders.brandId, brandId), eq(orders.id, orderId))).for('update');
   if (!row) return null;
-  const [lines, ticketRows] = await Promise.all([
-    tx.select().from(orderLines).where(and(eq(orderLines.brandId, brandId), eq(orderLines.orderId, orderId))),
-    tx.select().from(tickets).where(and(eq(tickets.brandId, brandId), eq(tickets.orderId, orderId))),
-  ]);
+  const lines = await tx.select().from(orderLines).where(and(eq(orderLines.brandId, brandId), eq(orderLines.orderId, orderId)));
+  const ticketRows = await tx.select().from(tickets).where(and(eq(tickets.brandId, brandId), eq(tickets.orderId, orderId)));
   return { order: row, lines, tickets: ticketRows };
 }
 

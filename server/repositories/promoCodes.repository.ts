@@ -95,7 +95,7 @@ export async function findOfferPromo(db: Executor, brandId: string, offerId: str
  * Locks this member's row of the offer (made on first use), so that member's claims of the
  * offer run one after another on any number of server processes. Call inside a transaction.
  */
-export async function lockClaimant(tx: Executor, q: MemberOffer): Promise<{ commonClaimedAt: Date | null }> {
+export async function lockClaimant(tx: Executor, q: MemberOffer): Promise<{ commonClaimedAt: Date | null; uniqueClaimed: number }> {
   const [row] = await tx
     .insert(promoClaimants)
     .values({ brandId: q.brandId, offerId: q.offerId, userId: q.userId })
@@ -104,13 +104,18 @@ export async function lockClaimant(tx: Executor, q: MemberOffer): Promise<{ comm
       target: [promoClaimants.brandId, promoClaimants.offerId, promoClaimants.userId],
       set: { userId: sql`excluded.user_id` },
     })
-    .returning({ commonClaimedAt: promoClaimants.commonClaimedAt });
+    .returning({ commonClaimedAt: promoClaimants.commonClaimedAt, uniqueClaimed: promoClaimants.uniqueClaimed });
   return row!;
 }
 
-export async function countClaimedBy(tx: Executor, q: MemberOffer): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(promoCodes).where(and(ofOffer(q), eq(promoCodes.claimedBy, q.userId)));
-  return Number(row?.n ?? 0);
+/** One more unique code for the member (under `lockClaimant`, in the transaction that took it). */
+export async function countClaim(tx: Executor, q: MemberOffer): Promise<number> {
+  const [row] = await tx
+    .update(promoClaimants)
+    .set({ uniqueClaimed: sql`${promoClaimants.uniqueClaimed} + 1` })
+    .where(and(eq(promoClaimants.brandId, q.brandId), eq(promoClaimants.offerId, q.offerId), eq(promoClaimants.userId, q.userId)))
+    .returning({ uniqueClaimed: promoClaimants.uniqueClaimed });
+  return row!.uniqueClaimed;
 }
 
 /**
@@ -130,6 +135,75 @@ export async function takeFreeCode(tx: Executor, q: MemberOffer, now: Date): Pro
     if (taken) return taken.code;
   }
   return null;
+}
+
+/** What one claim statement found: the offer (null when the brand has no such offer) and what it did. */
+export interface QuickClaim {
+  offer: { active: boolean; claimCap: number | null } | null;
+  /** A free code not being taken by anyone else was there (and locked for this claim). */
+  sawFreeCode: boolean;
+  /** The code handed out, with the member's unique codes of the offer now; null when none was. */
+  claimed: { code: string; userClaimedCount: number } | null;
+}
+
+/**
+ * A unique-code claim in one statement (one round trip, no lock held between round trips): it
+ * checks the offer, locks a free code nobody else is taking (SKIP LOCKED), raises the member's
+ * count in their claimant row only while it is under the cap (ON CONFLICT DO UPDATE sees the
+ * locked row's current count, so concurrent claims of one member queue there), and hands the
+ * locked code out only if the count was raised. The count and the code change together or not
+ * at all. When no code was free to lock, nothing changed: `claimWaitingForCodes` decides.
+ */
+export async function claimFreeCode(db: Executor, q: MemberOffer, now: Date): Promise<QuickClaim> {
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    with offer_terms as (
+      select ${offers.active} as active, ${offerPromos.claimCap} as claim_cap
+      from ${offers} left join ${offerPromos} on ${offerPromos.brandId} = ${offers.brandId} and ${offerPromos.offerId} = ${offers.id}
+      where ${offers.brandId} = ${q.brandId} and ${offers.id} = ${q.offerId}
+    ),
+    free as (
+      select code from promo_code
+      where brand_id = ${q.brandId} and offer_id = ${q.offerId} and claimed_by is null and (expires_at is null or expires_at > ${at}::timestamptz)
+        and exists (select 1 from offer_terms where active and claim_cap is not null)
+      order by created_at, code limit 1 for update skip locked
+    ),
+    counted as (
+      insert into promo_claimant as c (brand_id, offer_id, user_id, unique_claimed)
+      select ${q.brandId}, ${q.offerId}, ${q.userId}, 1 from offer_terms where claim_cap >= 1 and exists (select 1 from free)
+      on conflict (brand_id, offer_id, user_id) do update set unique_claimed = c.unique_claimed + 1
+        where c.unique_claimed < (select claim_cap from offer_terms)
+      returning c.unique_claimed
+    ),
+    taken as (
+      update promo_code set claimed_by = ${q.userId}, claimed_at = ${at}::timestamptz
+      where brand_id = ${q.brandId} and offer_id = ${q.offerId} and claimed_by is null
+        and code = (select code from free) and exists (select 1 from counted)
+      returning code
+    )
+    select
+      exists (select 1 from offer_terms) as found,
+      (select active from offer_terms) as active,
+      (select claim_cap from offer_terms) as claim_cap,
+      exists (select 1 from free) as saw_free_code,
+      (select unique_claimed from counted) as unique_claimed,
+      (select code from taken) as code`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+  return {
+    offer: row.found ? { active: Boolean(row.active), claimCap: row.claim_cap === null ? null : Number(row.claim_cap) } : null,
+    sawFreeCode: Boolean(row.saw_free_code),
+    claimed: typeof row.code === 'string' ? { code: row.code, userClaimedCount: Number(row.unique_claimed) } : null,
+  };
+}
+
+/** Claimant rows counting the codes each member holds of the offer, for codes written as claimed without a claim (the demo seed). */
+export async function recountClaimants(db: Executor, q: { brandId: string; offerId: string }): Promise<void> {
+  await db.execute(sql`
+    insert into ${promoClaimants} (brand_id, offer_id, user_id, unique_claimed)
+    select brand_id, offer_id, claimed_by, count(*)::int from ${promoCodes}
+    where brand_id = ${q.brandId} and offer_id = ${q.offerId} and claimed_by is not null
+    group by brand_id, offer_id, claimed_by
+    on conflict (brand_id, offer_id, user_id) do update set unique_claimed = excluded.unique_claimed`);
 }
 
 export async function markCommonClaimed(tx: Executor, q: MemberOffer, now: Date): Promise<void> {

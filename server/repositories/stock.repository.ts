@@ -51,29 +51,28 @@ export async function loadStockUse(
   const ids = [...new Set(variantIds)];
   const use: StockUseByVariant = new Map();
   if (ids.length === 0) return use;
-  const [sold, held, queued] = await Promise.all([
-    db
-      .select({ id: orderLines.itemVariantId, quantity: sql<string>`sum(${orderLines.quantity})` })
-      .from(orderLines)
-      .innerJoin(orders, and(eq(orders.brandId, orderLines.brandId), eq(orders.id, orderLines.orderId)))
-      .where(and(eq(orderLines.brandId, brandId), inArray(orderLines.itemVariantId, ids), eq(orders.status, 'paid')))
-      .groupBy(orderLines.itemVariantId),
-    db
-      .select({
-        id: stockHolds.itemVariantId,
-        kind: stockHolds.kind,
-        quantity: sql<string>`sum(${stockHolds.quantity})`,
-        own: forUserId === undefined ? sql<string>`0` : sql<string>`sum(CASE WHEN ${stockHolds.userId} = ${forUserId} THEN ${stockHolds.quantity} ELSE 0 END)`,
-      })
-      .from(stockHolds)
-      .where(and(eq(stockHolds.brandId, brandId), inArray(stockHolds.itemVariantId, ids), gt(stockHolds.expiresAt, new Date(now))))
-      .groupBy(stockHolds.itemVariantId, stockHolds.kind),
-    db
-      .select({ id: waitingListEntries.itemVariantId, count: sql<string>`count(*)` })
-      .from(waitingListEntries)
-      .where(and(eq(waitingListEntries.brandId, brandId), inArray(waitingListEntries.itemVariantId, ids), eq(waitingListEntries.status, 'waiting')))
-      .groupBy(waitingListEntries.itemVariantId),
-  ]);
+  // One after another: `db` may be a transaction, whose client runs one query at a time.
+  const sold = await db
+    .select({ id: orderLines.itemVariantId, quantity: sql<string>`sum(${orderLines.quantity})` })
+    .from(orderLines)
+    .innerJoin(orders, and(eq(orders.brandId, orderLines.brandId), eq(orders.id, orderLines.orderId)))
+    .where(and(eq(orderLines.brandId, brandId), inArray(orderLines.itemVariantId, ids), eq(orders.status, 'paid')))
+    .groupBy(orderLines.itemVariantId);
+  const held = await db
+    .select({
+      id: stockHolds.itemVariantId,
+      kind: stockHolds.kind,
+      quantity: sql<string>`sum(${stockHolds.quantity})`,
+      own: forUserId === undefined ? sql<string>`0` : sql<string>`sum(CASE WHEN ${stockHolds.userId} = ${forUserId} THEN ${stockHolds.quantity} ELSE 0 END)`,
+    })
+    .from(stockHolds)
+    .where(and(eq(stockHolds.brandId, brandId), inArray(stockHolds.itemVariantId, ids), gt(stockHolds.expiresAt, new Date(now))))
+    .groupBy(stockHolds.itemVariantId, stockHolds.kind);
+  const queued = await db
+    .select({ id: waitingListEntries.itemVariantId, count: sql<string>`count(*)` })
+    .from(waitingListEntries)
+    .where(and(eq(waitingListEntries.brandId, brandId), inArray(waitingListEntries.itemVariantId, ids), eq(waitingListEntries.status, 'waiting')))
+    .groupBy(waitingListEntries.itemVariantId);
   const entry = (id: string) => use.get(id) ?? (use.set(id, { ...noStockUse }), use.get(id)!);
   for (const row of sold) entry(row.id).sold += Number(row.quantity);
   for (const row of held) {
@@ -91,27 +90,25 @@ export async function memberTakenUnits(tx: Executor, brandId: string, userId: st
   const ids = [...new Set(variantIds)];
   const taken = new Map<string, number>();
   if (ids.length === 0) return taken;
-  const [bought, held] = await Promise.all([
-    tx
-      .select({ id: orderLines.itemVariantId, quantity: sql<string>`sum(${orderLines.quantity})` })
-      .from(orderLines)
-      .innerJoin(orders, and(eq(orders.brandId, orderLines.brandId), eq(orders.id, orderLines.orderId)))
-      .where(and(eq(orderLines.brandId, brandId), eq(orders.userId, userId), eq(orders.status, 'paid'), inArray(orderLines.itemVariantId, ids)))
-      .groupBy(orderLines.itemVariantId),
-    tx
-      .select({ id: stockHolds.itemVariantId, quantity: sql<string>`sum(${stockHolds.quantity})` })
-      .from(stockHolds)
-      .where(
-        and(
-          eq(stockHolds.brandId, brandId),
-          eq(stockHolds.userId, userId),
-          eq(stockHolds.kind, 'checkout'),
-          inArray(stockHolds.itemVariantId, ids),
-          gt(stockHolds.expiresAt, new Date(now)),
-        ),
-      )
-      .groupBy(stockHolds.itemVariantId),
-  ]);
+  const bought = await tx
+    .select({ id: orderLines.itemVariantId, quantity: sql<string>`sum(${orderLines.quantity})` })
+    .from(orderLines)
+    .innerJoin(orders, and(eq(orders.brandId, orderLines.brandId), eq(orders.id, orderLines.orderId)))
+    .where(and(eq(orderLines.brandId, brandId), eq(orders.userId, userId), eq(orders.status, 'paid'), inArray(orderLines.itemVariantId, ids)))
+    .groupBy(orderLines.itemVariantId);
+  const held = await tx
+    .select({ id: stockHolds.itemVariantId, quantity: sql<string>`sum(${stockHolds.quantity})` })
+    .from(stockHolds)
+    .where(
+      and(
+        eq(stockHolds.brandId, brandId),
+        eq(stockHolds.userId, userId),
+        eq(stockHolds.kind, 'checkout'),
+        inArray(stockHolds.itemVariantId, ids),
+        gt(stockHolds.expiresAt, new Date(now)),
+      ),
+    )
+    .groupBy(stockHolds.itemVariantId);
   for (const row of [...bought, ...held]) taken.set(row.id, (taken.get(row.id) ?? 0) + Number(row.quantity));
   return taken;
 }

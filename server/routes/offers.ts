@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { ApiErrorBody } from '../../contract/common.ts';
 import { Billboard, OfferList, OfferListQuery, OfferSearchBody } from '../../contract/offer.ts';
 import { TtlCache } from '../cache.ts';
@@ -5,10 +6,14 @@ import { badRequest, notFound } from '../errors.ts';
 import { textLanguages } from '../language.ts';
 import { findBillboard, listFeedOffers, type FeedQuery } from '../repositories/offers.repository.ts';
 import { searchOffers, searchWords } from '../repositories/offerSearch.repository.ts';
+import { sendSerialized, serializeAnswer, type SerializedAnswer } from '../plugins/serializedAnswer.ts';
 import { readerRouteDocs } from '../plugins/visitorContext.ts';
 import type { App, RouteDeps } from './types.ts';
 
-/** Feed pages and billboards are the same for every member (or every visitor) of a brand and language: served from memory for 10 s. */
+/**
+ * Feed pages and billboards are the same for every member (or every visitor) of a brand and
+ * language: served from memory for 10 s, pages as their serialised body with its ETag.
+ */
 export const feedCacheTtlMs = 10_000;
 
 /** categoryIdSelect arrives as JSON array text, e.g. ["food","travel"]. */
@@ -28,13 +33,16 @@ export function parseCategoryIdSelect(text: string | undefined): string[] | unde
 }
 
 export async function offerRoutes(app: App, { db, readerHooks, now }: RouteDeps) {
-  const pages = new TtlCache<string, Awaited<ReturnType<typeof listFeedOffers>>>({ ttlMs: feedCacheTtlMs, maxEntries: 5_000, now });
+  const pages = new TtlCache<string, SerializedAnswer>({ ttlMs: feedCacheTtlMs, maxEntries: 5_000, now });
+  // Both routes answer the same OfferList schema, so either may serialise a page for the other.
+  const feedPage = (reply: FastifyReply, query: FeedQuery) =>
+    pages.getOrLoad(JSON.stringify(query), async () => serializeAnswer(reply, await listFeedOffers(db, query)));
   const billboards = new TtlCache<string, Awaited<ReturnType<typeof findBillboard>>>({ ttlMs: feedCacheTtlMs, maxEntries: 1_000, now });
 
   app.get(
     '/v1/get_list/offer',
     { ...readerHooks, schema: { ...readerRouteDocs, querystring: OfferListQuery, response: { 200: OfferList, '4xx': ApiErrorBody } } },
-    async (request) => {
+    async (request, reply) => {
       const { brand, member } = request.reader;
       const query: FeedQuery = {
         brandId: brand.id,
@@ -44,14 +52,14 @@ export async function offerRoutes(app: App, { db, readerHooks, now }: RouteDeps)
         languages: textLanguages(request, brand),
         publicOnly: !member,
       };
-      return pages.getOrLoad(JSON.stringify(query), () => listFeedOffers(db, query));
+      return sendSerialized(reply, await feedPage(reply, query));
     },
   );
 
   app.post(
     '/v1/search/offer',
     { ...readerHooks, schema: { ...readerRouteDocs, body: OfferSearchBody, response: { 200: OfferList, '4xx': ApiErrorBody } } },
-    async (request) => {
+    async (request, reply) => {
       const { brand, member } = request.reader;
       const brandId = brand.id;
       const offset = request.body.offset ?? 0;
@@ -60,7 +68,7 @@ export async function offerRoutes(app: App, { db, readerHooks, now }: RouteDeps)
       // The client shows the default feed for an empty query; answer it the same.
       if (request.body.query.trim() === '') {
         const query: FeedQuery = { brandId, offset, languages, publicOnly };
-        return pages.getOrLoad(JSON.stringify(query), () => listFeedOffers(db, query));
+        return sendSerialized(reply, await feedPage(reply, query));
       }
       return searchOffers(db, { brandId, words: searchWords(request.body.query), offset, languages, publicOnly });
     },

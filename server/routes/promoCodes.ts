@@ -2,8 +2,10 @@ import { ApiErrorBody } from '../../contract/common.ts';
 import { ClaimedPromoCodeList, CommonPromoCode, PromoClaimBody, UniquePromoCode } from '../../contract/promoCode.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { textLanguages } from '../language.ts';
+import type { Executor } from '../db/database.ts';
 import {
-  countClaimedBy,
+  claimFreeCode,
+  countClaim,
   findOfferPromo,
   listClaimedCodes,
   listRevealedCommonCodes,
@@ -20,12 +22,30 @@ const noCommonCode = () => new ApiError(404, 'voucher_common_code_not_found', 'T
 
 const errors = { '4xx': ApiErrorBody };
 
+const offerNotFound = () => notFound('offer_not_found', 'The article was not found..');
+const offerNotRelevant = () => new ApiError(410, 'offer_not_relevant', 'The offer is no longer relevant');
+
+/**
+ * The slow way, when no free code was there to lock at once (every one is being taken, or none
+ * is left): under the member's claimant lock, the cap first, then a code, waiting for the takers
+ * of the last ones (one that rolls back frees its code).
+ */
+async function claimWaitingForCodes(db: Executor, q: { brandId: string; offerId: string; userId: string }, claimCap: number, at: Date) {
+  return db.transaction(async (tx) => {
+    const { uniqueClaimed } = await lockClaimant(tx, q);
+    if (uniqueClaimed >= claimCap) throw capReached();
+    const code = await takeFreeCode(tx, q, at);
+    if (!code) throw noCodesRemaining();
+    return { code, userClaimedCount: await countClaim(tx, q), claimCap };
+  });
+}
+
 export async function promoCodeRoutes(app: App, { db, requireMember, now = Date.now }: RouteDeps) {
   /** The offer of the member's brand, active; the same answers as GET /v1/get/offer. */
   async function activeOffer(brandId: string, id: string) {
     const offer = await findOfferPromo(db, brandId, id);
-    if (!offer) throw notFound('offer_not_found', 'The article was not found..');
-    if (!offer.active) throw new ApiError(410, 'offer_not_relevant', 'The offer is no longer relevant');
+    if (!offer) throw offerNotFound();
+    if (!offer.active) throw offerNotRelevant();
     return offer;
   }
 
@@ -44,19 +64,16 @@ export async function promoCodeRoutes(app: App, { db, requireMember, now = Date.
     },
     async (request) => {
       const { brand, token } = request.member;
-      const offer = await activeOffer(brand.id, request.body.id);
-      if (offer.claimCap === null) throw noCodesRemaining();
       const q = { brandId: brand.id, offerId: request.body.id, userId: token.uid };
       const at = new Date(now());
-      // The member's row lock makes count-then-take one step per member; SKIP LOCKED keeps members apart.
-      return db.transaction(async (tx) => {
-        await lockClaimant(tx, q);
-        const claimed = await countClaimedBy(tx, q);
-        if (claimed >= offer.claimCap!) throw capReached();
-        const code = await takeFreeCode(tx, q, at);
-        if (!code) throw noCodesRemaining();
-        return { code, userClaimedCount: claimed + 1, claimCap: offer.claimCap! };
-      });
+      // The member's claimant row makes cap-then-take one step per member; SKIP LOCKED keeps members apart.
+      const { offer, sawFreeCode, claimed } = await claimFreeCode(db, q, at);
+      if (!offer) throw offerNotFound();
+      if (!offer.active) throw offerNotRelevant();
+      if (offer.claimCap === null) throw noCodesRemaining();
+      if (claimed) return { ...claimed, claimCap: offer.claimCap };
+      if (sawFreeCode) throw capReached();
+      return claimWaitingForCodes(db, q, offer.claimCap, at);
     },
   );
 

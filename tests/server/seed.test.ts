@@ -8,7 +8,7 @@ import { demoContent, demoUsers, seedDemo } from '../../server/db/seed/index.ts'
 import { generateOffers } from '../../server/db/seed/offers.ts';
 import { seedRestaurants } from '../../server/db/seed/restaurants.ts';
 import { promoSeedsFor } from '../../server/db/seed/promoCodes.ts';
-import { findPromoFields } from '../../server/repositories/promoCodes.repository.ts';
+import { claimFreeCode, findPromoFields } from '../../server/repositories/promoCodes.repository.ts';
 import { offerVariantFields } from '../../server/commerce/offerVariants.ts';
 import { ApiError } from '../../server/errors.ts';
 import type { IdentityProvider, NewAccount } from '../../server/identity/identity.ts';
@@ -319,6 +319,9 @@ describe('seedDemo', () => {
       expect(commonOnly).toMatchObject({ promoExists: false, promoCodeCommonExists: true });
       expect(soldOut).toMatchObject({ promoExists: true, isVoucherCodeSoldOut: true });
       expect(atCap).toMatchObject({ promoExists: true, isVoucherCodeSoldOut: false, voucherClaimCap: 2, userVoucherCodeClaimCount: 2 });
+      // The member's claimant row counts the seeded codes, so a third claim is refused though codes are free.
+      const third = await claimFreeCode(db, { brandId: content.brandId, offerId: seeds[3]!.offerId, userId: member.uid }, new Date());
+      expect(third).toMatchObject({ offer: { active: true, claimCap: 2 }, sawFreeCode: true, claimed: null });
       const free = await db
         .select({ n: count() })
         .from(promoCodes)

@@ -300,13 +300,39 @@ describe('cache headers', () => {
     expect((await search('offer')).headers['cache-control']).toBe('public, max-age=10, stale-while-revalidate=60');
   });
 
-  it('member answers stay no-store, even when the ETag would match', async () => {
+  it("member answers stay no-store, with an ETag of their whole body: a visitor's tag never matches them", async () => {
     const open = await get('/v1/get_list/offer', { type: 'live' });
     const member = await get('/v1/get_list/offer', { type: 'live' }, { ...memberHeaders, 'if-none-match': String(open.headers.etag) });
     expect(member.statusCode).toBe(200);
+    expect(member.json().map((o: { id: string }) => o.id).some((id: string) => memberOnlyIds.has(id))).toBe(true);
     expect(member.headers['cache-control']).toBe('no-store');
-    expect(member.headers.etag).toBeUndefined();
+    expect(member.headers.etag).toMatch(/^"[\w-]{20,}"$/);
+    expect(member.headers.etag).not.toBe(open.headers.etag);
     expect(String(member.headers.vary).toLowerCase()).toContain('authorization');
+    // The member's tag answers the member 304, still no-store; a visitor holding it gets the public body.
+    const again = await get('/v1/get_list/offer', { type: 'live' }, { ...memberHeaders, 'if-none-match': String(member.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['cache-control']).toBe('no-store');
+    const visitorWithMemberTag = await get('/v1/get_list/offer', { type: 'live' }, visitor({ 'if-none-match': String(member.headers.etag) }));
+    expect(visitorWithMemberTag.statusCode).toBe(200);
+    expect(visitorWithMemberTag.body).toBe(open.body);
+  });
+
+  it("another member's tag of a personal answer is never answered 304: they get their own body", async () => {
+    await makeMember(t.db, t.identity, { id: 'aurora', authTenantId: 'aurora-tenant' }, { email: 'other@aurora.test' });
+    const other = { ...aurora, authorization: `Bearer ${await t.idTokenFor('aurora-tenant', 'other@aurora.test')}` };
+    const mine = await get('/v1/get/offer', { id: 'deal', ...detailFlags }, memberHeaders);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).toContain('AURORA-COMMON');
+    const etag = String(mine.headers.etag);
+    const theirs = await get('/v1/get/offer', { id: 'deal', ...detailFlags }, { ...other, 'if-none-match': etag });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.body).not.toContain('AURORA-COMMON');
+    expect(theirs.headers.etag).not.toBe(etag);
+    expect(theirs.headers['cache-control']).toBe('no-store');
+    expect((await get('/v1/get/offer', { id: 'deal', ...detailFlags }, visitor({ 'if-none-match': etag }))).statusCode).toBe(200);
+    expect((await get('/v1/get/offer', { id: 'deal', ...detailFlags }, { ...memberHeaders, 'if-none-match': etag })).statusCode).toBe(304);
   });
 
   it('public errors are never cached publicly', async () => {

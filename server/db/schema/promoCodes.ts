@@ -49,8 +49,9 @@ export const promoCodes = pgTable(
 );
 
 /**
- * A member of an offer with a promo: the row every claim of that member and offer locks first,
- * so the cap is checked and a code taken in one serialised step, and when the common code was revealed.
+ * A member of an offer with a promo: the row every claim of that member and offer locks, so the
+ * cap is checked and a code taken in one serialised step; how many unique codes the member
+ * holds; and when the common code was revealed.
  */
 export const promoClaimants = pgTable(
   'promo_claimant',
@@ -59,9 +60,15 @@ export const promoClaimants = pgTable(
     offerId: text('offer_id').notNull(),
     userId: text('user_id').notNull(),
     commonClaimedAt: timestamp('common_claimed_at', { withTimezone: true }),
+    /**
+     * The member's unique codes of the offer: raised in the same statement that hands a code out
+     * (codes are never given back), so the cap is checked against the locked row's current value.
+     */
+    uniqueClaimed: integer('unique_claimed').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.brandId, t.offerId, t.userId] }),
+    check('promo_claimant_unique_claimed_check', sql`${t.uniqueClaimed} >= 0`),
     foreignKey({ columns: [t.brandId, t.offerId], foreignColumns: [offerPromos.brandId, offerPromos.offerId] }).onDelete('cascade'),
   ],
 );

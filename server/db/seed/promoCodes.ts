@@ -2,6 +2,7 @@ import type { IdentityProvider } from '../../identity/identity.ts';
 import type { Database } from '../database.ts';
 import { offerPromos, promoCodes } from '../schema/index.ts';
 import type { OfferRow } from './offers.ts';
+import { recountClaimants } from '../../repositories/promoCodes.repository.ts';
 import { createRandom, type Random } from './prng.ts';
 import { demoUsers } from './users.ts';
 
@@ -82,6 +83,7 @@ export async function seedPromoCodes(
         .onConflictDoNothing();
       const rows = codeRows(brand.brandId, seed, memberUid, now);
       for (let i = 0; i < rows.length; i += CHUNK) await db.insert(promoCodes).values(rows.slice(i, i + CHUNK)).onConflictDoNothing();
+      await recountClaimants(db, { brandId: brand.brandId, offerId: seed.offerId });
     }
   }
 }
