@@ -221,8 +221,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
       preCompressed: true,
       allowedPath: (path) => !path.endsWith('.map'),
       setHeaders: (res, path) => {
-        // Hashed build assets never change; index.html must always be revalidated.
-        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Hashed build assets (and the worker's hashed Workbox runtime) never change; index.html and
+        // the service worker (/sw.js) are revalidated on every visit, so a new deploy is picked up at once.
+        const hashed = path.includes('/assets/') || /\/workbox-[0-9a-f]{8}\.js$/.test(path);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -8,6 +8,7 @@ import { startLanguage } from './services/languageChoice.ts';
 import { appInput, provideAppMachine } from './compositionRoot.ts';
 import { AppActor, WiringContext } from './appActor.ts';
 import { App } from './App.tsx';
+import { registerServiceWorker } from './wiring/serviceWorker.ts';
 
 const config = readClientConfig(import.meta.env, window.location.origin);
 const language = startLanguage(navigator.languages);
@@ -28,3 +29,5 @@ createRoot(document.getElementById('root')!).render(
     </I18nProvider>
   </StrictMode>,
 );
+
+registerServiceWorker();
