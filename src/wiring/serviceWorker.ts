@@ -9,6 +9,7 @@ export interface ServiceWorkerDeps {
   /** vite-plugin-pwa's registration (workbox-window), loaded after the first screen. */
   load?: () => Promise<{ registerSW: RegisterSW }>;
   warn?: (message: string, error: unknown) => void;
+  document?: Document;
 }
 
 /**
@@ -22,10 +23,26 @@ export function registerServiceWorker({
   navigator: nav = globalThis.navigator,
   load = () => import('virtual:pwa-register'),
   warn = (message, error) => console.warn(message, error),
+  document: doc = globalThis.document,
 }: ServiceWorkerDeps = {}): boolean {
   if (!production || !nav || !('serviceWorker' in nav)) return false;
+  // Offline the check fails; the next visit asks again.
+  const checkForUpdate = (registration: ServiceWorkerRegistration) => registration.update().catch(() => undefined);
   load().then(
-    ({ registerSW }) => registerSW({ immediate: true, onRegisterError: (error) => warn('The service worker could not be registered', error) }),
+    ({ registerSW }) =>
+      registerSW({
+        immediate: true,
+        // Each visit (a page load, or the app shown again after it was hidden) asks the server for a
+        // new worker: browsers otherwise check when they see fit, which may be well after the visit.
+        onRegisteredSW: (_url, registration) => {
+          if (!registration) return;
+          void checkForUpdate(registration);
+          doc.addEventListener('visibilitychange', () => {
+            if (doc.visibilityState === 'visible') void checkForUpdate(registration);
+          });
+        },
+        onRegisterError: (error) => warn('The service worker could not be registered', error),
+      }),
     (error: unknown) => warn('The service worker could not be loaded', error),
   );
   return true;

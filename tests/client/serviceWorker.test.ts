@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { RegisterSWOptions } from 'virtual:pwa-register';
 import { registerServiceWorker } from '../../src/wiring/serviceWorker.ts';
 import { isAppNavigation, isMedia } from '../../scripts/serviceWorker.ts';
 
@@ -11,6 +12,29 @@ describe('the service worker registration', () => {
     expect(registerServiceWorker({ production: true, navigator: withWorkers, load: async () => ({ registerSW }) })).toBe(true);
     await vi.waitFor(() => expect(registerSW).toHaveBeenCalledTimes(1));
     expect(registerSW.mock.calls[0]![0]).toMatchObject({ immediate: true });
+  });
+
+  it('asks the server for a new worker on each visit: when the page loads and when the app is shown again', async () => {
+    const registration = { update: vi.fn(async () => undefined) } as unknown as ServiceWorkerRegistration;
+    const registerSW = vi.fn((options: RegisterSWOptions) => options.onRegisteredSW?.('/sw.js', registration));
+    const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' }) as unknown as Document;
+    registerServiceWorker({ production: true, navigator: withWorkers, load: async () => ({ registerSW }), document: doc });
+    await vi.waitFor(() => expect(registration.update).toHaveBeenCalledTimes(1));
+    Object.assign(doc, { visibilityState: 'hidden' });
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(registration.update).toHaveBeenCalledTimes(1);
+    Object.assign(doc, { visibilityState: 'visible' });
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(registration.update).toHaveBeenCalledTimes(2);
+  });
+
+  it('takes a failed update check offline quietly', async () => {
+    const registration = { update: vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))) } as unknown as ServiceWorkerRegistration;
+    const warn = vi.fn();
+    const registerSW = (options: RegisterSWOptions) => options.onRegisteredSW?.('/sw.js', registration);
+    registerServiceWorker({ production: true, navigator: withWorkers, load: async () => ({ registerSW }), warn });
+    await vi.waitFor(() => expect(registration.update).toHaveBeenCalled());
+    expect(warn).not.toHaveBeenCalled();
   });
 
   it('never registers in `npm run dev` and the tests, nor where there are no service workers', () => {
