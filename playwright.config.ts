@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
+import { e2eClientDir } from './e2e/deployedBuild.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
+const clientDir = e2eClientDir(port);
 
 /** Debian's Chromium (Playwright cannot download its own here), without background traffic. */
 const chromium = {
@@ -31,6 +33,9 @@ export default defineConfig({
     launchOptions: chromium,
     // CI keeps no test artefacts (only the printed log), and recording a trace costs every test time.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
+    // No service worker outside the offline spec: installing it precaches the whole build in every
+    // fresh context, and it would stand between page.route and the app's requests.
+    serviceWorkers: 'block',
   },
   projects: [
     // A phone's viewport, touch and user agent, drawn at 1 device pixel per CSS pixel: Chromium paints
@@ -38,11 +43,13 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'], deviceScaleFactor: 1, launchOptions: chromium } },
   ],
   webServer: {
-    // A fresh embedded database each run; the demo seed fills it.
-    command: `rm -rf .data/e2e-${port} && tsx server/index.ts`,
+    // A fresh embedded database each run; the demo seed fills it. The server serves a copy of the
+    // build, which the offline spec redeploys (e2e/deployedBuild.ts).
+    command: `rm -rf .data/e2e-${port} ${clientDir} && mkdir -p .data && cp -r dist ${clientDir} && tsx server/index.ts`,
     // The specs read the outbox and play the bank-eID phone (as loopback clients) whatever the shell sets.
     env: {
       PORT: String(port),
+      CLIENT_DIR: clientDir,
       DATA_DIR: `.data/e2e-${port}`,
       LOG_LEVEL: 'warn',
       DEV_TOOLS: 'true',

@@ -4,6 +4,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { readFileSync } from 'node:fs';
 import { precompress } from './scripts/precompress.ts';
+import { serviceWorker } from './scripts/serviceWorker.ts';
 
 const apiPort = process.env.API_PORT ?? '8081';
 /** In `npm run dev` the API runs beside Vite; these paths go to it. */
@@ -20,6 +21,7 @@ export default defineConfig({
     lingui(),
     vanillaExtractPlugin(),
     precompress(),
+    serviceWorker(),
   ],
   // Source maps are written for debugging but never served (see server/app.ts).
   // The bundler's per-plugin timing report is for profiling, not for every `npm start`.

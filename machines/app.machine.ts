@@ -1,4 +1,4 @@
-import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, type AnyEventObject, sendTo, setup, spawnChild } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, raise, type AnyEventObject, sendTo, setup, spawnChild } from 'xstate';
 import { callErrorOf, type CallError, notProvided } from './errorCode.ts';
 import type { Brand, BrandRole } from '../contract/brand.ts';
 import type { User } from '../contract/user.ts';
@@ -14,6 +14,7 @@ import { navigatorMachine, type NavigatorInput } from './navigator.machine.ts';
 import { topOf, urlOf, type NavState } from './navigator.rules.ts';
 import { cartMachine } from './cart.machine.ts';
 import { languageMachine, type LanguageInput } from './language.machine.ts';
+import { connectionMachine } from './connection.machine.ts';
 
 export type AppError = CallError;
 
@@ -77,6 +78,8 @@ export type AppEvent =
   /** Another language shows (machines/language.machine.ts): the brand's and the offers' texts are fetched again. */
   | { type: 'app.languageChanged' }
   | { type: 'app.brandReloaded'; brand: Brand }
+  /** The network is back (machines/connection.machine.ts): what was shown from the device is loaded afresh. */
+  | { type: 'app.backOnline' }
   | { type: 'app.retry' }
   /** A visitor asks to sign in (the header's button, or a member action such as buying or claiming a code). */
   | { type: 'app.signInWanted' }
@@ -139,6 +142,9 @@ export const appMachine = setup({
     loadBrand: fromPromise<Brand>(async () => {
       throw new Error('loadBrand not provided');
     }),
+    /** The brand this device saved when it last loaded it (issue 26: opened offline); rejects when there is none. */
+    loadSavedBrand: fromPromise<Brand>(async () => notProvided('loadSavedBrand')),
+    connection: connectionMachine,
     /** The member now signed in (uid from the session: a cached user of another account is not theirs). */
     loadMember: fromPromise<Member, { uid: string | null }>(async () => {
       throw new Error('loadMember not provided');
@@ -217,6 +223,9 @@ export const appMachine = setup({
     /** The app signed the user out with a reason (expired, no role) or a notice (account deleted) to tell. */
     hasAuthMessage: ({ context }) => context.authError !== null || context.authNotice !== null,
     endsSession: (_, error: AppError) => signOutReason(error) !== null,
+    /** No answer at all (spec 8: status 600, failed_to_fetch), not an error the server answered. */
+    isNetworkFailure: (_, error: AppError) => error.code === 'failed_to_fetch',
+    failedForNetwork: ({ context }) => context.error?.code === 'failed_to_fetch',
   },
 }).createMachine({
   id: 'app',
@@ -235,8 +244,11 @@ export const appMachine = setup({
     error: null,
     language: input?.language ?? { shown: 'en', deviceChoice: null, chosenBy: null },
   }),
-  // The app's language, from the first sign-in screen to sign-out and beyond.
-  invoke: { src: 'language', id: 'language', systemId: 'language', input: ({ context }) => context.language },
+  invoke: [
+    // The app's language, from the first sign-in screen to sign-out and beyond.
+    { src: 'language', id: 'language', systemId: 'language', input: ({ context }) => context.language },
+    { src: 'connection', id: 'connection', systemId: 'connection' },
+  ],
   initial: 'loading',
   states: {
     loading: {
@@ -253,7 +265,23 @@ export const appMachine = setup({
           invoke: {
             src: 'loadBrand',
             onDone: { target: 'version', actions: assign({ brand: ({ event }) => event.output }) },
-            onError: { target: '#app.error', actions: assign({ error: ({ event }) => toAppError(event.error) }) },
+            onError: [
+              // The network is down: the app opens with the brand this device saved, and says it is offline.
+              {
+                guard: { type: 'isNetworkFailure', params: ({ event }) => toAppError(event.error) },
+                target: 'savedBrand',
+                actions: [assign({ error: ({ event }) => toAppError(event.error) }), sendTo('connection', { type: 'connection.lost' })],
+              },
+              { target: '#app.error', actions: assign({ error: ({ event }) => toAppError(event.error) }) },
+            ],
+          },
+        },
+        /** Offline at start: the saved brand if this device has one, else the network error stands. */
+        savedBrand: {
+          invoke: {
+            src: 'loadSavedBrand',
+            onDone: { target: 'version', actions: assign({ brand: ({ event }) => event.output, error: null }) },
+            onError: '#app.error',
           },
         },
         /** Waits for the container's version, then holds it against the brand's minimum (spec 2.6). */
@@ -358,6 +386,7 @@ export const appMachine = setup({
       ],
       on: {
         'app.languageChanged': { actions: ['reloadBrandTexts', 'reloadContent'] },
+        'app.backOnline': { actions: ['reloadBrandTexts', 'reloadContent'] },
       },
       initial: 'member',
       states: {
@@ -464,6 +493,8 @@ export const appMachine = setup({
     forceUpdate: {},
     error: {
       on: {
+        // Failed for want of a network: it is back, so the app tries again by itself.
+        'app.backOnline': { guard: 'failedForNetwork', actions: raise({ type: 'app.retry' }) },
         'app.retry': [
           // An unknown brand stays unknown: nothing to try again (spec 2.2).
           { guard: ({ context }) => context.error?.code === 'brand_not_found' },

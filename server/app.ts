@@ -226,8 +226,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
       // index.html is the template of the brand's page (server/shell), never served as it is.
       allowedPath: (path) => !path.endsWith('.map') && path !== '/index.html',
       setHeaders: (res, path) => {
-        // Hashed build assets never change; the rest must always be revalidated.
-        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Hashed build assets (and the worker's hashed Workbox runtime) never change; index.html and
+        // the service worker (/sw.js) are revalidated on every visit, so a new deploy is picked up at once.
+        const hashed = path.includes('/assets/') || /\/workbox-[0-9a-f]{8}\.js$/.test(path);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

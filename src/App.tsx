@@ -4,6 +4,7 @@ import { loadContentMessages } from './i18n/i18n.ts';
 import { applyBrandTheme } from './theme/index.ts';
 import { AppActor, phaseOf } from './appActor.ts';
 import { ErrorScreen } from './screens/error/ErrorScreen.tsx';
+import { OfflineNotice } from './components/OfflineNotice.tsx';
 import { ForceUpdateScreen } from './screens/forceUpdate/ForceUpdateScreen.tsx';
 import { wireAuthRoutes } from './wiring/authRoutes.wiring.ts';
 import * as styles from './app.css.ts';
@@ -40,6 +41,7 @@ export function App() {
         {phase === 'forceUpdate' && <ForceUpdateScreen />}
         {phase === 'error' && <ErrorScreen />}
       </Suspense>
+      <OfflineNotice />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import type { navigatorMachine } from '../machines/navigator.machine.ts';
 import type { cartMachine } from '../machines/cart.machine.ts';
 import type { sessionMachine } from '../machines/session.machine.ts';
 import type { languageMachine } from '../machines/language.machine.ts';
+import type { connectionMachine } from '../machines/connection.machine.ts';
 import type { OfferType } from '../contract/offer.ts';
 import type { Services } from './services/services.ts';
 
@@ -35,6 +36,7 @@ export type AppRef = ActorRefFrom<typeof appMachine>;
 export type CartRef = ActorRefFrom<typeof cartMachine>;
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 export type LanguageRef = ActorRefFrom<typeof languageMachine>;
+export type ConnectionRef = ActorRefFrom<typeof connectionMachine>;
 
 /** The app machine's children by id (machines/app.machine.ts invokes and spawns them). */
 export type AppChildren = {
@@ -46,6 +48,7 @@ export type AppChildren = {
   categories: CategoriesRef;
   cart: CartRef;
   language: LanguageRef;
+  connection: ConnectionRef;
   'feed.mixed': FeedRef;
 } & { [K in `feed.${OfferType}`]: FeedRef };
 

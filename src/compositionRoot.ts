@@ -34,6 +34,9 @@ import { activateLocale, i18n } from './i18n/i18n.ts';
 import { languageMachine, type Language } from '../machines/language.machine.ts';
 import { rememberDeviceChoice } from './services/languageChoice.ts';
 import { updateUser } from './api/profile.ts';
+import { rememberBrand, savedBrand } from './services/brandCache.ts';
+import { connectionMachine, type ConnectionEvent } from '../machines/connection.machine.ts';
+import { observeConnection } from './services/connection.ts';
 
 /**
  * The composition root: the app machine with the real services behind its actors.
@@ -57,6 +60,13 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
     serviceUrl: config.containerServiceUrl,
   });
 
+  const startBrand = (brand: Brand) => {
+    // Dates and amounts follow the brand's time zone and region from here on (one brand per page load).
+    setBrandLocality(brand.settings);
+    identity = createIdentityService(config.firebase, brand.authTenantId ?? '');
+    return brand;
+  };
+
   const provided = appMachine.provide({
     actions: {
       resetUrl: resetToRoot,
@@ -76,15 +86,20 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
       }),
       loadBrand: fromPromise(async () => {
         const brand = await getBrand(api);
-        // Dates and amounts follow the brand's time zone and region from here on (one brand per page load).
-        setBrandLocality(brand.settings);
-        identity = createIdentityService(config.firebase, brand.authTenantId ?? '');
-        return brand;
+        rememberBrand(brand);
+        return startBrand(brand);
+      }),
+      loadSavedBrand: fromPromise(async () => startBrand(await savedBrand())),
+      connection: connectionMachine.provide({
+        actors: { watchConnection: fromCallback<ConnectionEvent>(({ sendBack }) => observeConnection(window, sendBack)) },
       }),
       reloadBrand: fromCallback(({ sendBack }) => {
         let current = true;
         getBrand(api).then(
-          (brand) => current && sendBack({ type: 'app.brandReloaded', brand } satisfies AppEvent),
+          (brand) => {
+            rememberBrand(brand);
+            if (current) sendBack({ type: 'app.brandReloaded', brand } satisfies AppEvent);
+          },
           // The tabs keep their labels in the language before; the next change asks again.
           (error) => console.warn('The brand could not be loaded in the new language', error),
         );

@@ -9,6 +9,7 @@ import { appInput, provideAppMachine } from './compositionRoot.ts';
 import { AppActor, WiringContext } from './appActor.ts';
 import { App } from './App.tsx';
 import { releaseSkeletonOnFirstScreen } from './wiring/shellSkeleton.ts';
+import { registerServiceWorker } from './wiring/serviceWorker.ts';
 
 const config = readClientConfig(import.meta.env, window.location.origin);
 const language = startLanguage(navigator.languages);
@@ -30,3 +31,5 @@ createRoot(document.getElementById('root')!).render(
     </I18nProvider>
   </StrictMode>,
 );
+
+registerServiceWorker();

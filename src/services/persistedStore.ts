@@ -11,8 +11,13 @@ export interface PersistedStoreOptions {
 }
 
 export interface PersistedStore<T> {
-  /** The saved value, or undefined when there is none or it has expired (expired data is deleted). */
+  /** The saved value, or undefined when there is none or it has expired. */
   read(): T | undefined;
+  /**
+   * The last saved value however old, for when the network is down (issue 26: the app opened
+   * offline shows what it saved); undefined when there is none or it cannot be read.
+   */
+  readLastSaved(): T | undefined;
   write(value: T): void;
   clear(): void;
 }
@@ -34,22 +39,27 @@ export function persistedStore<T>({ key, ttlMs, storage, now = () => Date.now() 
       // Nothing stored where there is no storage.
     }
   };
+  const readLastSaved = (): T | undefined => {
+    try {
+      const raw = local().getItem(key);
+      return raw === null ? undefined : (JSON.parse(raw) as T);
+    } catch {
+      return undefined;
+    }
+  };
   return {
     read() {
       try {
-        const raw = local().getItem(key);
-        if (raw === null) return undefined;
+        if (local().getItem(key) === null) return undefined;
         const savedAt = Number(local().getItem(savedAtKey(key)));
+        // Expired data stays as the last saved copy (readLastSaved) until it is replaced or cleared.
         const expired = ttlMs !== undefined && (!Number.isFinite(savedAt) || now() - savedAt >= ttlMs || savedAt > now());
-        if (expired) {
-          clear();
-          return undefined;
-        }
-        return JSON.parse(raw) as T;
+        return expired ? undefined : readLastSaved();
       } catch {
         return undefined;
       }
     },
+    readLastSaved,
     write(value) {
       try {
         local().setItem(key, JSON.stringify(value));
@@ -79,15 +89,27 @@ export function clearAll(prefix: string, storage?: Storage): void {
   }
 }
 
+/** A load that got no answer at all (spec 8: status 600, failed_to_fetch): the network is down. */
+export const isUnreachable = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'failed_to_fetch';
+
 /**
  * The stored value while it is valid (and `usable`, e.g. of the member now signed in), else the
- * loaded one, which is then stored.
+ * loaded one, which is then stored. When the load gets no answer at all (the network is down,
+ * not an error the server answered), the last saved value however old, if there is a usable one.
  */
 export async function readThrough<T>(store: PersistedStore<T>, load: () => Promise<T>, usable: (value: T) => boolean = () => true): Promise<T> {
   const cached = store.read();
   if (cached !== undefined && usable(cached)) return cached;
   const startedIn = generation;
-  const value = await load();
+  let value: T;
+  try {
+    value = await load();
+  } catch (error) {
+    const saved = isUnreachable(error) ? store.readLastSaved() : undefined;
+    if (saved !== undefined && usable(saved)) return saved;
+    throw error;
+  }
   if (startedIn === generation) store.write(value);
   return value;
 }

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearAll, persistedStore, readThrough } from '../../src/services/persistedStore.ts';
+import { ApiError, failedToFetch } from '../../src/api/apiError.ts';
 
 describe('persisted store', () => {
   let now = 1_000_000;
@@ -16,15 +17,16 @@ describe('persisted store', () => {
     expect(persistedStore({ key: 'k', ttlMs: 10_000, now: clock }).read()).toEqual({ a: 1 });
   });
 
-  it('reads a value until its time-to-live has passed, then deletes it', () => {
+  it('reads a value until its time-to-live has passed, then keeps it only as the last saved copy', () => {
     const store = persistedStore<string>({ key: 'k', ttlMs: 10_000, now: clock });
     store.write('fresh');
     now += 9_999;
     expect(store.read()).toBe('fresh');
     now += 1;
     expect(store.read()).toBeUndefined();
-    expect(localStorage.getItem('k')).toBeNull();
-    expect(localStorage.getItem('k.savedAt')).toBeNull();
+    expect(store.readLastSaved()).toBe('fresh');
+    store.clear();
+    expect(store.readLastSaved()).toBeUndefined();
   });
 
   it('never expires without a time-to-live', () => {
@@ -78,5 +80,25 @@ describe('persisted store', () => {
     expect(await readThrough(store, load)).toBe(1);
     now += 10_000;
     expect(await readThrough(store, load)).toBe(2);
+  });
+
+  it('readThrough gives the last saved copy, however old, only when the load gets no answer at all', async () => {
+    const store = persistedStore<number>({ key: 'k', ttlMs: 10_000, now: clock });
+    await readThrough(store, async () => 1);
+    now += 3_600_000;
+    expect(await readThrough(store, () => Promise.reject(failedToFetch()))).toBe(1);
+    // Not made fresh by being shown: the next load online asks again.
+    expect(store.read()).toBeUndefined();
+    const answered = new ApiError(500, 'internal_error', 'Something went wrong');
+    await expect(readThrough(store, () => Promise.reject(answered))).rejects.toBe(answered);
+    expect(await readThrough(store, async () => 2)).toBe(2);
+  });
+
+  it('readThrough offline never gives a saved copy that is not usable (another member’s), nor one that is not there', async () => {
+    const store = persistedStore<{ uid: string }>({ key: 'k', ttlMs: 10_000, now: clock });
+    await readThrough(store, async () => ({ uid: 'a' }));
+    await expect(readThrough(store, () => Promise.reject(failedToFetch()), (user) => user.uid === 'b')).rejects.toMatchObject({ code: 'failed_to_fetch' });
+    store.clear();
+    await expect(readThrough(store, () => Promise.reject(failedToFetch()))).rejects.toMatchObject({ code: 'failed_to_fetch' });
   });
 });

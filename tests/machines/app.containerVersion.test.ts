@@ -4,7 +4,7 @@ import { appMachine, signOutReason } from '../../machines/app.machine.ts';
 import type { sessionMachine } from '../../machines/session.machine.ts';
 import type { Brand } from '../../contract/brand.ts';
 import type { ContainerVersion } from '../../src/domain/version.ts';
-import { testBrand } from './fixtures.ts';
+import { testBrand, steadyConnection } from './fixtures.ts';
 
 /** A session that never reports anyone: these tests stop at the phase the version decides. */
 const quietSession = createMachine({ id: 'quietSession' }) as unknown as typeof sessionMachine;
@@ -13,6 +13,7 @@ function start(brand: Promise<Brand>, container: Promise<ContainerVersion | null
   const actor = createActor(
     appMachine.provide({
       actors: {
+        connection: steadyConnection,
         loadBrand: fromPromise(() => brand),
         loadContainerVersion: fromPromise(() => container),
         session: quietSession,
@@ -64,6 +65,7 @@ describe('force update: the container version against the brand minimum (spec 2.
     const actor = createActor(
       appMachine.provide({
         actors: {
+          connection: steadyConnection,
           loadBrand: fromPromise(() => new Promise<Brand>(() => undefined)),
           loadContainerVersion: fromPromise<ContainerVersion | null>(async () => ((containerAsked = true), null)),
           session: quietSession,

@@ -5,7 +5,7 @@ import { sessionMachine, type SessionEvent } from '../../machines/session.machin
 import { freshTokens, noTokenRejections, stillBrowserHistory } from './sessionFakes.ts';
 import { navigatorMachine } from '../../machines/navigator.machine.ts';
 import type { Brand } from '../../contract/brand.ts';
-import { testBrand, testMember, testNavigation } from './fixtures.ts';
+import { testBrand, testMember, testNavigation, steadyConnection } from './fixtures.ts';
 
 /** The app machine signed in with a complete member, over fakes; records the actions it runs. */
 function startSignedIn(brand: Brand) {
@@ -14,6 +14,7 @@ function startSignedIn(brand: Brand) {
     appMachine.provide({
       actions: { resetUrl: () => void ran.push('resetUrl'), clearCaches: () => void ran.push('clearCaches') },
       actors: {
+        connection: steadyConnection,
         loadBrand: fromPromise<Brand>(async () => brand),
         loadMember: fromPromise<Member, { uid: string | null }>(async () => testMember()),
         navigator: navigatorMachine.provide({ actors: { browserHistory: stillBrowserHistory }, actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),
@@ -41,7 +42,7 @@ describe('the content phase children', () => {
     await waitFor(actor, (s) => s.matches('content'));
     const { system } = actor;
     expect(Object.keys(actor.getSnapshot().children).sort()).toEqual(
-      ['cart', 'categories', 'feed.benefit', 'feed.live', 'feed.mixed', 'language', 'navigator', 'search', 'session'].sort(),
+      ['cart', 'categories', 'connection', 'feed.benefit', 'feed.live', 'feed.mixed', 'language', 'navigator', 'search', 'session'].sort(),
     );
     expect(system.get('feed.editorial')).toBeUndefined();
     expect(system.get('feed.benefit')?.getSnapshot().context.type).toBe('benefit');

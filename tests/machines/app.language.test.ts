@@ -10,7 +10,7 @@ import type { Brand } from '../../contract/brand.ts';
 import type { User } from '../../contract/user.ts';
 import type { Billboard, CategoryList } from '../../contract/offer.ts';
 import { freshTokens, noTokenRejections, stillBrowserHistory } from './sessionFakes.ts';
-import { testBrand, testMember, testNavigation, testOffers } from './fixtures.ts';
+import { testBrand, testMember, testNavigation, testOffers, steadyConnection } from './fixtures.ts';
 
 /*
  * The app and its language child (issue 23): texts the server sends in the app's language (the
@@ -27,6 +27,7 @@ function startApp(options: { record: Language | null; deviceChoice: Language | n
     appMachine.provide({
       actions: { resetUrl: () => {}, clearCaches: () => {} },
       actors: {
+        connection: steadyConnection,
         loadBrand: fromPromise<Brand>(async () => (calls.brand++, brandIn())),
         reloadBrand: fromCallback(({ sendBack }) => void (calls.brand++, sendBack({ type: 'app.brandReloaded', brand: brandIn() }))),
         loadMember: fromPromise<Member, { uid: string | null }>(async () => member),

@@ -6,7 +6,7 @@ import type { signInMachine } from '../../machines/signIn.machine.ts';
 import { navigatorMachine } from '../../machines/navigator.machine.ts';
 import { ApiError, failedToFetch } from '../../src/api/apiError.ts';
 import type { Brand } from '../../contract/brand.ts';
-import { testBrand, testMember, testNavigation } from './fixtures.ts';
+import { testBrand, testMember, testNavigation, steadyConnection } from './fixtures.ts';
 import { tokenLifetimeMs, stillBrowserHistory } from './sessionFakes.ts';
 
 const member = { uid: 'uid-1', email: 'member@aurora.test' };
@@ -23,6 +23,7 @@ function startApp(options: { signedIn?: boolean; answer?: Member | Error | 'pend
     appMachine.provide({
       actions: { resetUrl: () => void ran.push('resetUrl'), showSetUpUrl: () => undefined, clearCaches: () => void ran.push('clearCaches') },
       actors: {
+        connection: steadyConnection,
         loadBrand: fromPromise<Brand>(async () => testBrand()),
         loadMember: fromPromise<Member, { uid: string | null }>(() => {
           if (answer === 'pending') return new Promise(() => undefined);

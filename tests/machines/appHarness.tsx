@@ -19,7 +19,7 @@ import type { ApiClient } from '../../src/api/client.ts';
 import type { Brand } from '../../contract/brand.ts';
 import type { ContainerVersion } from '../../src/domain/version.ts';
 import type { Billboard, FeedOffer } from '../../contract/offer.ts';
-import { testBrand, testMember, testOffers } from './fixtures.ts';
+import { testBrand, testMember, testOffers, steadyConnection } from './fixtures.ts';
 import { browserContainer } from '../client/browserContainer.ts';
 
 type ApiHandler = (method: string, path: string, body?: unknown) => Promise<unknown>;
@@ -62,6 +62,7 @@ export function renderAppWithFakes(
       },
     },
     actors: {
+      connection: steadyConnection,
       navigator: navigatorMachine.provide({
         actors: { browserHistory: fromCallback<NavigatorEvent>(({ sendBack }) => observePopstate(sendBack)) },
         actions: { applyHistory: (_, effect) => applyHistoryEffect(effect), saveNavigation: () => undefined },

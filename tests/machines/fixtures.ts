@@ -1,3 +1,5 @@
+import { fromCallback } from 'xstate';
+import { connectionMachine } from '../../machines/connection.machine.ts';
 import type { Brand } from '../../contract/brand.ts';
 import type { FeedOffer } from '../../contract/offer.ts';
 import type { AppInput, Member } from '../../machines/app.machine.ts';
@@ -73,3 +75,6 @@ export function testNavigation(path = '/'): Pick<AppInput, 'navigation'> {
     }),
   };
 }
+
+/** The network never changes: the connection machine stays online (the offline tests drive it themselves). */
+export const steadyConnection = connectionMachine.provide({ actors: { watchConnection: fromCallback(() => undefined) } });

@@ -9,7 +9,7 @@ import { ApiError } from '../../src/api/apiError.ts';
 import type { ProfileField } from '../../src/domain/profileForm.ts';
 import type { User } from '../../contract/user.ts';
 import type { Brand } from '../../contract/brand.ts';
-import { testBrand, testMember, testNavigation } from './fixtures.ts';
+import { testBrand, testMember, testNavigation, steadyConnection } from './fixtures.ts';
 
 const savedUser = (overrides: Partial<User> = {}): User => ({
   ...testMember().user,
@@ -412,6 +412,7 @@ describe('app.userUpdated', () => {
     const actor = createActor(
       appMachine.provide({
         actors: {
+          connection: steadyConnection,
           loadBrand: fromPromise<Brand>(async () => testBrand()),
           loadMember: fromPromise<Member, { uid: string | null }>(async () => member),
           navigator: navigatorMachine.provide({ actors: { browserHistory: stillBrowserHistory }, actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),

@@ -18,7 +18,7 @@ import type { Brand } from '../../contract/brand.ts';
 import type { ContainerVersion } from '../../src/domain/version.ts';
 import type { User } from '../../contract/user.ts';
 import type { Billboard, FeedOffer } from '../../contract/offer.ts';
-import { testMember, testOffers } from './fixtures.ts';
+import { testMember, testOffers, steadyConnection } from './fixtures.ts';
 import { freshTokens, noTokenRejections } from './sessionFakes.ts';
 import { browserContainer } from '../client/browserContainer.ts';
 
@@ -66,6 +66,7 @@ export function renderSetUpApp(brand: Brand, options: { savedReferralCode?: stri
       clearCaches: () => undefined,
     },
     actors: {
+      connection: steadyConnection,
       navigator: navigatorMachine.provide({
         actors: { browserHistory: fromCallback<NavigatorEvent>(({ sendBack }) => observePopstate(sendBack)) },
         actions: { applyHistory: (_, effect) => applyHistoryEffect(effect), saveNavigation: () => undefined },

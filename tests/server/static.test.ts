@@ -19,6 +19,8 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, 'assets/app-abc123.js.gz'), gzipSync(script));
   writeFileSync(join(clientDir, 'assets/app-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(join(clientDir, 'assets/app-abc123.js.map'), '{"version":3}');
+  writeFileSync(join(clientDir, 'sw.js'), 'self.skipWaiting();');
+  writeFileSync(join(clientDir, 'workbox-0123abcd.js'), 'define([], () => {});');
   const database = await openTestDatabase();
   const identity = await createEmbeddedIdentity({ db: database.db, projectId: 'klubb-test' });
   app = await buildApp({ db: database.db, identity, clientDir });
@@ -38,6 +40,15 @@ describe('serving the built app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the service worker revalidated on every visit, and its hashed Workbox runtime cached for a year', async () => {
+    const worker = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const runtime = await app.inject({ method: 'GET', url: '/workbox-0123abcd.js' });
+    expect(runtime.headers['cache-control']).toContain('immutable');
   });
 
   it('never serves source maps', async () => {
