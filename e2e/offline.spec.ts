@@ -32,6 +32,11 @@ test('opened offline after one visit: the brand, the last feed and the offline n
   await page.goto(`${brand.origin}/`);
   await expect(app.firstOffer()).toBeVisible();
   await controlledByWorker(page);
+  // Installable: the page links this brand's manifest, and the worker controls it.
+  const manifestUrl = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await page.evaluate(async (href) => (await fetch(href)).json(), manifestUrl!);
+  expect(manifest).toMatchObject({ name: brand.name, display: 'standalone', start_url: '/' });
+  expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
   const offers = await app.visiblePage().getByRole('list').first().getByRole('listitem').allTextContents();
   const background = () => page.locator('#root > div').evaluate((root) => getComputedStyle(root).backgroundColor);
   const brandBackground = await background();
