@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Response } from '@playwright/test';
+import { guideAlreadySeen, signInFromStart, waitForFirstScreen } from './signIn.ts';
 
 export interface Chunk {
   name: string;
@@ -36,11 +37,12 @@ export function isScript(response: Response): boolean {
   return response.request().resourceType() === 'script' || new URL(response.url()).pathname.endsWith('.js');
 }
 
-/** Opens the app, then signs in, recording the JS each step downloads. */
+/** Opens signed-out `/`, then signs in, recording the JS each step downloads. */
 export async function loadChunksInBrowser(origin: string, email: string, password: string): Promise<LoadedChunks> {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const context = await browser.newContext({ locale: 'en-US' });
+    await context.addInitScript(guideAlreadySeen);
     const blocked: string[] = [];
     await context.route('**/*', (route) => {
       const { hostname } = new URL(route.request().url());
@@ -58,19 +60,16 @@ export async function loadChunksInBrowser(origin: string, email: string, passwor
     });
 
     await page.goto(`${origin}/`);
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor({ timeout: 30_000 });
+    await waitForFirstScreen(page);
     await page.waitForLoadState('networkidle');
 
     phase = 'signedIn';
-    await page.getByLabel('E-mail', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('list', { name: 'Offers' }).waitFor({ timeout: 30_000 });
+    await signInFromStart(page, email, password);
     await page.waitForLoadState('networkidle');
 
     phase = 'offerPage';
     // An editorial offer has rich text: its page is where Slate loads.
-    await page.locator('a[href*="/editorial/"]').first().click();
+    await page.locator('a[href*="/editorial/"]:not([inert] *)').first().click();
     // Wait for Slate's editor root: the lazy chunk has then loaded and rendered.
     await page.locator('section[data-path*="/editorial/"]:not([inert]) [data-slate-editor]').first().waitFor({ timeout: 30_000 });
 

@@ -1,5 +1,6 @@
 import { chromium, devices, type Page } from '@playwright/test';
 import { chromiumLaunchOptions, isScript, measureChunk, type Chunk } from './bundleSize.ts';
+import { guideAlreadySeen, signInFromStart } from './signIn.ts';
 
 /** Tabs tapped in turn, starting from Home (where sign-in lands): two alternate, a third now and then. */
 export const tabCycle = ['/more', '/', '/live', '/'];
@@ -91,6 +92,7 @@ export async function measureTabSwitches(origin: string, email: string, password
     });
     // tsx compiles this file with keepNames, so functions passed to page.evaluate call a `__name` helper.
     await context.addInitScript('globalThis.__name = (fn) => fn;');
+    await context.addInitScript(guideAlreadySeen);
     const page = await context.newPage();
 
     let phase: Phase = 'signIn';
@@ -106,10 +108,7 @@ export async function measureTabSwitches(origin: string, email: string, password
     });
 
     await page.goto(`${origin}/`);
-    await page.getByLabel('E-mail', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('list', { name: 'Offers' }).waitFor({ timeout: 30_000 });
+    await signInFromStart(page, email, password);
     await page.waitForLoadState('networkidle');
     await page.locator('nav[aria-label="Main"]').first().waitFor({ timeout: 30_000 });
 

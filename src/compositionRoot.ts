@@ -26,7 +26,9 @@ import { cartMachine } from '../machines/cart.machine.ts';
 import { getShoppingCart, updateShoppingCart, type CartUpdateBody } from './api/cart.ts';
 import { cacheKeyPrefix, clearAll } from './services/persistedStore.ts';
 import { cachedBillboard, cachedFirstPage } from './services/offerCache.ts';
-import { createIdentityService, type IdentityService } from './services/identity.ts';
+import type { IdentityService } from './services/identity.ts';
+import { createLazyIdentity } from './services/lazyIdentity.ts';
+import { hasStoredIdentityUser, storedUserKeyPrefix } from './services/storedIdentityUser.ts';
 import { createRejectionFeed, readTokenLife } from './services/tokenLife.ts';
 import { createContainerService } from './services/container.ts';
 import { setBrandLocality } from './i18n/format.ts';
@@ -48,6 +50,7 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
     if (!identity) throw new Error('The identity service starts after the brand is loaded');
     return identity;
   };
+  const storedUser = storedUserCheck(config.firebase.apiKey);
   const rejections = createRejectionFeed();
   const api = createApiClient({
     baseUrl: config.apiBase,
@@ -63,7 +66,12 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
   const startBrand = (brand: Brand) => {
     // Dates and amounts follow the brand's time zone and region from here on (one brand per page load).
     setBrandLocality(brand.settings);
-    identity = createIdentityService(config.firebase, brand.authTenantId ?? '');
+    identity = createLazyIdentity({
+      load: () => import('./services/identity.ts').then((m) => m.createIdentityService(config.firebase, brand.authTenantId ?? '')),
+      hasStoredUser: () => storedUser.check(),
+      onShown: onPageShown,
+      log: (message, error) => console.warn(message, error),
+    });
     return brand;
   };
 
@@ -191,6 +199,36 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
     },
   });
   return { appMachine: provided, services: { api, identity: requireIdentity, container } };
+}
+
+/**
+ * Whether a session must be restored, asked once at start and again when the page is shown
+ * after being hidden (another tab may have signed in). With a saved user the identity SDK's
+ * chunk starts downloading at once, beside the brand, instead of after it.
+ */
+function storedUserCheck(apiKey: string) {
+  let answer = hasStoredIdentityUser(storedUserKeyPrefix(apiKey));
+  void answer.then((stored) => {
+    // Only fetched here; a failure shows where the SDK is needed (src/services/lazyIdentity.ts).
+    if (stored) import('./services/identity.ts').catch(() => {});
+  });
+  let stale = false;
+  document.addEventListener('visibilitychange', () => void (stale ||= document.visibilityState === 'hidden'));
+  return {
+    check() {
+      if (stale) {
+        stale = false;
+        answer = hasStoredIdentityUser(storedUserKeyPrefix(apiKey));
+      }
+      return answer;
+    },
+  };
+}
+
+function onPageShown(callback: () => void): () => void {
+  const listener = () => document.visibilityState === 'visible' && callback();
+  document.addEventListener('visibilitychange', listener);
+  return () => document.removeEventListener('visibilitychange', listener);
 }
 
 /** What the app machine needs to know about this browser at start. */

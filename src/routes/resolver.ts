@@ -1,6 +1,6 @@
-import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import type { Resolution } from '../../machines/navigator.rules.ts';
 import { contentRoutes, contentStacks, isOfferTypeParam, type RouteEntry, type RouteFlags } from './routeTable.ts';
+import { createPathMatcher } from './pathMatch.ts';
 
 /** '/search?q=jazz&x=#top' → '?q=jazz' (empty values dropped); '' without a query. */
 export function searchOf(path: string): string {
@@ -19,26 +19,20 @@ export function normalizePath(path: string): string {
 }
 
 /**
- * The navigator's view of the route table for one brand: TanStack Router does the path
- * matching; routes and stacks switched off by the brand's flags count as missing.
+ * The navigator's view of the route table for one brand: paths match as TanStack Router matches
+ * them (pathMatch.ts); routes and stacks switched off by the brand's flags count as missing.
  */
 export function createResolver(flags: RouteFlags, routes: RouteEntry[] = contentRoutes) {
-  const rootRoute = createRootRoute();
-  const children = routes.map((entry) => createRoute({ getParentRoute: () => rootRoute, path: entry.path }));
-  const matcher = createRouter({ routeTree: rootRoute.addChildren(children), history: createMemoryHistory() });
-  // Route ids exist once the router has processed the tree.
-  const entries = new Map<string, RouteEntry>(children.map((route, index) => [route.id, routes[index]!]));
+  const match = createPathMatcher(routes);
   const stackRoots = contentStacks.filter((stack) => stack.enabled?.(flags) ?? true).map((stack) => stack.root);
 
   function resolve(rawPath: string): Resolution {
     const path = normalizePath(rawPath);
     const firstSegment = `/${path.split('/')[1] ?? ''}`;
     const stack = stackRoots.includes(firstSegment) ? firstSegment : stackRoots[0]!;
-    const [, params, found] = matcher.getMatchedRoutes(path);
-    const entry = found ? entries.get(found.id) : undefined;
-    // '**' is TanStack's catch-all remainder: a longer path than the route is no match.
-    const matches = entry && !('**' in params) && (entry.enabled?.(flags) ?? true) && isOfferTypeParam(params);
-    if (!matches) return { path, stack, routeId: null, params: {} };
+    const found = match(path);
+    if (!found || !(found.entry.enabled?.(flags) ?? true) || !isOfferTypeParam(found.params)) return { path, stack, routeId: null, params: {} };
+    const { entry, params } = found;
     const search = searchOf(rawPath);
     return {
       path,

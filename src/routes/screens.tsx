@@ -5,20 +5,13 @@ import { isVisitor } from '../screens/visitor/visitor.connect.ts';
 import { SignInNeededScreen } from '../screens/visitor/SignInNeededScreen.tsx';
 import { categoryOf, offerPlaceOf, restaurantIdOf, offerTypeOfPath, searchForCategory, searchForQuery, searchQueryOf, type RouteMatch } from './routeParams.ts';
 import { useSetPageSearch } from '../navigation/pageSearch.ts';
-import { wired } from '../wiring/wired.tsx';
 import { Spinner } from '../components/Spinner.tsx';
-import { wireOfferPage } from '../wiring/offerPage.wiring.ts';
-import { wireProfile } from '../wiring/profile.wiring.ts';
 import { WiredGuidePage } from '../wiring/guide.wiring.ts';
-import { wireMore } from '../wiring/more.wiring.ts';
 import { MixedFeedScreen } from '../screens/feed/MixedFeedScreen.tsx';
 import { SearchScreen } from '../screens/search/SearchScreen.tsx';
 import { TypeFeedScreen } from '../screens/typeFeed/TypeFeedScreen.tsx';
 import { ComingSoonScreen } from '../screens/notFound/ComingSoonScreen.tsx';
 import { NotFoundScreen } from '../screens/notFound/NotFoundScreen.tsx';
-import { OfferScreen } from '../screens/offer/OfferScreen.tsx';
-import { ProfileScreen } from '../screens/profile/ProfileScreen.tsx';
-import { MoreScreen } from '../screens/more/MoreScreen.tsx';
 import { LanguageScreen } from '../screens/language/LanguageScreen.tsx';
 
 /** A route's page: parses the match into the screen's typed props. */
@@ -48,10 +41,36 @@ function TypeFeedRoute(match: RouteMatch) {
   );
 }
 
-// Wired here, in the content routes' chunk: they load with the signed-in app, not the first page.
-const WiredOfferScreen = wired(OfferScreen, wireOfferPage);
-const WiredProfileScreen = wired(ProfileScreen, wireProfile);
-const WiredMoreScreen = wired(MoreScreen, wireMore);
+// The offer page, More and the profile load on first use as well: a visitor's first screen is a feed.
+const LazyOfferScreen = lazy(() => import('../wiring/offerPage.wiring.ts').then((m) => ({ default: m.WiredOfferScreen })));
+
+function OfferRoute(match: RouteMatch) {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazyOfferScreen place={offerPlaceOf(match)} />
+    </Suspense>
+  );
+}
+
+const LazyMoreScreen = lazy(() => import('../wiring/more.wiring.ts').then((m) => ({ default: m.WiredMoreScreen })));
+
+function MoreRoute() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazyMoreScreen />
+    </Suspense>
+  );
+}
+
+const LazyProfileScreen = lazy(() => import('../wiring/profile.wiring.ts').then((m) => ({ default: m.WiredProfileScreen })));
+
+function ProfileRoute() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazyProfileScreen />
+    </Suspense>
+  );
+}
 
 // Screens few members open load on first use: one chunk with the view and its wiring.
 const LazyClaimedCodesScreen = lazy(() =>
@@ -174,19 +193,19 @@ function membersOnly(Screen: ComponentType<RouteMatch>): ComponentType<RouteMatc
 /** Which view each route shows. Screens of later releases show the coming-soon page. */
 const allScreens: Record<ScreenName, ComponentType<RouteMatch>> = {
   mixedFeed: parsed(MixedFeedScreen, noProps),
-  offer: parsed(WiredOfferScreen, (match) => ({ place: offerPlaceOf(match) })),
+  offer: OfferRoute,
   search: SearchRoute,
   checkout: CheckoutRoute,
   // Shown for 10 ms before the navigator forwards to the start page.
   createAccountRedirect: () => null,
   typeFeed: TypeFeedRoute,
-  more: parsed(WiredMoreScreen, noProps),
+  more: MoreRoute,
   restaurantMap: RestaurantMapRoute,
   restaurant: RestaurantRoute,
   vouchers: ClaimedCodesRoute,
   orders: OrderHistoryRoute,
   waitingLists: MemberWaitingListsRoute,
-  profile: parsed(WiredProfileScreen, noProps),
+  profile: ProfileRoute,
   faq: FaqRoute,
   about: AboutRoute,
   contact: ContactRoute,

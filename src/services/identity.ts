@@ -12,6 +12,7 @@ import {
 } from 'firebase/auth';
 import type { ClientConfig } from '../config.ts';
 import { ApiError, failedToFetch } from '../api/apiError.ts';
+import { identityAppName } from './storedIdentityUser.ts';
 
 /** The signed-in account as the rest of the app sees it. */
 export interface IdentityUser {
@@ -45,11 +46,12 @@ export interface IdentityService {
 /**
  * The firebase/auth SDK for one brand's tenant. With the embedded provider it talks to the
  * app's own origin through connectAuthEmulator; with real Firebase to Identity Platform.
+ * The app imports this module only when it is needed (src/services/lazyIdentity.ts).
  */
 export function createIdentityService(config: ClientConfig['firebase'], tenantId: string): IdentityService {
   const app: FirebaseApp = initializeApp(
     { apiKey: config.apiKey, projectId: config.projectId, authDomain: config.authDomain },
-    `klubb-${tenantId}`,
+    identityAppName(tenantId),
   );
   // No popupRedirectResolver: it would load Google's scripts (DESIGN.md).
   const auth: Auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });

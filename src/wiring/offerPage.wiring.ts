@@ -6,7 +6,8 @@ import { commonPromoMachine } from '../../machines/commonPromo.machine.ts';
 import { getCategories, getOffer } from '../api/offers.ts';
 import { claimCommonPromoCode, claimPromoCode, getClaimedPromoCodes } from '../api/promoCodes.ts';
 import { uniqueCodesOf } from '../domain/claimedCodes.ts';
-import type { WiringDeps } from './wired.tsx';
+import { wired, type WiringDeps } from './wired.tsx';
+import { OfferScreen } from '../screens/offer/OfferScreen.tsx';
 import { appChild } from '../appActor.ts';
 import { cachedCategories } from '../services/memberCache.ts';
 import { wireClipboard } from './clipboard.wiring.ts';
@@ -86,3 +87,6 @@ export function wireOfferPage({ api, app, container }: WiringDeps) {
     calendarPlatform: calendarPlatformOf(container),
   };
 }
+
+/** The offer page with its wiring: one lazy chunk, loaded when an offer first opens. */
+export const WiredOfferScreen = wired(OfferScreen, wireOfferPage);

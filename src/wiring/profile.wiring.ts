@@ -2,7 +2,8 @@ import { fromPromise } from 'xstate';
 import { profileMachine, type Credentials, type UpdateRequest } from '../../machines/profile.machine.ts';
 import type { User } from '../../contract/user.ts';
 import { deleteUser, updateUser } from '../api/profile.ts';
-import type { WiringDeps } from './wired.tsx';
+import { wired, type WiringDeps } from './wired.tsx';
+import { ProfileScreen } from '../screens/profile/ProfileScreen.tsx';
 import { appChild } from '../appActor.ts';
 import { forgetUser, rememberUser } from '../services/memberCache.ts';
 
@@ -34,3 +35,6 @@ export function wireProfile({ api, identity, app }: WiringDeps) {
     }),
   };
 }
+
+/** The screen with its wiring: one lazy chunk, loaded when /more/userinfo first shows. */
+export const WiredProfileScreen = wired(ProfileScreen, wireProfile);

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { AppActor, appChild, sameViewValues } from '../../appActor.ts';
-import { SignInForm } from '../signIn/SignInScreen.tsx';
+import { SignInForm } from '../signIn/SignInForm.tsx';
 import type { LoadBankIdOrder } from '../signIn/BankIdSignIn.tsx';
 import { connectVisitor } from './visitor.connect.ts';
 import * as styles from '../signIn/signIn.css.ts';
