@@ -30,7 +30,7 @@ interface Options {
  * The More screen under a stand-in root actor (brand and member, recording what the screen sends)
  * and a stand-in navigator holding the real route table's resolver for the brand and build.
  */
-function renderMore({ settings = {}, testMode = false, member = testMember(), contactEmail, content = brandContent() }: Options = {}) {
+async function renderMore({ settings = {}, testMode = false, member = testMember(), contactEmail, content = brandContent() }: Options = {}) {
   const brand = testBrand(settings);
   if (contactEmail !== undefined) brand.contact.email = contactEmail;
   const sent: string[] = [];
@@ -62,6 +62,8 @@ function renderMore({ settings = {}, testMode = false, member = testMember(), co
       </AppActor.Provider>
     </I18nProvider>,
   );
+  // The More screen loads on first use (its own chunk): wait for it to replace the spinner.
+  await screen.findByRole('heading', { level: 1 });
   return { sent, pushed, calls };
 }
 
@@ -71,27 +73,27 @@ const tiles = () =>
     .map((link) => [link.textContent, link.getAttribute('href')]);
 
 describe('More screen', () => {
-  it('heads the page with the member’s first and last name and, when the brand shows it, the role name', () => {
-    renderMore({ settings: { showBrandRoleName: true } });
+  it('heads the page with the member’s first and last name and, when the brand shows it, the role name', async () => {
+    await renderMore({ settings: { showBrandRoleName: true } });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Maja Lind');
     expect(screen.getByText('Gold member')).toBeTruthy();
   });
 
-  it('keeps a skeleton where the role name goes when the role could not be fetched (spec 8)', () => {
-    renderMore({ settings: { showBrandRoleName: true }, member: { ...testMember(), role: null } });
+  it('keeps a skeleton where the role name goes when the role could not be fetched (spec 8)', async () => {
+    await renderMore({ settings: { showBrandRoleName: true }, member: { ...testMember(), role: null } });
     expect(screen.getByRole('heading', { level: 1, name: 'Maja Lind' })).toBeTruthy();
     expect(screen.getByTestId('role-skeleton').getAttribute('aria-hidden')).toBe('true');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('leaves the role name out when the brand setting is off', () => {
-    renderMore({ settings: { showBrandRoleName: false } });
+  it('leaves the role name out when the brand setting is off', async () => {
+    await renderMore({ settings: { showBrandRoleName: false } });
     expect(screen.getByRole('heading', { level: 1, name: 'Maja Lind' })).toBeTruthy();
     expect(screen.queryByText('Gold member')).toBeNull();
   });
 
-  it('links the tiles to /more/{path} in the spec’s order; the restaurant tile only with the setting on', () => {
-    renderMore({ settings: { restaurant: true } });
+  it('links the tiles to /more/{path} in the spec’s order; the restaurant tile only with the setting on', async () => {
+    await renderMore({ settings: { restaurant: true } });
     expect(tiles()).toEqual([
       ['Restaurants', '/more/restaurant'],
       ['My promo codes', '/more/voucher'],
@@ -105,25 +107,25 @@ describe('More screen', () => {
     ]);
   });
 
-  it('has no restaurant tile when the brand has the restaurant setting off', () => {
-    renderMore({ settings: { restaurant: false } });
+  it('has no restaurant tile when the brand has the restaurant setting off', async () => {
+    await renderMore({ settings: { restaurant: false } });
     expect(tiles().map(([name]) => name)).toEqual(['My promo codes', 'My orders', 'My waiting lists', 'My categories', 'Profile', 'Language', 'About', 'FAQ']);
   });
 
-  it('shows the development tile only in test mode', () => {
-    renderMore({ testMode: true });
+  it('shows the development tile only in test mode', async () => {
+    await renderMore({ testMode: true });
     expect(tiles().at(-1)).toEqual(['App development', '/more/dev_test']);
   });
 
-  it('pushes the tile’s page on the navigator when tapped', () => {
-    const { pushed } = renderMore();
+  it('pushes the tile’s page on the navigator when tapped', async () => {
+    const { pushed } = await renderMore();
     fireEvent.click(screen.getByRole('link', { name: 'Profile' }));
     fireEvent.click(screen.getByRole('link', { name: 'My orders' }));
     expect(pushed).toEqual(['/more/userinfo', '/more/orderHistory']);
   });
 
-  it('lets the browser open a tile in a new tab on a modified click', () => {
-    const { pushed } = renderMore();
+  it('lets the browser open a tile in a new tab on a modified click', async () => {
+    const { pushed } = await renderMore();
     let browserNavigates = false;
     // jsdom cannot open tabs: note that the browser would follow the link, then stop it.
     const follow = (event: MouseEvent) => {
@@ -137,21 +139,21 @@ describe('More screen', () => {
     expect(pushed).toEqual([]);
   });
 
-  it('mails the brand’s contact address with the subject "first last ID: id"', () => {
-    renderMore();
+  it('mails the brand’s contact address with the subject "first last ID: id"', async () => {
+    await renderMore();
     const contact = screen.getByRole('region', { name: 'Contact us' });
     const mail = within(contact).getByRole('link', { name: 'Send an e-mail' });
     expect(mail.getAttribute('href')).toBe('mailto:help@aurora.test?subject=Maja%20Lind%20ID%3A%20uid-1');
     expect(decodeURIComponent(mail.getAttribute('href')!.split('subject=')[1]!)).toBe('Maja Lind ID: uid-1');
   });
 
-  it('has no mail button when the brand has no contact address', () => {
-    renderMore({ contactEmail: '' });
+  it('has no mail button when the brand has no contact address', async () => {
+    await renderMore({ contactEmail: '' });
     expect(screen.queryByRole('link', { name: 'Send an e-mail' })).toBeNull();
   });
 
   it('opens the brand’s chat in a new window from the contact section', async () => {
-    renderMore();
+    await renderMore();
     const contact = screen.getByRole('region', { name: 'Contact us' });
     const chat = await within(contact).findByRole('link', { name: 'Chat with us' });
     expect([chat.getAttribute('href'), chat.getAttribute('target'), chat.getAttribute('rel')]).toEqual([
@@ -160,7 +162,7 @@ describe('More screen', () => {
   });
 
   it('has no chat button when the brand has no chat link', async () => {
-    const { calls } = renderMore({ content: brandContent({ contact: { chatUrl: null } }) });
+    const { calls } = await renderMore({ content: brandContent({ contact: { chatUrl: null } }) });
     await vi.waitFor(() => expect(calls).toEqual(['/v1/get/brand/content']));
     // Settled: the content is shown (the pop-up's Messenger comes from it).
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Support' }));
@@ -169,7 +171,7 @@ describe('More screen', () => {
   });
 
   it('keeps mail, Contact us and Support (without chat or Messenger) when the brand’s texts fail to load', async () => {
-    const { calls, pushed } = renderMore({ content: new ApiError(600, 'failed_to_fetch', 'offline') });
+    const { calls, pushed } = await renderMore({ content: new ApiError(600, 'failed_to_fetch', 'offline') });
     await vi.waitFor(() => expect(calls).toEqual(['/v1/get/brand/content']));
     const contact = screen.getByRole('region', { name: 'Contact us' });
     expect(within(contact).queryByRole('link', { name: 'Chat with us' })).toBeNull();
@@ -183,7 +185,7 @@ describe('More screen', () => {
   });
 
   it('links the Contact us page and opens the support pop-up from the contact section', async () => {
-    const { pushed } = renderMore();
+    const { pushed } = await renderMore();
     const contact = screen.getByRole('region', { name: 'Contact us' });
     const link = within(contact).getByRole('link', { name: 'Contact us' });
     expect(link.getAttribute('href')).toBe('/more/contact');
@@ -198,8 +200,8 @@ describe('More screen', () => {
     expect(decodeURIComponent(feedback.split('body=')[1]!)).toContain('Member ID: uid-1');
   });
 
-  it('signs out through the root actor', () => {
-    const { sent } = renderMore();
+  it('signs out through the root actor', async () => {
+    const { sent } = await renderMore();
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(sent).toEqual(['app.signOut']);
   });
