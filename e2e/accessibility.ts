@@ -75,11 +75,19 @@ export class ScreenAccessibility {
   private readonly checkedScreens = new Set<string>();
   private readonly reported = new Set<string>();
 
-  private constructor(private readonly context: BrowserContext) {}
+  private constructor(
+    private readonly context: BrowserContext,
+    private readonly checkedEarlier: Set<string> | null,
+  ) {}
 
-  /** Starts watching the pages of `page`'s context (any page gives Playwright's classes to wrap). */
-  static watch(page: Page) {
-    const watcher = new ScreenAccessibility(page.context());
+  /**
+   * Starts watching the pages of `page`'s context (any page gives Playwright's classes to wrap).
+   * With `checkedEarlier` (the specs' fixture shares one across the worker's tests), a screen an
+   * earlier test already checked is not checked again before an action; each test's pages are
+   * still checked at its end.
+   */
+  static watch(page: Page, checkedEarlier: Set<string> | null = null) {
+    const watcher = new ScreenAccessibility(page.context(), checkedEarlier);
     watcher.wrap(Object.getPrototypeOf(page.locator('html')), locatorActions, (locator) => (locator as Locator).page());
     watcher.wrap(Object.getPrototypeOf(page), pageActions, (self) => self as Page);
     return watcher;
@@ -130,6 +138,10 @@ export class ScreenAccessibility {
       await page.waitForFunction(animationsDone, undefined, { timeout: 5_000 }).catch(() => undefined);
       const [screen, before] = await page.evaluate(() => [window.__klubbScreen?.() ?? '', window.__klubbMutations?.() ?? 0] as const);
       if (!screen || !isAppScreen(screen) || (!again && this.checkedScreens.has(screen))) return;
+      if (!again && this.checkedEarlier?.has(screen)) {
+        this.checkedScreens.add(screen);
+        return;
+      }
       const results = await new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode(true).analyze();
       const after = await page.evaluate(() => window.__klubbMutations?.() ?? 0);
       if (after === before || attempt === 3) {
@@ -141,6 +153,7 @@ export class ScreenAccessibility {
 
   private record(screen: string, violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) {
     this.checkedScreens.add(screen);
+    this.checkedEarlier?.add(screen);
     for (const violation of violations) {
       const key = `${screen}|${violation.id}|${violation.nodes.map((node) => node.target.join(' ')).join(',')}`;
       if (this.reported.has(key)) continue;

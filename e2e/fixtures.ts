@@ -5,10 +5,17 @@ import { outlineScreensIn, ScreenAccessibility } from './accessibility.ts';
 export * from '@playwright/test';
 
 /**
- * The specs' `test`: Playwright's, with axe checking every screen the test's pages show (see
+ * The specs' `test`: Playwright's, with axe checking every screen the tests' pages show, once a run (see
  * ScreenAccessibility). A test that passes fails after all when a screen it visited broke a
  * WCAG 2.1 A or AA rule; the message lists each rule, the elements and where to read about it.
  */
+/**
+ * Screens (by their outline) axe has checked in this worker's earlier tests: many specs pass the
+ * same feed and sign-in dialog, and one check each is enough for the run (axe costs seconds a
+ * screen on two cores). A test's own pages are still checked at its end.
+ */
+const screensCheckedInThisWorker = new Set<string>();
+
 export const test = base.extend<{ screenAccessibility: ScreenAccessibility; guideAlreadySeen: boolean }>({
   /**
    * Every member has seen the step-by-step guide, so its first-visit dialog does not cover the
@@ -22,7 +29,7 @@ export const test = base.extend<{ screenAccessibility: ScreenAccessibility; guid
   },
   screenAccessibility: [
     async ({ page }, use, testInfo) => {
-      const watcher = ScreenAccessibility.watch(page);
+      const watcher = ScreenAccessibility.watch(page, screensCheckedInThisWorker);
       try {
         await use(watcher);
         // A test that already failed keeps its own failure as the message.
