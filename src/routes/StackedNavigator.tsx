@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, type ComponentType } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useSelector } from '@xstate/react';
 import type { NavPage } from '../../machines/navigator.machine.ts';
 import { contentRoutes } from './routeTable.ts';
@@ -16,8 +16,9 @@ const screenFor: ScreenFor = (routeId) => (routeId ? routeScreens.get(routeId) :
 const scrollPositions = new Map<string, number>();
 
 /**
- * Renders every stack (all stay mounted, so tabs keep their pages); in the active one only the
- * top page is visible, the one beneath is inert and deeper pages are hidden (spec 2.1).
+ * Renders every stack the member has opened (they stay mounted, so tabs keep their pages); in the
+ * active one only the top page is visible, the one beneath is inert and deeper pages are hidden
+ * (spec 2.1). A tab never opened is drawn on its first visit, not on the first paint.
  */
 export function StackedNavigator({ navigatorRef, screens = screenFor }: { navigatorRef: NavigatorRef; screens?: ScreenFor }) {
   const stackRoots = useSelector(navigatorRef, (s) => s.context.stackRoots);
@@ -26,9 +27,10 @@ export function StackedNavigator({ navigatorRef, screens = screenFor }: { naviga
   const stacked = useSelector(navigatorRef, (s) => s.context.stacked);
   const pushedKey = useSelector(navigatorRef, (s) => (s.context.lastAction === 'push' ? s.context.currentKey : null));
   const container = useFocusOnNavigation(navigatorRef);
+  const opened = useOpenedStacks(active);
   return (
     <div className={styles.stacks} ref={container}>
-      {stackRoots.map((root) => (
+      {stackRoots.filter((root) => opened.has(root)).map((root) => (
         <div key={root} className={styles.stack} hidden={root !== active} data-stack={root}>
           {stacks[root]!.map((page, index, pages) => (
             <Page
@@ -64,7 +66,9 @@ function Page({ page, depth, visible, stacked, slideIn, scrollToTop, Screen }: P
   const ref = useRef<HTMLElement>(null);
   const shown = visible && depth === 0;
   useLayoutEffect(() => {
-    if (shown && ref.current) ref.current.scrollTop = scrollPositions.get(page.key) ?? 0;
+    const saved = scrollPositions.get(page.key);
+    // A page never scrolled is at the top: setting it anyway would force a layout in the middle of a render.
+    if (shown && ref.current && saved !== undefined) ref.current.scrollTop = saved;
   }, [shown, page.key]);
   useScrollToTopRequests(scrollToTop, ref, shown);
   useEffect(() => () => void scrollPositions.delete(page.key), [page.key]);
@@ -88,6 +92,14 @@ function Page({ page, depth, visible, stacked, slideIn, scrollToTop, Screen }: P
       </PageContext.Provider>
     </section>
   );
+}
+
+/** The stacks that have been active at least once. */
+function useOpenedStacks(active: string): ReadonlySet<string> {
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([active]));
+  // Derived state, updated during render so a newly chosen tab draws in the same commit.
+  if (!opened.has(active)) setOpened(new Set(opened).add(active));
+  return opened;
 }
 
 function useScrollToTopRequests(navigatorRef: NavigatorRef | null, ref: React.RefObject<HTMLElement | null>, shown: boolean) {

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { OfferCard } from '../../components/OfferCard.tsx';
 import { OfferGrid } from '../../components/OfferGrid.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -17,13 +18,22 @@ export interface OfferListProps {
   onOpen: (offer: FeedOffer) => void;
 }
 
-/** A card grid that asks for the next page when its end scrolls within reach. */
+/** Cards drawn with the page: two rows of the widest grid, more than a first screen shows. */
+const firstCards = 8;
+
+/**
+ * A card grid that asks for the next page when its end scrolls within reach. A new list first
+ * draws its first cards; the rest follow in a background render React can interrupt, so a page
+ * of 30 never blocks the first paint or a tap.
+ */
 export function OfferList({ label, items, hasMore, loadingMore, onLoadMore, hrefOf, onOpen }: OfferListProps) {
-  const sentinel = useLoadMoreSentinel({ active: hasMore, itemCount: items.length, onLoadMore });
+  const shown = useDeferredValue(items, items.slice(0, firstCards));
+  // Until every card is drawn the list's end is not where it will be: asking for more would be early.
+  const sentinel = useLoadMoreSentinel({ active: hasMore && shown === items, itemCount: items.length, onLoadMore });
   return (
     <>
       <OfferGrid label={label}>
-        {items.map((offer, index) => (
+        {shown.map((offer, index) => (
           <OfferCard key={offer.id} offer={offer} href={hrefOf(offer)} onOpen={onOpen} eagerImage={index < 4} />
         ))}
       </OfferGrid>
