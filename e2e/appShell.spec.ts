@@ -11,8 +11,12 @@ test("without JavaScript the page is already Aurora's: title, theme colour, colo
     await page.goto(aurora);
     await expect(page).toHaveTitle('Aurora');
     await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#ffffff');
-    const logo = page.locator('#app-skeleton img');
+    const logo = page.locator('#app-skeleton .sk-logo img');
     await expect(logo).toBeVisible();
+    // The home page's billboard paints before any script: the largest image of the first screen.
+    const billboard = page.locator('#app-skeleton .sk-billboard img');
+    await expect(billboard).toBeVisible();
+    expect(await billboard.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(logo).toHaveAttribute('alt', 'Aurora');
     expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     // Aurora's background and primary colour, from the inline theme variables.
@@ -25,15 +29,17 @@ test("without JavaScript the page is already Aurora's: title, theme colour, colo
 
 test('with JavaScript the app takes over the skeleton without a layout shift, and the title follows the page', async ({ page }) => {
   await page.addInitScript(() => {
-    const w = window as unknown as { layoutShift: number; skeletonLogo: DOMRect | null };
+    const w = window as unknown as { layoutShift: number; skeletonLogo: DOMRect | null; skeletonBillboard: DOMRect | null };
     w.layoutShift = 0;
     w.skeletonLogo = null;
+    w.skeletonBillboard = null;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) w.layoutShift += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
     document.addEventListener('load', (event) => {
       const target = event.target as Element;
-      if (target.matches?.('#app-skeleton img')) w.skeletonLogo = target.getBoundingClientRect();
+      if (target.matches?.('#app-skeleton .sk-logo img')) w.skeletonLogo = target.getBoundingClientRect();
+      if (target.matches?.('#app-skeleton .sk-billboard img')) w.skeletonBillboard = target.getBoundingClientRect();
     }, true);
   });
   await page.goto(aurora);
@@ -44,8 +50,16 @@ test('with JavaScript the app takes over the skeleton without a layout shift, an
     page.evaluate(() => (window as unknown as { skeletonLogo: DOMRect | null }).skeletonLogo),
     logo.boundingBox(),
   ]);
-  // The app's logo is where the skeleton drew it.
-  expect(skeletonLogo && { x: skeletonLogo.x, y: skeletonLogo.y, width: skeletonLogo.width, height: skeletonLogo.height }).toEqual(appLogo);
+  // The app's logo and billboard are where the skeleton drew them.
+  const box = (rect: DOMRect | null) => rect && { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+  expect(box(skeletonLogo)).toEqual(appLogo);
+  const appBillboard = await page.locator('main a img').first().boundingBox();
+  expect(box(await page.evaluate(() => (window as unknown as { skeletonBillboard: DOMRect | null }).skeletonBillboard))).toEqual(appBillboard);
+  // The app's billboard is the file the skeleton already fetched: one request for it.
+  const billboardFiles = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.includes(document.querySelector<HTMLImageElement>('main a img')!.currentSrc.split('/').pop()!)),
+  );
+  expect(billboardFiles).toHaveLength(1);
   expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
   await expect(page).toHaveTitle('Aurora');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Live' }).click();

@@ -24,6 +24,7 @@ import { passwordResetRoutes } from './routes/passwordReset.ts';
 import { devOutboxRoutes } from './routes/devOutbox.ts';
 import { manifestRoutes, sendAppShell } from './routes/appShell.ts';
 import { createAppShell } from './shell/appShell.ts';
+import { createHomeBillboards } from './shell/homeBillboard.ts';
 import type { MailSender } from './mail/mail.ts';
 import { createOutboxMailer } from './mail/outbox.ts';
 import { defaultAccountRateLimits, type AccountRateLimits } from './plugins/rateLimit.ts';
@@ -214,7 +215,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false, maxAge: '1d' });
   await manifestRoutes(app, deps);
   const clientDir = options.clientDir;
-  const shell = clientDir ? createAppShell({ clientDir, brands }) : null;
+  const shell = clientDir ? createAppShell({ clientDir, brands, homeBillboards: createHomeBillboards({ db: options.db, now: options.now }) }) : null;
   if (clientDir && existsSync(clientDir)) {
     await app.register(fastifyStatic, {
       root: clientDir,

@@ -22,8 +22,8 @@ export async function manifestRoutes(app: App, { brands }: Pick<RouteDeps, 'bran
 /** Every app URL (/, /more/faq, /offer/...) is the single-page app, in the host's brand. */
 export async function sendAppShell(shell: AppShell, request: FastifyRequest, reply: FastifyReply) {
   const page = await shell.page(request);
-  // Revalidated on every load (a new build or a changed brand shows at once); the layout follows the browser.
-  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'User-Agent');
+  // Revalidated on every load (a new build or a changed brand shows at once); the layout follows the browser, the home's billboard its language.
+  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'User-Agent, Accept-Language');
   if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
   if (request.method === 'HEAD') return reply.header('content-length', Buffer.byteLength(page.html)).send();
   return reply.send(page.html);

@@ -1,11 +1,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { textLanguages } from '../language.ts';
 import type { Brands } from '../plugins/memberContext.ts';
 import { appUrlHost } from '../repositories/brands.repository.ts';
 import { etagOf } from './httpCaching.ts';
+import type { HomeBillboards } from './homeBillboard.ts';
 import { requestLayout, type Layout } from './layout.ts';
-import { parseTemplate, renderBrandShell, renderNeutralShell, type ShellBrand, type ShellTemplate } from './renderShell.ts';
+import { inlineStylesheets, parseTemplate, renderBrandShell, renderNeutralShell, type ShellBrand, type ShellTemplate } from './renderShell.ts';
 
 /** Longer than any host name may be (253): not worth a brand lookup. */
 const maxHostLength = 253 + ':65535'.length;
@@ -33,17 +35,32 @@ const brandVersion = (brand: ShellBrand) =>
  * index.html per host, rendered once per brand, layout and build and kept in memory: the brand
  * comes through the brands' TTL cache, so a changed brand is rendered again within that TTL.
  */
-export function createAppShell({ clientDir, brands }: { clientDir: string; brands: Brands }) {
+export interface AppShellDeps {
+  clientDir: string;
+  brands: Brands;
+  homeBillboards: HomeBillboards;
+}
+
+/** The app's home: the feed, whose billboard the skeleton draws when visitors may browse. */
+const isHome = (request: FastifyRequest) => request.url.split('?')[0] === '/';
+
+export function createAppShell({ clientDir, brands, homeBillboards }: AppShellDeps) {
   const indexPath = `${clientDir}/index.html`;
   let template: { mtimeMs: number; parsed: ShellTemplate } | null = null;
   const pages = new Map<string, Rendered & { version: string }>();
   const maxPages = 1000;
 
+  const readStylesheet = (href: string) => {
+    const path = `${clientDir}${href}`;
+    return existsSync(path) ? readFileSync(path, 'utf8') : null;
+  };
+
   /** The built index.html, read again when a new build replaced it. */
   function currentTemplate(): ShellTemplate {
     const { mtimeMs } = statSync(indexPath);
     if (template?.mtimeMs !== mtimeMs) {
-      template = { mtimeMs, parsed: parseTemplate(readFileSync(indexPath, 'utf8')) };
+      const html = inlineStylesheets(readFileSync(indexPath, 'utf8'), readStylesheet);
+      template = { mtimeMs, parsed: parseTemplate(html) };
       pages.clear();
     }
     return template.parsed;
@@ -67,7 +84,10 @@ export function createAppShell({ clientDir, brands }: { clientDir: string; brand
       const shell = currentTemplate();
       const layout = requestLayout(request.headers['user-agent']);
       if (!brand) return { ...cached('', '', () => renderNeutralShell(shell)), layout };
-      return { ...cached(`${brand.id}|${layout}`, brandVersion(brand), () => renderBrandShell(shell, brand, layout)), layout };
+      const billboard = isHome(request) && brand.settings.visitorBrowsing ? await homeBillboards(brand.id, textLanguages(request, brand)) : null;
+      const version = `${brandVersion(brand)}|${billboard ? JSON.stringify(billboard) : ''}`;
+      const key = `${brand.id}|${layout}|${billboard ? 'home' : ''}`;
+      return { ...cached(key, version, () => renderBrandShell(shell, brand, layout, billboard)), layout };
     },
   };
 }

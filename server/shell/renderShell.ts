@@ -1,5 +1,6 @@
 import { brandThemeVariables } from '../../domain/brandTheme.ts';
 import { pickText } from '../../domain/language.ts';
+import type { ImageOptions } from '../../contract/offer.ts';
 import type { BrandRow } from '../repositories/brands.repository.ts';
 import { cssValue, escapeHtml, safeUrl } from './escape.ts';
 import type { Layout } from './layout.ts';
@@ -28,6 +29,21 @@ export function parseTemplate(html: string): ShellTemplate {
   return { head: html.slice(0, headEnd), bodyStart: html.slice(headEnd, bodyEnd), rest: html.slice(bodyEnd) };
 }
 
+const stylesheetLink = /<link rel="stylesheet"[^>]*? href="(\/assets\/[\w.-]+\.css)"[^>]*>/g;
+
+/**
+ * The build's stylesheets put inline, so the first paint waits for no request. Each link stays,
+ * disabled (a browser never fetches it), so Vite's loader of lazy chunks sees the sheet is there
+ * and does not fetch it again. A sheet that is missing or refers to other files keeps its link.
+ */
+export function inlineStylesheets(html: string, readStylesheet: (href: string) => string | null): string {
+  return html.replace(stylesheetLink, (link, href: string) => {
+    const css = readStylesheet(href);
+    if (css === null || /url\(|<\/|@import/i.test(css)) return link;
+    return `<style>${css.trim()}</style><link rel="stylesheet" href="${href}" disabled>`;
+  });
+}
+
 /** The page for a host of no brand: the app then shows what it shows for an unknown brand. */
 export function renderNeutralShell(template: ShellTemplate): string {
   return template.head + template.bodyStart + template.rest;
@@ -38,7 +54,7 @@ export function renderNeutralShell(template: ShellTemplate): string {
  * variables inline (the same as the app sets, domain/brandTheme.ts) and the skeleton of the shell,
  * so the first paint is the brand's before any JavaScript runs.
  */
-export function renderBrandShell(template: ShellTemplate, brand: ShellBrand, layout: Layout): string {
+export function renderBrandShell(template: ShellTemplate, brand: ShellBrand, layout: Layout, billboard: ImageOptions | null = null): string {
   const colors = brand.theme.light.colors;
   const icons = brand.settings.appIcons;
   const favicon = safeUrl(icons?.favicon);
@@ -55,7 +71,7 @@ export function renderBrandShell(template: ShellTemplate, brand: ShellBrand, lay
     `<style>:root{${variables}}${skeletonStyle}</style>`,
   ].filter(Boolean);
   const tabs = brand.navigationBar.filter((entry) => pickText(entry.label, 'en') !== '' || entry.icon !== '').length;
-  const skeleton = skeletonMarkup({ name: brand.name, logoUrl: safeUrl(brand.logoUrl), tabs }, layout);
+  const skeleton = skeletonMarkup({ name: brand.name, logoUrl: safeUrl(brand.logoUrl), tabs, billboard }, layout);
   return (
     template.head.replace(neutralTitle, `<title>${escapeHtml(brand.name)}</title>`) +
     head.join('\n    ') +

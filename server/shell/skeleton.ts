@@ -1,5 +1,7 @@
+import type { ImageOptions } from '../../contract/offer.ts';
+import { billboardImageSizes, srcFor, srcSetFor } from '../../domain/imageSources.ts';
 import type { Layout } from './layout.ts';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml, safeUrl } from './escape.ts';
 
 /**
  * The shell's frame drawn before any JavaScript (src/routes/ContentShell.tsx with the sizes of
@@ -15,6 +17,13 @@ const desktopTopBarHeight = 56 + 2 * 4;
 const bottomBarHeight = 56;
 /** The feed's logo: under the top bar, after the page's 16 px padding; 48 px high. */
 const pagePaddingTop = 16;
+const logoHeight = 48;
+/** The feed's gap between the logo and the billboard. */
+const feedGap = 24;
+const billboardTop = topBarHeight + pagePaddingTop + logoHeight + feedGap;
+const desktopBillboardTop = desktopTopBarHeight + pagePaddingTop + logoHeight + feedGap;
+/** The feed page's width (src/screens/feed/feed.css.ts). */
+const feedMaxWidth = 1440;
 
 export const skeletonStyle = [
   'html,body{margin:0;background:var(--klubb-color-background);color:var(--klubb-color-text);font-family:var(--klubb-font-body)}',
@@ -24,7 +33,15 @@ export const skeletonStyle = [
   `[data-layout=desktop] .sk-top{height:${desktopTopBarHeight}px;padding-block:4px}`,
   `.sk-logo{position:absolute;top:${topBarHeight + pagePaddingTop}px;left:0;right:0;display:flex;justify-content:center;padding:0 var(--klubb-grid-margin)}`,
   `[data-layout=desktop] .sk-logo{top:${desktopTopBarHeight + pagePaddingTop}px}`,
-  '.sk-logo img{height:48px}',
+  `.sk-logo img{height:${logoHeight}px}`,
+  // Like the app's page, a scroll container as wide as the app's (desktop: the page width inside the
+  // gutters) and taller inside than itself, so a scroll bar takes the same room in both.
+  `.sk-page{position:absolute;top:${billboardTop}px;left:0;right:0;bottom:0;overflow-y:auto}`,
+  `[data-layout=desktop] .sk-page{top:${desktopBillboardTop}px;left:var(--klubb-layout-gutter);right:var(--klubb-layout-gutter);max-width:var(--klubb-layout-pageMaxWidth);margin-inline:auto}`,
+  '.sk-page::after{content:"";display:block;height:200vh}',
+  `.sk-billboard{max-width:${feedMaxWidth}px;margin:0 auto;padding:0 var(--klubb-grid-margin)}`,
+  '.sk-billboard picture{display:block;max-width:var(--klubb-layout-billboardMaxWidth);margin:0 auto;aspect-ratio:3/2;overflow:hidden;border-radius:var(--klubb-radius-card) var(--klubb-radius-card) 0 0;background:var(--klubb-color-surface)}',
+  '.sk-billboard img{display:block;width:100%;height:100%;object-fit:cover}',
   `.sk-bottom{position:absolute;left:0;right:0;bottom:0;display:flex;justify-content:space-around;border-top:1px solid var(--klubb-color-surface);padding-bottom:env(safe-area-inset-bottom);background:var(--klubb-color-navigationBar)}`,
   `.sk-bottom .sk-tab{flex:1 1 0;min-height:${bottomBarHeight}px;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:4px;padding:6px 4px}`,
   '.sk-top .sk-tab{flex:0 0 auto;display:flex;align-items:center;padding:0 16px}',
@@ -38,6 +55,24 @@ export interface SkeletonBrand {
   name: string;
   logoUrl: string | null;
   tabs: number;
+  /** The image of the billboard the page opens with (the home feed), drawn where the app will draw it. */
+  billboard?: ImageOptions | null;
+}
+
+/** The billboard's picture with the app's own attributes (src/components/Image.tsx), so the browser fetches the file once. */
+function billboardMarkup(image: ImageOptions): string {
+  const src = srcFor(image.jpeg, 'large');
+  const jpeg = srcSetFor(image.jpeg, 'large');
+  const webp = srcSetFor(image.webp, 'large');
+  const urls = [image.jpeg.medium, image.jpeg.large, image.webp.medium, image.webp.large].filter((url) => url !== undefined);
+  if (!src || urls.some((url) => safeUrl(url) === null)) return '';
+  const size = image.width && image.height ? ` width="${image.width}" height="${image.height}"` : '';
+  return [
+    '<div class="sk-page"><div class="sk-billboard"><picture>',
+    webp ? `<source type="image/webp" srcset="${escapeHtml(webp)}" sizes="${billboardImageSizes}">` : '',
+    `<img src="${escapeHtml(src)}"${jpeg ? ` srcset="${escapeHtml(jpeg)}"` : ''} sizes="${billboardImageSizes}"${size} alt="" fetchpriority="high">`,
+    '</picture></div></div>',
+  ].join('');
 }
 
 /** The skeleton's markup (hidden from assistive technology: the app's own shell speaks). */
@@ -49,6 +84,7 @@ export function skeletonMarkup(brand: SkeletonBrand, layout: Layout): string {
     `<div id="${skeletonId}" aria-hidden="true" data-layout="${layout}">`,
     `<div class="sk-top">${layout === 'desktop' ? tabs : ''}</div>`,
     logo,
+    brand.logoUrl && brand.billboard ? billboardMarkup(brand.billboard) : '',
     layout === 'mobile' ? `<div class="sk-bottom">${tabs}</div>` : '',
     '</div>',
   ].join('');

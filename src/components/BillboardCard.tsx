@@ -4,10 +4,8 @@ import { OfferSubtitle } from './OfferSubtitle.tsx';
 import { onPlainClick } from './linkClick.ts';
 import { cx } from './cx.ts';
 import type { HeadingLevel } from './OfferCard.tsx';
-import { layout } from '../theme/layout.ts';
+import { billboardImageSizes } from '../../domain/imageSources.ts';
 import * as styles from './billboardCard.css.ts';
-
-const billboardImageSizes = `(min-width: ${layout.billboardMaxWidth}px) ${layout.billboardMaxWidth}px, 100vw`;
 
 export interface BillboardCardProps {
   /** The billboard turned into a feed item. */

@@ -1,35 +1,10 @@
-import type { ImageOptions } from '../../contract/offer.ts';
 import { media } from '../theme/breakpoints.ts';
+import type { ImageSize } from '../../domain/imageSources.ts';
 
-export type ImageSize = 'medium' | 'large';
-type ImageSources = ImageOptions['jpeg'];
-
-/** Intrinsic widths the image service renders each size at. */
-export const imageWidths: Record<ImageSize, number> = { medium: 480, large: 1200 };
+export { imageWidths, srcFor, srcSetFor, type ImageSize } from '../../domain/imageSources.ts';
 
 /** What the layout gives each size by default: a grid card, or a full page-wide image. */
 export const defaultSizes: Record<ImageSize, string> = {
   medium: `${media.large} 25vw, ${media.medium} 33vw, 50vw`,
   large: `${media.medium} 800px, 100vw`,
 };
-
-// A large image also offers the medium file so narrow screens download less.
-const candidatesBySize: Record<ImageSize, readonly ImageSize[]> = {
-  medium: ['medium'],
-  large: ['medium', 'large'],
-};
-
-/** `srcset` for one format; when the wanted size is missing, the other size stands in. */
-export function srcSetFor(sources: ImageSources, size: ImageSize): string | undefined {
-  const entries = (available: readonly ImageSize[]) =>
-    available.flatMap((key) => (sources[key] ? [`${sources[key]} ${imageWidths[key]}w`] : []));
-  const wanted = entries(candidatesBySize[size]);
-  if (wanted.length > 0) return wanted.join(', ');
-  const other = entries(size === 'medium' ? ['large'] : ['medium']);
-  return other.length > 0 ? other.join(', ') : undefined;
-}
-
-/** Plain `src` for browsers without srcset support. */
-export function srcFor(sources: ImageSources, size: ImageSize): string | undefined {
-  return size === 'medium' ? (sources.medium ?? sources.large) : (sources.large ?? sources.medium);
-}

@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brands } from '../../server/db/schema/index.ts';
+import { billboards, brands, offers } from '../../server/db/schema/index.ts';
 import { aurora, borealis } from '../../server/db/seed/brands.ts';
 import { memberCacheTtl } from '../../server/plugins/memberContext.ts';
+import { feedCacheTtlMs } from '../../server/routes/offers.ts';
+import { makeBillboard, makeOffer } from './support/factories.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /** The HTML shell per host (issue 26): the brand's page before any JavaScript, and its web app manifest. */
@@ -58,7 +60,9 @@ describe('the HTML of every app URL, per host', () => {
       expect(style).toContain(`--klubb-color-background:${brand.theme.light.colors.background}`);
       expect(style).toContain(`--klubb-font-heading:${brand.theme.light.fonts.heading}`);
       // After the app's stylesheet, so the brand's values win over its neutral defaults.
-      expect(doc.head.innerHTML.indexOf('<style>')).toBeGreaterThan(doc.head.innerHTML.indexOf('index-abc123.css'));
+      const brandStyle = doc.head.innerHTML.indexOf('<style>:root{--klubb-');
+      expect(brandStyle).toBeGreaterThan(doc.head.innerHTML.indexOf('body{margin:0}'));
+      expect(brandStyle).toBeGreaterThan(doc.head.innerHTML.indexOf('index-abc123.css'));
       const skeleton = doc.getElementById('app-skeleton')!;
       expect(skeleton.getAttribute('aria-hidden')).toBe('true');
       expect(skeleton.querySelector('img')?.getAttribute('src')).toBe(brand.logoUrl);
@@ -74,6 +78,17 @@ describe('the HTML of every app URL, per host', () => {
     expect(phone.querySelectorAll('.sk-top .sk-tab')).toHaveLength(0);
     expect(computer.querySelectorAll('.sk-top .sk-tab')).toHaveLength(aurora.navigationBar.length);
     expect(computer.querySelector('.sk-bottom')).toBeNull();
+  });
+
+  it("carries the build's stylesheet inline, its link kept but disabled: the first paint waits for no request, a lazy chunk fetches it never", async () => {
+    for (const host of ['aurora.localhost', 'unknown.localhost']) {
+      const doc = documentOf((await page(host)).body);
+      expect(inlineStyle(doc)).toContain('body{margin:0}');
+      const link = doc.querySelector('link[href="/assets/index-abc123.css"]')!;
+      expect(link.getAttribute('rel')).toBe('stylesheet');
+      expect(link.hasAttribute('disabled')).toBe(true);
+      expect(doc.querySelectorAll('link[rel="stylesheet"]:not([disabled])')).toHaveLength(0);
+    }
   });
 
   it('gives a host of no brand the neutral page: "Klubb", no brand colours, no manifest, no skeleton', async () => {
@@ -226,5 +241,78 @@ describe('GET /manifest.webmanifest', () => {
     const response = await manifestOf('unknown.localhost');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ status: 404, code: 'brand_not_found', message: 'No brand is registered for this host' });
+  });
+});
+
+describe("the home page's billboard in the skeleton: the first large image paints before any JavaScript", () => {
+  const image = {
+    jpeg: { medium: '/media/offers/b-medium.jpg', large: '/media/offers/b-large.jpg' },
+    webp: { medium: '/media/offers/b-medium.webp', large: '/media/offers/b-large.webp' },
+    width: 1200,
+    height: 800,
+  };
+  const skeletonImage = async (host: string, url = '/', headers: Record<string, string> = {}) =>
+    documentOf((await page(host, url, headers)).body).querySelector('#app-skeleton .sk-billboard img');
+
+  beforeAll(async () => {
+    await makeOffer(t.db, 'aurora', 'home-billboard', { puffImage: image, requiresSignIn: false });
+    await makeBillboard(t.db, 'aurora', 'home-billboard');
+    await makeOffer(t.db, 'borealis', 'members-billboard', { puffImage: image, requiresSignIn: true });
+    await makeBillboard(t.db, 'borealis', 'members-billboard');
+    // The pages above were asked for while there was no billboard.
+    clock += feedCacheTtlMs + 1;
+  });
+
+  it('draws the billboard a visitor gets on /, with the srcset and sizes of the app\'s own picture and a high fetch priority', async () => {
+    for (const userAgent of [mobile, desktop]) {
+      const doc = documentOf((await page('aurora.localhost', '/', { 'user-agent': userAgent })).body);
+      const picture = doc.querySelector('#app-skeleton .sk-billboard picture')!;
+      expect(picture.querySelector('source')?.getAttribute('type')).toBe('image/webp');
+      expect(picture.querySelector('source')?.getAttribute('srcset')).toBe('/media/offers/b-medium.webp 480w, /media/offers/b-large.webp 1200w');
+      expect(picture.querySelector('source')?.getAttribute('sizes')).toBe('(min-width: 600px) 600px, 100vw');
+      const img = picture.querySelector('img')!;
+      expect(img.getAttribute('src')).toBe('/media/offers/b-large.jpg');
+      expect(img.getAttribute('srcset')).toBe('/media/offers/b-medium.jpg 480w, /media/offers/b-large.jpg 1200w');
+      expect(img.getAttribute('sizes')).toBe('(min-width: 600px) 600px, 100vw');
+      expect(img.getAttribute('fetchpriority')).toBe('high');
+      expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1200', '800']);
+    }
+  });
+
+  it('draws no billboard on any other page, for a billboard that needs sign-in, or without visitor browsing', async () => {
+    expect(await skeletonImage('aurora.localhost', '/more/faq')).toBeNull();
+    expect(await skeletonImage('aurora.localhost', '/live')).toBeNull();
+    expect(await skeletonImage('borealis.localhost')).toBeNull();
+    await t.db.update(brands).set({ settings: { ...aurora.settings, visitorBrowsing: false } }).where(eq(brands.id, 'aurora'));
+    clock += memberCacheTtl.brandMs + 1;
+    expect(await skeletonImage('aurora.localhost')).toBeNull();
+    await t.db.update(brands).set({ settings: aurora.settings }).where(eq(brands.id, 'aurora'));
+    clock += memberCacheTtl.brandMs + 1;
+    expect(await skeletonImage('aurora.localhost')).not.toBeNull();
+  });
+
+  it('follows a new billboard once the feed cache has let the old one go (a new ETag)', async () => {
+    const before = await page('aurora.localhost');
+    await makeOffer(t.db, 'aurora', 'newer-billboard', { puffImage: { ...image, jpeg: { large: '/media/offers/newer.jpg' }, webp: {} }, requiresSignIn: false });
+    await t.db.insert(billboards).values({ brandId: 'aurora', id: 'billboard-newer', offerId: 'newer-billboard', createdAt: new Date(Date.now() + 60_000) });
+    clock += feedCacheTtlMs + 1;
+    const after = await page('aurora.localhost');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(documentOf(after.body).querySelector('#app-skeleton .sk-billboard img')?.getAttribute('src')).toBe('/media/offers/newer.jpg');
+    await t.db.delete(billboards).where(eq(billboards.id, 'billboard-newer'));
+    clock += feedCacheTtlMs + 1;
+  });
+
+  it('leaves out a billboard whose image is no same-site or http(s) URL, and escapes what it writes', async () => {
+    await t.db.update(offers).set({ puffImage: { ...image, jpeg: { large: 'javascript:alert(1)' } } }).where(eq(offers.id, 'home-billboard'));
+    clock += feedCacheTtlMs + 1;
+    expect(await skeletonImage('aurora.localhost')).toBeNull();
+    await t.db.update(offers).set({ puffImage: { ...image, jpeg: { large: '/media/"><script>alert(1)</script>.jpg' } } }).where(eq(offers.id, 'home-billboard'));
+    clock += feedCacheTtlMs + 1;
+    const response = await page('aurora.localhost');
+    expect(response.body).not.toContain('<script>alert(1)');
+    expect(documentOf(response.body).querySelector('#app-skeleton .sk-billboard img')?.getAttribute('src')).toBe('/media/"><script>alert(1)</script>.jpg');
+    await t.db.update(offers).set({ puffImage: image }).where(eq(offers.id, 'home-billboard'));
+    clock += feedCacheTtlMs + 1;
   });
 });
