@@ -8,7 +8,7 @@ import { formatter } from '@lingui/format-po';
  * with the content routes (src/i18n/i18n.ts). A message used on both sides is in both catalogs.
  */
 const authSources = [
-  '<rootDir>/src/main.tsx',
+  '<rootDir>/src/start.tsx',
   '<rootDir>/src/App.tsx',
   '<rootDir>/src/routes/AuthRoutes.tsx',
   '<rootDir>/src/screens/BackToSignIn.tsx',

@@ -20,7 +20,7 @@ export const AppActor = createActorContext(appMachine);
 
 /**
  * The composition root's services for the wired screens (src/wiring/wired.tsx), given once at
- * the top of the tree (src/main.tsx). Kept here, beside the app actor the first load has
+ * the top of the tree (src/start.tsx). Kept here, beside the app actor the first load has
  * anyway, so that `wired` itself loads only with the screens that use it.
  */
 export const WiringContext = createContext<Services | null>(null);

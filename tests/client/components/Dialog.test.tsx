@@ -7,7 +7,7 @@ import { renderWithI18n } from './renderWithI18n.tsx';
 
 type Callbacks = Pick<DialogProps, 'onYes' | 'onNo'>;
 
-/** The page as main.tsx mounts it: the app inside #root, the dialog portalled beside it. */
+/** The page as start.tsx mounts it: the app inside #root, the dialog portalled beside it. */
 function renderInRoot(callbacks: Callbacks = {}) {
   const root = document.createElement('div');
   root.id = 'root';
