@@ -1,6 +1,6 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { ApiError, LimitReached } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { pruneRateLimits, takeRateLimit } from '../repositories/rateLimits.repository.ts';
 
 /** Unauthenticated writes (account creation, reset mails) allowed per client address and window. */
@@ -16,12 +16,11 @@ export const defaultAccountRateLimits: AccountRateLimits = { createPerWindow: 40
  * An onRequest hook that counts the request in the database (shared by every instance) against
  * `max` per `windowMs` of the client address Fastify trusts (see trustProxy). Counted before the
  * body is read, so refused and invalid requests count too; over the limit the answer is the
- * spec's 429 auth/too-many-attempts, or `refusal`'s code (429 with Retry-After either way).
+ * spec's 429 auth/too-many-attempts.
  */
 export function rateLimited(
   deps: { db: Database; now?: () => number },
   limit: { bucket: string; max: number; windowMs: number },
-  refusal?: { code: string; message: (seconds: number) => string },
 ): onRequestAsyncHookHandler {
   return async (request, reply) => {
     const nowMs = deps.now?.() ?? Date.now();
@@ -30,7 +29,6 @@ export function rateLimited(
     await pruneRateLimits(deps.db, limit.bucket, limit.windowMs, nowMs).catch(() => undefined);
     if (answer.allowed) return;
     const seconds = Math.max(1, Math.ceil(answer.retryAfterMs / 1000));
-    if (refusal) throw new LimitReached(refusal.code, refusal.message(seconds), seconds);
     reply.header('retry-after', String(seconds));
     throw new ApiError(429, 'auth/too-many-attempts', `Too many attempts from this address; try again in ${seconds} seconds`);
   };

@@ -2,10 +2,14 @@ import { AnalyticsAnswer, AnalyticsBody } from '../../contract/analytics.ts';
 import { ApiErrorBody } from '../../contract/common.ts';
 import { maxEventsPerRequest } from '../../domain/analyticsEvents.ts';
 import { ingestAnalytics } from '../analytics/ingest.ts';
-import { rateLimited } from '../plugins/rateLimit.ts';
+import { createVisitorLimiter } from '../plugins/visitorContext.ts';
 import type { App, RouteDeps } from './types.ts';
 
-/** Requests to POST /v1/a one client address may make per minute, counted in the database. */
+/**
+ * Requests to POST /v1/a one client address may make per minute, counted like a visitor's reads in
+ * each instance's memory (docs/architecture.md, "Analytics"): counting in the database cost as much
+ * as storing the events.
+ */
 export interface AnalyticsRateLimit {
   perMinute: number;
 }
@@ -21,15 +25,13 @@ const bodyLimit = 64 * 1024;
  */
 export async function analyticsRoutes(app: App, deps: RouteDeps & { analyticsRateLimit: AnalyticsRateLimit }) {
   const { db, identity, brands, now = Date.now } = deps;
+  const limiter = createVisitorLimiter(deps.analyticsRateLimit, now);
   app.post(
     '/v1/a',
     {
       bodyLimit,
-      onRequest: rateLimited(
-        deps,
-        { bucket: 'analytics', max: deps.analyticsRateLimit.perMinute, windowMs: 60_000 },
-        { code: 'too_many_requests', message: (seconds) => `Too many requests from this address; try again in ${seconds} seconds` },
-      ),
+      // Before the body is read: garbage counts too.
+      onRequest: async (request) => limiter.take(request.ip),
       schema: {
         summary: 'Store analytics events (page views, the purchase funnel, interactions)',
         description:

@@ -3,7 +3,7 @@ import { makeBrand } from './support/factories.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import { encode, event, sendBeacon, storedEvents } from './analytics.helpers.ts';
 
-/** 5 requests per client address and minute here, counted in the database. */
+/** 5 requests per client address and minute here, refilled one every 12 s, counted in the instance's memory. */
 const clock = { ms: Date.parse('2026-11-20T10:00:00Z'), now: () => clock.ms, advance: (ms: number) => void (clock.ms += ms) };
 
 let t: TestApp;
@@ -22,20 +22,22 @@ describe('the analytics rate limit', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(25);
     const refused = answers.find((a) => a.statusCode === 429)!;
-    expect(refused.json()).toEqual({ status: 429, code: 'too_many_requests', message: 'Too many requests from this address; try again in 60 seconds' });
-    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.json()).toEqual({ status: 429, code: 'too_many_requests', message: 'Too many requests from this address; try again in 12 seconds' });
+    expect(refused.headers['retry-after']).toBe('12');
     expect((await storedEvents(t)).length - before).toBe(5);
     // Another address has its own allowance.
     expect((await sendBeacon(t, encode(event('page_view')), { address: '10.30.0.2' })).statusCode).toBe(200);
   });
 
-  it('counts garbage too (before the body is read), and allows again once the minute has passed', async () => {
+  it('counts garbage and bodies over the limit too (before the body is read), and allows again as the bucket refills', async () => {
     const address = '10.30.0.3';
-    for (let i = 0; i < 5; i++) expect((await sendBeacon(t, 'not base64!', { address })).statusCode).toBe(400);
+    for (let i = 0; i < 4; i++) expect((await sendBeacon(t, 'not base64!', { address })).statusCode).toBe(400);
+    expect((await sendBeacon(t, 'A'.repeat(70_000), { address })).statusCode).toBe(413);
     expect((await sendBeacon(t, encode(event('page_view')), { address })).statusCode).toBe(429);
-    clock.advance(59_000);
+    clock.advance(11_000);
     expect((await sendBeacon(t, encode(event('page_view')), { address })).statusCode).toBe(429);
     clock.advance(1_000);
     expect((await sendBeacon(t, encode(event('page_view')), { address })).statusCode).toBe(200);
+    expect((await sendBeacon(t, encode(event('page_view')), { address })).statusCode).toBe(429);
   });
 });
