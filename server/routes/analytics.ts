@@ -8,7 +8,7 @@ import type { App, RouteDeps } from './types.ts';
 /**
  * Requests to POST /v1/a one client address may make per minute, counted like a visitor's reads in
  * each instance's memory (docs/architecture.md, "Analytics"): counting in the database cost as much
- * as storing the events.
+ * as storing the events (npm run bench -- --only analytics).
  */
 export interface AnalyticsRateLimit {
   perMinute: number;

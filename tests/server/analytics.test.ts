@@ -164,6 +164,27 @@ describe('bad bodies', () => {
     });
   }
 
+  it('refuses each hostile value in any field of an event by itself and never answers 5xx', async () => {
+    const deep = (depth: number): unknown => (depth === 0 ? 'bottom' : { a: deep(depth - 1) });
+    const hostile: unknown[] = [true, 0, -1, 1.5e308, 0.5, '', 'x'.repeat(10_000), null, [], {}, '\u0000', '\ud800', "' OR 1=1 --", deep(200)];
+    const fields = Object.keys(event('page_view', { legacyUserId: '1', customParams: {} }));
+    const events = fields.flatMap((field) => hostile.map((value) => ({ ...event('page_view'), [field]: value })));
+    // Batches of 5 stay under the 64 KiB body limit with the long strings.
+    for (let i = 0; i < events.length; i += 5) {
+      const batch = events.slice(i, i + 5);
+      const answer = await sendBeacon(t, encode({ events: batch }), { address: '10.21.0.1' });
+      expect(answer.statusCode).toBe(200);
+      const { stored, refused } = answer.json();
+      expect(stored + refused.length).toBe(batch.length);
+    }
+    // An object is one event (refused in a 200); anything else is no payload at all.
+    for (const value of hostile) {
+      const answer = await sendBeacon(t, encode(value), { address: '10.21.0.2' });
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) expect(answer.json()).toMatchObject({ stored: 0, refused: [{ index: 0, code: 'invalid_event' }] });
+      else expect(answer.json()).toMatchObject({ status: 400, code: 'invalid_analytics_payload' });
+    }
+  });
+
   it('takes base64 without padding and with line breaks, as some encoders write it', async () => {
     const body = encode(event('page_view', { pathName: '/ab' })).replace(/=+$/, '');
     const wrapped = body.replace(/(.{76})/g, '$1\r\n');
