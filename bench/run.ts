@@ -3,6 +3,7 @@ import { distChunks, loadChunksInBrowser, totalGzip, type Chunk } from './bundle
 import { heading, kB, printTable } from './format.ts';
 import { coldLoads, measurePageLoads, median, pageLoadDevice, throttling, type PageLoad } from './pageLoad.ts';
 import { benchOfferQueries } from './offerQueries.ts';
+import { benchAnalyticsIngest, eventsPerBeacon } from './analyticsIngest.ts';
 import { readOptions } from './options.ts';
 import { createBenchDatabase } from './postgres.ts';
 import { benchClaims, claimSettings } from './promoClaims.ts';
@@ -213,6 +214,23 @@ async function benchPromoClaims(server: RunningServer, databaseKind: string) {
   return true;
 }
 
+async function benchAnalytics(origin: string) {
+  const { connections, warmupSeconds, durationSeconds } = loadSettings;
+  heading(`Analytics ingest (autocannon: ${connections} connections, ${warmupSeconds} s warm-up, ${durationSeconds} s measured)`);
+  console.log(`Beacons of ${eventsPerBeacon} visitor events (base64 text/plain), from many client addresses (X-Forwarded-For), each under its per-minute limit.`);
+  const [health, ingest] = await benchAnalyticsIngest(origin);
+  printTable(
+    ['endpoint', ' req/s', ' events/s', ' p50 ms', ' p99 ms', ' requests', ' status codes'],
+    [health!, ingest!].map((r) => [
+      r.label, r.rps.toFixed(0), r === ingest ? (r.rps * eventsPerBeacon).toFixed(0) : '-', ms(r.p50), ms(r.p99), String(r.requests), JSON.stringify(r.statusCodes),
+    ]),
+  );
+  console.log(`POST /v1/a: ${ingest!.rps.toFixed(0)} / ${health!.rps.toFixed(0)} = ${(ingest!.rps / health!.rps).toFixed(2)} of the trivial endpoint's req/s`);
+  const refused = Object.entries(ingest!.statusCodes).filter(([code]) => code !== '200');
+  if (refused.length > 0) console.log(`!!! Some beacons were not stored (${refused.map(([code, n]) => `${code}: ${n}`).join(', ')}); the rate includes them.`);
+  return refused.length === 0;
+}
+
 async function benchPromoClaimsOnPostgres(serverUrl: string) {
   const database = await createBenchDatabase(serverUrl);
   try {
@@ -238,7 +256,7 @@ async function main() {
       process.exitCode = 1;
     }
   };
-  if (wants('bundle') || wants('pageload') || wants('tabs') || wants('api') || wants('claims')) {
+  if (wants('bundle') || wants('pageload') || wants('tabs') || wants('api') || wants('claims') || wants('analytics')) {
     console.log('Starting server (fresh embedded database, demo seed)...');
     const server = await startServer();
     const stopAndExit = () => void server.stop().finally(() => process.exit(130));
@@ -251,6 +269,7 @@ async function main() {
       if (wants('tabs')) await guarded('tab-switch', () => benchTabSwitch(server.origin));
       if (wants('api') && !(await benchApi(server.origin))) process.exitCode = 1;
       if (wants('claims')) await guarded('promo-claim', () => benchPromoClaims(server, 'PGlite'));
+      if (wants('analytics')) await guarded('analytics', () => benchAnalytics(server.origin));
     } finally {
       await server.stop();
       process.removeListener('SIGINT', stopAndExit);

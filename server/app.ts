@@ -54,6 +54,9 @@ import { restaurantRoutes } from './routes/restaurants.ts';
 import type { GoogleMapsConfig } from './config.ts';
 import { tableBookingRoutes } from './routes/tableBooking.ts';
 import { defaultTableBookingLimits, type TableBookingLimits } from './booking/bookTable.ts';
+import { analyticsRoutes, defaultAnalyticsRateLimit } from './routes/analytics.ts';
+import { adminAnalyticsRoutes } from './routes/adminAnalytics.ts';
+import { defaultAnalyticsRetentionDays, pruneAnalytics } from './analytics/retention.ts';
 
 export interface AppOptions {
   db: Database;
@@ -79,7 +82,7 @@ export interface AppOptions {
   eid?: EidProvider;
   /** Card payments (Stripe or the embedded stand-in); without it the checkout calls answer 503. The caller closes it. */
   payments?: Payments;
-  /** How often lapsed checkouts are settled, needed refunds retried, lapsed waiting-list offers passed on and queued mail retried (ms); 0 turns the sweep off. */
+  /** How often lapsed checkouts are settled, needed refunds retried, lapsed waiting-list offers passed on, queued mail retried and old analytics events pruned (ms); 0 turns the sweep off. */
   checkoutSweepMs?: number;
   /** Checkouts and waiting-list joins per member and client address (tests lower them). */
   commerceLimits?: Partial<CommerceLimits>;
@@ -91,6 +94,8 @@ export interface AppOptions {
   googleMaps?: Partial<GoogleMapsConfig>;
   /** Signed-out reads per client address and minute, counted per instance (tests lower it). */
   visitorRateLimit?: Partial<VisitorRateLimit>;
+  /** POST /v1/a requests per client address and minute, and the days events are kept (pruned by the sweep). */
+  analytics?: Partial<{ perMinute: number; retentionDays: number }>;
 }
 
 const mediaDir = fileURLToPath(new URL('./media', import.meta.url));
@@ -192,6 +197,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const tableBookings = { db: options.db, mail: mailQueue, now, limits: { ...defaultTableBookingLimits, ...options.tableBookingLimits } };
   await tableBookingRoutes(app, { ...deps, tableBookings });
   if (options.adminToken && checkout) await adminOrderRoutes(app, { ...deps, adminToken: options.adminToken, checkout });
+  await analyticsRoutes(app, { ...deps, analyticsRateLimit: { perMinute: options.analytics?.perMinute ?? defaultAnalyticsRateLimit.perMinute } });
+  if (options.adminToken) await adminAnalyticsRoutes(app, { ...deps, adminToken: options.adminToken });
+  const retentionDays = options.analytics?.retentionDays ?? defaultAnalyticsRetentionDays;
   // Mail a crash left queued goes out as soon as the server is up again.
   app.addHook('onReady', async () => void mailQueue.dispatch());
   const sweepMs = options.checkoutSweepMs ?? 60_000;
@@ -200,8 +208,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const sweep = () => {
       if (sweeping) return;
       sweeping = true;
+      const failed = (what: string) => (error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : 'unknown' }, `${what} failed`);
       sweepCommerce({ ...commerce, payments: options.payments })
-        .catch((error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : 'unknown' }, 'commerce sweep failed'))
+        .catch(failed('commerce sweep'))
+        .then(() => pruneAnalytics(options.db, now(), { retentionDays }))
+        .catch(failed('analytics pruning'))
         .finally(() => (sweeping = false));
     };
     const timer = setInterval(sweep, sweepMs);

@@ -34,6 +34,10 @@ const Env = Type.Object({
   SWEEP_INTERVAL_MS: Type.Integer({ minimum: 500, default: 60_000 }),
   /** Requests one client address may make per minute without a token (a visitor's reads), counted per server instance. */
   VISITOR_RATE_LIMIT: Type.Integer({ minimum: 1, default: 300 }),
+  /** Analytics requests (POST /v1/a) one client address may make per minute, counted in the database. */
+  ANALYTICS_RATE_LIMIT: Type.Integer({ minimum: 1, default: 240 }),
+  /** Days analytics events are kept; older ones are deleted by the periodic sweep. */
+  ANALYTICS_RETENTION_DAYS: Type.Integer({ minimum: 1, default: 90 }),
   /** Waiting lists one client address may join per 15 minutes. */
   WAITING_LIST_JOIN_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
   /** Web API key of the Firebase project: checks a member's current password (accounts:signInWithPassword) with real Firebase. */
@@ -76,6 +80,7 @@ export type Config = {
   accountCreateLimit: number;
   /** Signed-out reads per client address and minute, per instance. */
   visitorRateLimit: number;
+  analytics: { perMinute: number; retentionDays: number };
   commerceLimits: { checkoutsPerMember: number; checkoutsPerAddress: number; waitingListJoinsPerAddress: number };
   sweepIntervalMs: number;
   trustProxy: boolean | string;
@@ -141,6 +146,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     accountCreateLimit: e.ACCOUNT_CREATE_LIMIT,
     visitorRateLimit: e.VISITOR_RATE_LIMIT,
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
+    analytics: { perMinute: e.ANALYTICS_RATE_LIMIT, retentionDays: e.ANALYTICS_RETENTION_DAYS },
     commerceLimits: { checkoutsPerMember: e.CHECKOUT_MEMBER_LIMIT, checkoutsPerAddress: e.CHECKOUT_ADDRESS_LIMIT, waitingListJoinsPerAddress: e.WAITING_LIST_JOIN_LIMIT },
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     connectSources: [

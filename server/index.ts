@@ -46,6 +46,7 @@ async function main() {
     accountRateLimits: { createPerWindow: config.accountCreateLimit },
     visitorRateLimit: { perMinute: config.visitorRateLimit },
     commerceLimits: config.commerceLimits,
+    analytics: config.analytics,
     checkoutSweepMs: config.sweepIntervalMs,
     eid,
     mail,

@@ -199,6 +199,7 @@ describe('fuzzing every published API route', () => {
       'GET /v1/get/offer',
       'GET /v1/get_list/brand/category',
       'GET /v1/get_list/offer',
+      'POST /v1/a',
       'POST /v1/search/offer',
     ]);
     const random = seeded(9);

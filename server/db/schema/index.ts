@@ -14,3 +14,4 @@ export * from './waitingList.ts';
 export * from './referrals.ts';
 export * from './brandContent.ts';
 export * from './restaurants.ts';
+export * from './analytics.ts';

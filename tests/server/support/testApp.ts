@@ -17,7 +17,7 @@ export const roomyCommerceLimits = { checkoutsPerMember: 10_000, checkoutsPerAdd
 export async function createTestApp(
   options: { now?: () => number; loginLimits?: Partial<LoginLimits>; database?: OpenDatabase } & Pick<
     AppOptions,
-    'mail' | 'devTools' | 'logger' | 'accountRateLimits' | 'adminToken' | 'trustProxy' | 'clientDir' | 'payments' | 'checkoutSweepMs' | 'commerceLimits' | 'googleMaps' | 'tableBookingLimits' | 'frameSources' | 'visitorRateLimit'
+    'mail' | 'devTools' | 'logger' | 'accountRateLimits' | 'adminToken' | 'trustProxy' | 'clientDir' | 'payments' | 'checkoutSweepMs' | 'commerceLimits' | 'googleMaps' | 'tableBookingLimits' | 'frameSources' | 'visitorRateLimit' | 'analytics'
   > = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -48,6 +48,7 @@ export async function createTestApp(
     tableBookingLimits: options.tableBookingLimits,
     frameSources: options.frameSources,
     visitorRateLimit: options.visitorRateLimit,
+    analytics: options.analytics,
   });
   await app.ready();
 

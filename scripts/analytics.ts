@@ -1,0 +1,67 @@
+/**
+ * `npm run analytics -- --brand aurora [--since 7d]`: the brand's page views per path, its purchase
+ * funnel (offer opened → added to cart → checkout opened → paid, sessions per step and the
+ * conversion from the step before) and its most opened offers, from the events the app sent to
+ * POST /v1/a. `--since` takes minutes, hours, days or weeks (30m, 24h, 7d, 2w) or a date
+ * (2026-11-01); without it, every event kept (ANALYTICS_RETENTION_DAYS). Reads DATABASE_URL, else
+ * the PGlite database in DATA_DIR; while a server holds DATA_DIR it asks that server.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { readConfig, type Config } from '../server/config.ts';
+import { claimDataDir, readDataDirOwner } from '../server/dataDirOwner.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { analyticsReport, describeReport, UnknownBrandError, type AnalyticsReport } from '../server/analytics/report.ts';
+import { callServerAdmin, OperatorError } from './serverAdmin.ts';
+
+const usage = 'Usage: npm run analytics -- --brand BRAND [--since 7d|24h|30m|2w|2026-11-01]';
+const units: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
+
+/** The start of the report (ms since epoch) from `--since`, or null for every event kept. */
+function sinceOf(text: string | undefined, nowMs: number): number | null {
+  if (text === undefined) return null;
+  const duration = /^(\d{1,6})([mhdw])$/.exec(text);
+  if (duration) return nowMs - Number(duration[1]) * units[duration[2]!]!;
+  const date = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/.test(text) ? Date.parse(text) : NaN;
+  if (Number.isNaN(date)) throw new OperatorError(`--since ${text} is neither a time back (30m, 24h, 7d, 2w) nor a date (2026-11-01).\n${usage}`);
+  return date;
+}
+
+async function fromDatabase(config: Config, brandId: string, since: number | null): Promise<AnalyticsReport> {
+  const embedded = !config.databaseUrl;
+  if (embedded && !existsSync(join(config.dataDir, 'pglite'))) {
+    throw new OperatorError(`There is no database in DATA_DIR ${config.dataDir} yet: start the server once (npm start).`);
+  }
+  // Holding the directory meanwhile keeps a server from starting on it (it would say so).
+  const release = embedded ? claimDataDir(config.dataDir, 0) : () => undefined;
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    return await analyticsReport(database.db, brandId, since);
+  } catch (error) {
+    if (error instanceof UnknownBrandError) throw new OperatorError(error.message);
+    throw error;
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+async function main() {
+  const { values, positionals } = parseArgs({ options: { brand: { type: 'string' }, since: { type: 'string' } }, allowPositionals: true });
+  if (!values.brand || positionals.length > 0) throw new OperatorError(usage);
+  const since = sinceOf(values.since, Date.now());
+  const config = readConfig();
+  const owner = config.databaseUrl ? null : readDataDirOwner(config.dataDir);
+  if (owner && owner.port === 0) throw new OperatorError(`Another tool (process ${owner.pid}) is using DATA_DIR ${config.dataDir}; try again when it is done.`);
+  const report = owner
+    ? await callServerAdmin<AnalyticsReport>(config, owner, '/admin/analytics/report', { brandId: values.brand, since }, 'analytics report')
+    : await fromDatabase(config, values.brand, since);
+  console.log(describeReport(report));
+}
+
+main().catch((error: unknown) => {
+  const known = error instanceof OperatorError || (error instanceof Error && ['ConfigError', 'DataDirInUseError'].includes(error.constructor.name));
+  console.error(known ? (error as Error).message : error);
+  process.exit(1);
+});
