@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react-swc';
 import { lingui } from '@lingui/vite-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { precompress } from './scripts/precompress.ts';
 import { serviceWorker } from './scripts/serviceWorker.ts';
 
@@ -12,6 +13,25 @@ const apiPaths = ['/v1', '/identitytoolkit.googleapis.com', '/securetoken.google
 
 /** The app's version (spec 9: 5.23.3), shown on the About page. */
 const appVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** The app's start, imported by the entry once the HTML shell has painted (src/main.tsx). */
+const appStart = fileURLToPath(new URL('./src/start.tsx', import.meta.url));
+const staticImports = new WeakMap<object, Set<string>>();
+
+/** A module and everything it imports statically, directly or not (per chunking pass). */
+function staticImportsOf(root: string, ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }): Set<string> {
+  let found = staticImports.get(ctx);
+  if (found) return found;
+  found = new Set();
+  const queue = [root];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (found.has(id)) continue;
+    found.add(id);
+    queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  staticImports.set(ctx, found);
+  return found;
+}
 
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
@@ -25,7 +45,17 @@ export default defineConfig({
   ],
   // Source maps are written for debugging but never served (see server/app.ts).
   // The bundler's per-plugin timing report is for profiling, not for every `npm start`.
-  build: { outDir: 'dist', sourcemap: 'hidden', chunkSizeWarningLimit: 600, rolldownOptions: { checks: { bundlerTimings: false } } },
+  build: {
+    outDir: 'dist',
+    sourcemap: 'hidden',
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      checks: { bundlerTimings: false },
+      // Everything the app's start imports statically loads with it anyway: one chunk for all of it,
+      // not a dozen small shared ones (each costs its own imports, exports and gzip overhead).
+      output: { codeSplitting: { groups: [{ name: (id, ctx) => (staticImportsOf(appStart, ctx).has(id) ? 'start' : null) }] } },
+    },
+  },
   server: {
     proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: `http://127.0.0.1:${apiPort}`, xfwd: true }])),
   },

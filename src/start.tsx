@@ -11,25 +11,31 @@ import { App } from './App.tsx';
 import { releaseSkeletonOnFirstScreen } from './wiring/shellSkeleton.ts';
 import { registerServiceWorker } from './wiring/serviceWorker.ts';
 
-const config = readClientConfig(import.meta.env, window.location.origin);
-const language = startLanguage(navigator.languages);
-await activateLocale(language.shown);
-const { appMachine, services } = provideAppMachine(config, window.location.origin);
-// Stately's inspector, only in `npm run dev` with VITE_INSPECT=true (left out of production builds).
-const inspect =
-  import.meta.env.DEV && import.meta.env.VITE_INSPECT === 'true' ? await (await import('./devInspector.ts')).createDevInspector() : undefined;
+// In a function, not top-level await: a top-level await anywhere turns off the bundler's merging of
+// shared chunks, and the first load then fetches dozens of small chunks instead of the entry.
+async function start() {
+  const config = readClientConfig(import.meta.env, window.location.origin);
+  const language = startLanguage(navigator.languages);
+  await activateLocale(language.shown);
+  const { appMachine, services } = provideAppMachine(config, window.location.origin);
+  // Stately's inspector, only in `npm run dev` with VITE_INSPECT=true (left out of production builds).
+  const inspect =
+    import.meta.env.DEV && import.meta.env.VITE_INSPECT === 'true' ? await (await import('./devInspector.ts')).createDevInspector() : undefined;
 
-releaseSkeletonOnFirstScreen(document);
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <WiringContext.Provider value={services}>
-        <AppActor.Provider logic={appMachine} options={{ input: { ...appInput(config), language }, inspect }}>
-          <App />
-        </AppActor.Provider>
-      </WiringContext.Provider>
-    </I18nProvider>
-  </StrictMode>,
-);
+  releaseSkeletonOnFirstScreen(document);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <WiringContext.Provider value={services}>
+          <AppActor.Provider logic={appMachine} options={{ input: { ...appInput(config), language }, inspect }}>
+            <App />
+          </AppActor.Provider>
+        </WiringContext.Provider>
+      </I18nProvider>
+    </StrictMode>,
+  );
 
-registerServiceWorker();
+  registerServiceWorker();
+}
+
+void start();

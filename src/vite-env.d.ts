@@ -1,5 +1,4 @@
 /// <reference types="vite/client" />
-/// <reference types="vite-plugin-pwa/vanillajs" />
 interface ImportMetaEnv {
   readonly VITE_API_BASE?: string;
   readonly VITE_FIREBASE_API_KEY?: string;

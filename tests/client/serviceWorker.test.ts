@@ -1,60 +1,98 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { RegisterSWOptions } from 'virtual:pwa-register';
 import { registerServiceWorker } from '../../src/wiring/serviceWorker.ts';
 import { isAppNavigation, isMedia } from '../../scripts/serviceWorker.ts';
 
-const withWorkers = { serviceWorker: {} } as Navigator;
+/** The browser's service workers as the registration sees them: who controls the page, register() and its registration. */
+function browserWorkers({ controlled = false, register }: { controlled?: boolean; register?: () => Promise<ServiceWorkerRegistration> } = {}) {
+  const registration = Object.assign(new EventTarget(), { installing: null as ServiceWorker | null, update: vi.fn(async () => undefined) });
+  const workers = {
+    controller: controlled ? ({} as ServiceWorker) : null,
+    register: vi.fn(register ?? (async () => registration as unknown as ServiceWorkerRegistration)),
+  };
+  /** The browser finds a new worker, installs it and (it skips waiting) activates it. */
+  const newWorkerActivates = () => {
+    const worker = Object.assign(new EventTarget(), { state: 'installing' }) as unknown as ServiceWorker & { state: ServiceWorkerState };
+    registration.installing = worker;
+    registration.dispatchEvent(new Event('updatefound'));
+    for (const state of ['installed', 'activating', 'activated'] as const) {
+      worker.state = state;
+      worker.dispatchEvent(new Event('statechange'));
+    }
+  };
+  return { navigator: { serviceWorker: workers } as unknown as Navigator, workers, registration, newWorkerActivates };
+}
+
 const withoutWorkers = {} as Navigator;
 
 describe('the service worker registration', () => {
-  it('registers at once in a production build where the browser has service workers', async () => {
-    const registerSW = vi.fn();
-    expect(registerServiceWorker({ production: true, navigator: withWorkers, load: async () => ({ registerSW }) })).toBe(true);
-    await vi.waitFor(() => expect(registerSW).toHaveBeenCalledTimes(1));
-    expect(registerSW.mock.calls[0]![0]).toMatchObject({ immediate: true });
+  it('registers the root worker at once in a production build where the browser has service workers', () => {
+    const browser = browserWorkers();
+    expect(registerServiceWorker({ production: true, navigator: browser.navigator })).toBe(true);
+    expect(browser.workers.register).toHaveBeenCalledExactlyOnceWith('/sw.js', { scope: '/' });
   });
 
   it('asks the server for a new worker on each visit: when the page loads and when the app is shown again', async () => {
-    const registration = { update: vi.fn(async () => undefined) } as unknown as ServiceWorkerRegistration;
-    const registerSW = vi.fn((options: RegisterSWOptions) => options.onRegisteredSW?.('/sw.js', registration));
+    const browser = browserWorkers({ controlled: true });
     const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' }) as unknown as Document;
-    registerServiceWorker({ production: true, navigator: withWorkers, load: async () => ({ registerSW }), document: doc });
-    await vi.waitFor(() => expect(registration.update).toHaveBeenCalledTimes(1));
+    registerServiceWorker({ production: true, navigator: browser.navigator, document: doc });
+    await vi.waitFor(() => expect(browser.registration.update).toHaveBeenCalledTimes(1));
     Object.assign(doc, { visibilityState: 'hidden' });
     doc.dispatchEvent(new Event('visibilitychange'));
-    expect(registration.update).toHaveBeenCalledTimes(1);
+    expect(browser.registration.update).toHaveBeenCalledTimes(1);
     Object.assign(doc, { visibilityState: 'visible' });
     doc.dispatchEvent(new Event('visibilitychange'));
-    expect(registration.update).toHaveBeenCalledTimes(2);
+    expect(browser.registration.update).toHaveBeenCalledTimes(2);
   });
 
   it('takes a failed update check offline quietly', async () => {
-    const registration = { update: vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))) } as unknown as ServiceWorkerRegistration;
+    const browser = browserWorkers({ controlled: true });
+    browser.registration.update.mockRejectedValue(new TypeError('Failed to fetch'));
     const warn = vi.fn();
-    const registerSW = (options: RegisterSWOptions) => options.onRegisteredSW?.('/sw.js', registration);
-    registerServiceWorker({ production: true, navigator: withWorkers, load: async () => ({ registerSW }), warn });
-    await vi.waitFor(() => expect(registration.update).toHaveBeenCalled());
+    registerServiceWorker({ production: true, navigator: browser.navigator, warn });
+    await vi.waitFor(() => expect(browser.registration.update).toHaveBeenCalled());
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('never registers in `npm run dev` and the tests, nor where there are no service workers', () => {
-    const load = vi.fn();
-    expect(registerServiceWorker({ production: false, navigator: withWorkers, load })).toBe(false);
-    expect(registerServiceWorker({ production: true, navigator: withoutWorkers, load })).toBe(false);
-    expect(registerServiceWorker({ load })).toBe(false);
-    expect(load).not.toHaveBeenCalled();
+  it('reloads an open page once a new deploy’s worker has activated over the old one, once', async () => {
+    const browser = browserWorkers({ controlled: true });
+    const reload = vi.fn();
+    registerServiceWorker({ production: true, navigator: browser.navigator, reload });
+    await vi.waitFor(() => expect(browser.registration.update).toHaveBeenCalled());
+    expect(reload).not.toHaveBeenCalled();
+    browser.newWorkerActivates();
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('only warns when the worker cannot be loaded or registered: the app runs without it', async () => {
+  it('does not reload on the first visit when the first worker activates; a later deploy in the same visit does', async () => {
+    const browser = browserWorkers({ controlled: false });
+    const reload = vi.fn();
+    const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' }) as unknown as Document;
+    registerServiceWorker({ production: true, navigator: browser.navigator, reload, document: doc });
+    // The first visit's register() fetched the worker just now: no second check until the app is shown again.
+    // Its callbacks run in order: the registration's first, then this test's.
+    await browser.workers.register.mock.results[0]!.value;
+    expect(browser.registration.update).not.toHaveBeenCalled();
+    browser.newWorkerActivates();
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(browser.registration.update).toHaveBeenCalledTimes(1);
+    expect(reload).not.toHaveBeenCalled();
+    browser.newWorkerActivates();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('never registers in `npm run dev` and the tests, nor where there are no service workers', () => {
+    const browser = browserWorkers();
+    expect(registerServiceWorker({ production: false, navigator: browser.navigator })).toBe(false);
+    expect(registerServiceWorker({ production: true, navigator: withoutWorkers })).toBe(false);
+    expect(registerServiceWorker({ navigator: browser.navigator })).toBe(false);
+    expect(browser.workers.register).not.toHaveBeenCalled();
+  });
+
+  it('only warns when the worker cannot be registered: the app runs without it', async () => {
+    const browser = browserWorkers({ register: () => Promise.reject(new DOMException('insecure', 'SecurityError')) });
     const warn = vi.fn();
-    registerServiceWorker({ production: true, navigator: withWorkers, load: () => Promise.reject(new Error('chunk gone')), warn });
-    registerServiceWorker({
-      production: true,
-      navigator: withWorkers,
-      load: async () => ({ registerSW: (options) => options.onRegisterError?.(new Error('insecure')) }),
-      warn,
-    });
-    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(2));
+    expect(registerServiceWorker({ production: true, navigator: browser.navigator, warn })).toBe(true);
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledExactlyOnceWith('The service worker could not be registered', expect.any(DOMException)));
   });
 });
 

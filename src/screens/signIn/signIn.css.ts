@@ -49,6 +49,3 @@ export const textButton = style({
   textDecoration: 'underline',
   cursor: 'pointer',
 });
-
-/** The dialog's own column: the form and its ways on. */
-export const dialogBody = style({ display: 'flex', flexDirection: 'column', gap: 16, marginTop: 8 });

@@ -1,20 +1,14 @@
-import type { MouseEvent } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { AppActor, appChild, sameViewValues } from '../../appActor.ts';
-import { SignInForm } from '../signIn/SignInForm.tsx';
 import type { LoadBankIdOrder } from '../signIn/BankIdSignIn.tsx';
 import { connectVisitor } from './visitor.connect.ts';
-import * as styles from '../signIn/signIn.css.ts';
-import * as authStyles from '../authForm.css.ts';
+import * as styles from './visitor.css.ts';
 
-/** The auth screens are real addresses (open in a new tab, read as links); a plain click goes there through the app. */
-const follow = (go: () => void) => (event: MouseEvent) => {
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  event.preventDefault();
-  go();
-};
+// The form (with BankID and the fields) downloads when a visitor first opens the dialog, not with the first page.
+const SignInDialogForm = lazy(() => import('./SignInDialogForm.tsx').then((m) => ({ default: m.SignInDialogForm })));
 
 /**
  * A visitor signs in over the page they are on: the page and what they chose on it stay as they
@@ -36,21 +30,14 @@ export function SignInDialog({ loadBankIdOrder }: { loadBankIdOrder: LoadBankIdO
         {view.loadingMember || !signInRef ? (
           <Spinner />
         ) : (
-          <>
-            <SignInForm signInRef={signInRef} loadBankIdOrder={loadBankIdOrder} />
-            <ul className={authStyles.links}>
-              <li>
-                <a href="/forgotpassword" className={authStyles.link} onClick={follow(view.forgotPassword)}>
-                  {t`Forgot password?`}
-                </a>
-              </li>
-              <li>
-                <a href="/createaccount" className={authStyles.link} onClick={follow(view.createAccount)}>
-                  {t`Create account`}
-                </a>
-              </li>
-            </ul>
-          </>
+          <Suspense fallback={<Spinner />}>
+            <SignInDialogForm
+              signInRef={signInRef}
+              loadBankIdOrder={loadBankIdOrder}
+              onForgotPassword={view.forgotPassword}
+              onCreateAccount={view.createAccount}
+            />
+          </Suspense>
         )}
       </div>
     </Dialog>

@@ -13,3 +13,6 @@ export const signInButton = style({
   fontWeight: 600,
   cursor: 'pointer',
 });
+
+/** The sign-in dialog's own column: the form and its ways on. */
+export const dialogBody = style({ display: 'flex', flexDirection: 'column', gap: 16, marginTop: 8 });
