@@ -13,6 +13,8 @@ export interface PageLoad {
   lcpMs: number | null;
   /** Cumulative layout shift: the largest session window (gaps under 1 s, at most 5 s), as Lighthouse counts it. */
   cls: number;
+  /** Total blocking time: what each long task after the first contentful paint ran over 50 ms, summed (until the load settled). */
+  tbtMs: number | null;
   /** Scripts whose response had ended before the first contentful paint: file names and bytes on the wire. */
   scriptsBeforeFcp: { name: string; transferBytes: number }[];
   /** What the load ended on: the visitor's feed or the sign-in page. */
@@ -23,7 +25,10 @@ export interface PageLoad {
 
 /** Collects paints and layout shifts from the first moment of the page (buffered observers). */
 const observeVitals = `
-  globalThis.__vitals = { fcp: null, lcp: null, shifts: [] };
+  globalThis.__vitals = { fcp: null, lcp: null, shifts: [], longTasks: [] };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) __vitals.longTasks.push({ at: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') __vitals.fcp = e.startTime;
   }).observe({ type: 'paint', buffered: true });
@@ -38,6 +43,16 @@ const observeVitals = `
 interface Shift {
   at: number;
   value: number;
+}
+
+interface LongTask {
+  at: number;
+  duration: number;
+}
+
+/** Lighthouse's total blocking time: the part over 50 ms of every long task that starts after FCP. */
+export function totalBlockingTime(longTasks: LongTask[], fcp: number): number {
+  return longTasks.filter((task) => task.at >= fcp).reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
 }
 
 /** The largest session window of layout shifts (web-vitals' CLS). */
@@ -64,7 +79,7 @@ async function readVitals(page: Page) {
   // Two frames, so the paint of the last change has been reported to the observers.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return page.evaluate(() => {
-    const vitals = (globalThis as unknown as { __vitals: { fcp: number | null; lcp: number | null; shifts: Shift[] } }).__vitals;
+    const vitals = (globalThis as unknown as { __vitals: { fcp: number | null; lcp: number | null; shifts: Shift[]; longTasks: LongTask[] } }).__vitals;
     const scripts = performance
       .getEntriesByType('resource')
       .map((e) => e as PerformanceResourceTiming)
@@ -106,6 +121,7 @@ async function loadOnce(url: string): Promise<PageLoad> {
       fcpMs: fcp,
       lcpMs: vitals.lcp,
       cls: largestShiftWindow(vitals.shifts),
+      tbtMs: fcp === null ? null : totalBlockingTime(vitals.longTasks, fcp),
       scriptsBeforeFcp:
         fcp === null
           ? []
