@@ -7,7 +7,7 @@ import { appUrlHost } from '../repositories/brands.repository.ts';
 import { etagOf } from './httpCaching.ts';
 import type { HomeBillboards } from './homeBillboard.ts';
 import { requestLayout, type Layout } from './layout.ts';
-import { inlineStylesheets, parseTemplate, renderBrandShell, renderNeutralShell, type ShellBrand, type ShellTemplate } from './renderShell.ts';
+import { parseTemplate, renderBrandShell, renderNeutralShell, type ShellBrand, type ShellTemplate } from './renderShell.ts';
 
 /** Longer than any host name may be (253): not worth a brand lookup. */
 const maxHostLength = 253 + ':65535'.length;
@@ -50,17 +50,11 @@ export function createAppShell({ clientDir, brands, homeBillboards }: AppShellDe
   const pages = new Map<string, Rendered & { version: string }>();
   const maxPages = 1000;
 
-  const readStylesheet = (href: string) => {
-    const path = `${clientDir}${href}`;
-    return existsSync(path) ? readFileSync(path, 'utf8') : null;
-  };
-
   /** The built index.html, read again when a new build replaced it. */
   function currentTemplate(): ShellTemplate {
     const { mtimeMs } = statSync(indexPath);
     if (template?.mtimeMs !== mtimeMs) {
-      const html = inlineStylesheets(readFileSync(indexPath, 'utf8'), readStylesheet);
-      template = { mtimeMs, parsed: parseTemplate(html) };
+      template = { mtimeMs, parsed: parseTemplate(readFileSync(indexPath, 'utf8')) };
       pages.clear();
     }
     return template.parsed;

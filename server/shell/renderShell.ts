@@ -29,21 +29,6 @@ export function parseTemplate(html: string): ShellTemplate {
   return { head: html.slice(0, headEnd), bodyStart: html.slice(headEnd, bodyEnd), rest: html.slice(bodyEnd) };
 }
 
-const stylesheetLink = /<link rel="stylesheet"[^>]*? href="(\/assets\/[\w.-]+\.css)"[^>]*>/g;
-
-/**
- * The build's stylesheets put inline, so the first paint waits for no request. Each link stays,
- * disabled (a browser never fetches it), so Vite's loader of lazy chunks sees the sheet is there
- * and does not fetch it again. A sheet that is missing or refers to other files keeps its link.
- */
-export function inlineStylesheets(html: string, readStylesheet: (href: string) => string | null): string {
-  return html.replace(stylesheetLink, (link, href: string) => {
-    const css = readStylesheet(href);
-    if (css === null || /url\(|<\/|@import/i.test(css)) return link;
-    return `<style>${css.trim()}</style><link rel="stylesheet" href="${href}" disabled>`;
-  });
-}
-
 /** The page for a host of no brand: the app then shows what it shows for an unknown brand. */
 export function renderNeutralShell(template: ShellTemplate): string {
   return template.head + template.bodyStart + template.rest;
