@@ -52,8 +52,9 @@ export function renderBrandShell(template: ShellTemplate, brand: ShellBrand, lay
     appleTouchIcon && `<link rel="apple-touch-icon" href="${escapeHtml(appleTouchIcon)}">`,
     `<link rel="manifest" href="${manifestPath}">`,
     `<meta name="theme-color" content="${escapeHtml(cssValue(colors.navigationBar))}">`,
-    // After the app's stylesheet, so the brand's values win over its neutral defaults.
-    `<style>:root{${variables}}${skeletonStyle}</style>`,
+    // `html:root` outranks the app's `:root` defaults (the neutral theme), which load after this page
+    // with the app's chunk: the brand's values win until the app sets them on <html> itself.
+    `<style>html:root{${variables}}${skeletonStyle}</style>`,
   ].filter(Boolean);
   const tabs = brand.navigationBar.filter((entry) => pickText(entry.label, 'en') !== '' || entry.icon !== '').length;
   const skeleton = skeletonMarkup({ name: brand.name, logoUrl: safeUrl(brand.logoUrl), tabs, billboard }, layout);

@@ -56,7 +56,8 @@ describe('the HTML of every app URL, per host', () => {
       expect(doc.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe('/manifest.webmanifest');
       expect(doc.querySelector('meta[name="theme-color"]')?.getAttribute('content')).toBe(brand.theme.light.colors.navigationBar);
       const style = inlineStyle(doc);
-      expect(style).toContain(`--klubb-color-primary:${brand.theme.light.colors.primary}`);
+      // `html:root` outranks the neutral `:root` defaults of the app's stylesheet, whichever loads last.
+      expect(style).toMatch(new RegExp(`html:root\\{[^}]*--klubb-color-primary:${brand.theme.light.colors.primary}`));
       expect(style).toContain(`--klubb-color-background:${brand.theme.light.colors.background}`);
       expect(style).toContain(`--klubb-font-heading:${brand.theme.light.fonts.heading}`);
       // After the app's stylesheet, so the brand's values win over its neutral defaults.
