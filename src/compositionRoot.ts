@@ -39,6 +39,8 @@ import { updateUser } from './api/profile.ts';
 import { rememberBrand, savedBrand } from './services/brandCache.ts';
 import { connectionMachine, type ConnectionEvent } from '../machines/connection.machine.ts';
 import { observeConnection } from './services/connection.ts';
+import { createAnalytics } from './services/analytics.ts';
+import { appVersion } from './domain/appVersion.ts';
 
 /**
  * The composition root: the app machine with the real services behind its actors.
@@ -58,9 +60,17 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
     getIdToken: async () => identity?.getIdToken() ?? null,
     onUnauthorized: rejections.report,
   });
+  const deviceProfile = detectDeviceProfile(readDeviceInput(window));
   const container = createContainerService({
-    containerType: detectDeviceProfile(readDeviceInput(window)).device.containerType,
+    containerType: deviceProfile.device.containerType,
     serviceUrl: config.containerServiceUrl,
+  });
+  const analytics = createAnalytics({
+    url: new URL(`${config.apiBase}/v1/a`, appUrl).href,
+    profile: deviceProfile,
+    coreVersion: appVersion,
+    getIdToken: async () => identity?.getIdToken() ?? null,
+    log: config.development ? (message, detail) => console.warn(message, detail) : undefined,
   });
 
   const startBrand = (brand: Brand) => {
@@ -178,6 +188,8 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
         actors: {
           loadBillboard: fromPromise(() => cachedBillboard(i18n.locale, () => getBillboard(api))),
           loadPage: fromPromise(({ input }: { input: PageRequest }) => {
+            // Spec 7: extending the offer list is an interaction event with its type, offset and categories.
+            if (input.offset > 0) analytics.track('extend_offer_list', { type: input.type ?? null, offset: input.offset, categoryId: input.categoryIds.join(',') || null });
             const load = () => getOfferList(api, { type: input.type, offset: input.offset, categoryIds: input.categoryIds });
             // Only the first page is cached (spec 4): later pages follow whatever the member scrolled to.
             return input.offset === 0 ? cachedFirstPage(input, i18n.locale, load) : load();
@@ -198,7 +210,7 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
       }),
     },
   });
-  return { appMachine: provided, services: { api, identity: requireIdentity, container } };
+  return { appMachine: provided, services: { api, identity: requireIdentity, container, analytics } };
 }
 
 /**

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Spinner } from '../components/Spinner.tsx';
 import { BackButton, CartButton, CartDrawer, cartDrawerId, ContentFrame, DesktopFooter, TabBar, type CartButtonProps } from '../components/shell/index.ts';
-import { AppActor, appChild, sameViewValues, type CartRef, type NavigatorRef } from '../appActor.ts';
+import { AppActor, appChild, sameViewValues, WiringContext, type CartRef, type NavigatorRef } from '../appActor.ts';
 import { cartCount } from '../screens/cart/cartCount.ts';
 import { NavigatorContext } from '../navigation/navigation.ts';
 import { StackedNavigator } from './StackedNavigator.tsx';
@@ -11,6 +11,7 @@ import { WiredGuideDialog } from '../wiring/guide.wiring.ts';
 import { loadBankIdOrder } from '../wiring/loadBankIdOrder.ts';
 import { connectShell, shellTabs } from './shell.connect.ts';
 import { watchPageTitle } from '../wiring/pageTitle.wiring.ts';
+import { watchAnalytics } from '../wiring/analytics.wiring.ts';
 import { i18n } from '../i18n/i18n.ts';
 import * as styles from './shell.css.ts';
 import { connectVisitor } from '../screens/visitor/visitor.connect.ts';
@@ -26,6 +27,9 @@ export function ContentShell() {
   const app = AppActor.useActorRef();
   // The browser tab's title follows the page shown (the wiring subscribes to the navigator).
   useEffect(() => navigatorRef && watchPageTitle(app, navigatorRef, i18n, (title) => void (document.title = title)), [app, navigatorRef]);
+  // Page views and who the app's analytics events are about (the wiring subscribes to both actors).
+  const analytics = useContext(WiringContext)?.analytics;
+  useEffect(() => (navigatorRef && analytics ? watchAnalytics(app, navigatorRef, analytics) : undefined), [app, navigatorRef, analytics]);
   return navigatorRef ? (
     <NavigatorContext.Provider value={navigatorRef}>
       <Shell navigatorRef={navigatorRef} />

@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { checkoutMachine, type CheckoutInput, type SessionKeeperEvent } from '../../machines/checkout.machine.ts';
-import type { CheckoutSession } from '../../contract/checkout.ts';
+import type { CheckoutOutcome, CheckoutSession } from '../../contract/checkout.ts';
 import {
   completeCheckoutSession,
   createCheckoutSession,
@@ -20,7 +20,7 @@ async function loadStripeJs(publishableKey: string) {
 }
 
 /** /checkout: the session calls to the API, the card form's payment, and Stripe.js when Stripe is configured. */
-export function wireCheckout({ api, app }: WiringDeps) {
+export function wireCheckout({ api, app, analytics }: WiringDeps) {
   const snapshot = app.getSnapshot();
   const user = snapshot.context.member?.user;
   const input: CheckoutInput = {
@@ -28,6 +28,11 @@ export function wireCheckout({ api, app }: WiringDeps) {
     email: user?.email ?? '',
     // What the member is about to pay for: the cart as it is now (its drawer may change it later).
     cart: appChild(snapshot, 'cart')?.getSnapshot().context.cart ?? null,
+  };
+  // Paid with the card form or in Stripe's Checkout: the order exists once the outcome is complete.
+  const paid = (outcome: CheckoutOutcome) => {
+    if (outcome.status === 'complete') analytics.track('order_paid');
+    return outcome;
   };
   return {
     input,
@@ -39,7 +44,11 @@ export function wireCheckout({ api, app }: WiringDeps) {
       },
       actors: {
         loadConfig: fromPromise(() => getCheckoutConfig(api)),
-        createSession: fromPromise(() => createCheckoutSession(api)),
+        createSession: fromPromise(async () => {
+          const session = await createCheckoutSession(api);
+          analytics.track('checkout_opened');
+          return session;
+        }),
         payWithCard: fromPromise(({ input: { session, form } }: { input: { session: CheckoutSession; form: CardForm } }) => {
           const expiry = parseExpiry(form.expiry)!;
           return payWithLocalCard(api, {
@@ -51,9 +60,9 @@ export function wireCheckout({ api, app }: WiringDeps) {
             expMonth: expiry.month,
             expYear: expiry.year,
             cvc: form.cvc.trim(),
-          });
+          }).then(paid);
         }),
-        completeCheckout: fromPromise(({ input }: { input: { session: CheckoutSession } }) => completeCheckoutSession(api, input.session.id)),
+        completeCheckout: fromPromise(({ input }: { input: { session: CheckoutSession } }) => completeCheckoutSession(api, input.session.id).then(paid)),
         sessionKeeper: fromCallback<SessionKeeperEvent, { session: CheckoutSession }>(({ input, receive }) => {
           let armed = false;
           receive((event) => void (armed = event.type === 'keeper.arm'));

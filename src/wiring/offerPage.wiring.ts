@@ -24,11 +24,17 @@ type VariantInput = { input: { itemVariantId: string } };
  * An offer page: the offer, the category names, the promo claims, the waiting list and what the
  * member bought come from the API; purchases go to the app's cart; calendar entries to the device.
  */
-export function wireOfferPage({ api, app, container }: WiringDeps) {
+export function wireOfferPage({ api, app, container, analytics }: WiringDeps) {
   // A visitor's member actions open the sign-in dialog over the page instead of calling the API.
   const visitorGate = {
     guards: { isVisitor: () => isVisitor(app.getSnapshot()) },
     actions: { askToSignIn: () => app.send({ type: 'app.signInWanted' }) },
+  };
+  // The page's offer, once loaded: opened once per page, whatever reloads it (a sign-in).
+  let offerId: string | null = null;
+  const tracked = (name: 'promo_claimed' | 'waiting_list_joined', about: string | null) => <T>(result: T) => {
+    analytics.track(name, { offerId: about });
+    return result;
   };
   return {
     logic: offerPageMachine.provide({
@@ -43,18 +49,22 @@ export function wireOfferPage({ api, app, container }: WiringDeps) {
           });
           return () => subscription.unsubscribe();
         }),
-        loadOffer: fromPromise(({ input: { id } }: { input: { id: string } }) => getOffer(api, id)),
+        loadOffer: fromPromise(async ({ input: { id } }: { input: { id: string } }) => {
+          const offer = await getOffer(api, id);
+          if (offerId !== id) analytics.track('offer_opened', { offerId: (offerId = id) });
+          return offer;
+        }),
         loadCategories: fromPromise(() => cachedCategories(() => getCategories(api))),
         promoClaim: promoClaimMachine.provide({
           ...visitorGate,
           actors: {
-            claimCode: fromPromise(({ input }: OfferInput) => claimPromoCode(api, input.offerId)),
+            claimCode: fromPromise(({ input }: OfferInput) => claimPromoCode(api, input.offerId).then(tracked('promo_claimed', input.offerId))),
             loadEarlierCodes: fromPromise(async ({ input }: OfferInput) => uniqueCodesOf(await getClaimedPromoCodes(api), input.offerId)),
           },
         }),
         commonPromo: commonPromoMachine.provide({
           ...visitorGate,
-          actors: { claimCommonCode: fromPromise(({ input }: OfferInput) => claimCommonPromoCode(api, input.offerId)) },
+          actors: { claimCommonCode: fromPromise(({ input }: OfferInput) => claimCommonPromoCode(api, input.offerId).then(tracked('promo_claimed', input.offerId))) },
         }),
         clipboard: wireClipboard(),
         waitingList: waitingListMachine.provide({
@@ -64,7 +74,7 @@ export function wireOfferPage({ api, app, container }: WiringDeps) {
             loadPlaces: fromPromise(async ({ input }: { input: { offerId: string } }) =>
               isVisitor(app.getSnapshot()) ? [] : getWaitingListPlaces(api, input.offerId),
             ),
-            joinWaitingList: fromPromise(({ input }: VariantInput) => joinWaitingList(api, input.itemVariantId)),
+            joinWaitingList: fromPromise(({ input }: VariantInput) => joinWaitingList(api, input.itemVariantId).then(tracked('waiting_list_joined', offerId))),
             leaveWaitingList: fromPromise(({ input }: VariantInput) => leaveWaitingList(api, input.itemVariantId)),
           },
         }),
@@ -79,6 +89,7 @@ export function wireOfferPage({ api, app, container }: WiringDeps) {
           const cart = appChild(app.getSnapshot(), 'cart');
           if (!cart) throw new Error('The cart runs in the content phase; an offer page outside it cannot add to it');
           cart.send({ type: 'cart.add', ...addition });
+          analytics.track('added_to_cart', { offerId: addition.offerId, quantity: addition.quantity });
         },
       },
     }),

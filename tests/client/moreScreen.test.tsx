@@ -15,6 +15,7 @@ import { screens } from '../../src/routes/screens.tsx';
 import { testBrand, testMember } from '../machines/fixtures.ts';
 import { readOnlyApi } from './routeHarness.tsx';
 import { browserContainer } from './browserContainer.ts';
+import { recordingAnalytics } from './recordingAnalytics.ts';
 import { brandContent } from './brandContentFixtures.ts';
 
 interface Options {
@@ -54,7 +55,7 @@ async function renderMore({ settings = {}, testMode = false, member = testMember
   render(
     <I18nProvider i18n={i18n}>
       <AppActor.Provider logic={root}>
-        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity here'); }, container: browserContainer }}>
+        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity here'); }, container: browserContainer, analytics: recordingAnalytics() }}>
           <NavigatorContext.Provider value={navigator}>
             <More params={{}} path="/more" />
           </NavigatorContext.Provider>

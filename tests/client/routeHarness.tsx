@@ -12,6 +12,7 @@ import type { ScreenName } from '../../src/routes/routeTable.ts';
 import { screens } from '../../src/routes/screens.tsx';
 import { testBrand, testMember } from '../machines/fixtures.ts';
 import { browserContainer } from './browserContainer.ts';
+import { recordingAnalytics } from './recordingAnalytics.ts';
 import type { ContainerService } from '../../src/services/container.ts';
 
 /**
@@ -46,7 +47,7 @@ export function renderRoute(
     <I18nProvider i18n={i18n}>
       <AppActor.Provider logic={root}>
         <CaptureApp onApp={(ref) => (app = ref)} />
-        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity here'); }, container }}>
+        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity here'); }, container, analytics: recordingAnalytics() }}>
           <NavigatorContext.Provider value={navigator}>
             <Route params={options.params ?? {}} path={path} />
           </NavigatorContext.Provider>

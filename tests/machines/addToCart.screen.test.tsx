@@ -16,6 +16,7 @@ import { offerDetail } from '../client/offer/offerDetailFixtures.ts';
 import { testBrand, testMember } from './fixtures.ts';
 import { exploreWorlds, pathPerTransition } from './modelPaths.ts';
 import { browserContainer } from '../client/browserContainer.ts';
+import { recordingAnalytics } from '../client/recordingAnalytics.ts';
 
 const hour = 3_600_000;
 const T1 = Date.now() + 10 * 24 * hour;
@@ -126,7 +127,7 @@ function renderOffer() {
   render(
     <I18nProvider i18n={i18n}>
       <AppActor.Provider logic={root}>
-        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity here'); }, container: browserContainer }}>
+        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity here'); }, container: browserContainer, analytics: recordingAnalytics() }}>
           <NavigatorContext.Provider value={navigator}>
             <OfferRoute params={{ type: 'live', id: 'concert' }} path="/live/concert" />
           </NavigatorContext.Provider>

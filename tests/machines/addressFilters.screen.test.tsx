@@ -12,6 +12,7 @@ import type { Billboard, CategoryList, FeedOffer } from '../../contract/offer.ts
 import { AppActor, appChild, WiringContext } from '../../src/appActor.ts';
 import type { ApiClient } from '../../src/api/client.ts';
 import { browserContainer } from '../client/browserContainer.ts';
+import { recordingAnalytics } from '../client/recordingAnalytics.ts';
 import { createResolver } from '../../src/routes/resolver.ts';
 import { NavigatorContext } from '../../src/navigation/navigation.ts';
 import { StackedNavigator } from '../../src/routes/StackedNavigator.tsx';
@@ -85,7 +86,7 @@ function mount() {
   }
   // An offer page opened on the way only needs to be there: its calls never answer.
   const api = { appUrl: 'http://localhost', baseUrl: '', get: () => new Promise(() => undefined), send: () => new Promise(() => undefined) } as unknown as ApiClient;
-  const services = { api, identity: () => { throw new Error('no identity here'); }, container: browserContainer };
+  const services = { api, identity: () => { throw new Error('no identity here'); }, container: browserContainer, analytics: recordingAnalytics() };
   const view = render(
     <I18nProvider i18n={i18n}>
       <WiringContext.Provider value={services}>

@@ -21,6 +21,7 @@ import type { ContainerVersion } from '../../src/domain/version.ts';
 import type { Billboard, FeedOffer } from '../../contract/offer.ts';
 import { testBrand, testMember, testOffers, steadyConnection } from './fixtures.ts';
 import { browserContainer } from '../client/browserContainer.ts';
+import { recordingAnalytics } from '../client/recordingAnalytics.ts';
 
 type ApiHandler = (method: string, path: string, body?: unknown) => Promise<unknown>;
 
@@ -122,7 +123,7 @@ export function renderAppWithFakes(
 
   render(
     <I18nProvider i18n={i18n}>
-      <WiringContext.Provider value={{ api, identity: () => identity, container: browserContainer }}>
+      <WiringContext.Provider value={{ api, identity: () => identity, container: browserContainer, analytics: recordingAnalytics() }}>
         <AppActor.Provider logic={machine} options={{ input: { layout: 'mobile', navigation, ...input } }}>
           <App />
         </AppActor.Provider>

@@ -14,6 +14,7 @@ import type { IdentityService } from '../../src/services/identity.ts';
 import AuthRoutes from '../../src/routes/AuthRoutes.tsx';
 import { testBrand } from './fixtures.ts';
 import { browserContainer } from '../client/browserContainer.ts';
+import { recordingAnalytics } from '../client/recordingAnalytics.ts';
 
 export interface Answer {
   status: number;
@@ -41,6 +42,7 @@ export function renderAuth(path: string, server: AuthServer = [], options: { bra
   }) as unknown as typeof appMachine;
   const services: Services = {
     container: browserContainer,
+    analytics: recordingAnalytics(),
     api: createApiClient({
       baseUrl: '',
       appUrl: 'http://localhost',

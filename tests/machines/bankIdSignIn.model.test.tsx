@@ -11,6 +11,7 @@ import { AppActor, WiringContext } from '../../src/appActor.ts';
 import type { IdentityService } from '../../src/services/identity.ts';
 import { BankIdSignIn } from '../../src/screens/signIn/BankIdSignIn.tsx';
 import { browserContainer } from '../client/browserContainer.ts';
+import { recordingAnalytics } from '../client/recordingAnalytics.ts';
 import { createFakeEid } from './bankIdFakes.ts';
 import { exploreWorlds, pathPerTransition, withoutPrefixes } from './modelPaths.ts';
 
@@ -100,7 +101,7 @@ function renderBankId(eid: ReturnType<typeof createFakeEid>, identity: { refuse:
   const loadOrder = () => import('../../src/wiring/bankIdOrder.wiring.ts').then((m) => ({ default: m.WiredBankIdOrder }));
   return render(
     <I18nProvider i18n={i18n}>
-      <WiringContext.Provider value={{ api, identity: () => provider, container: browserContainer }}>
+      <WiringContext.Provider value={{ api, identity: () => provider, container: browserContainer, analytics: recordingAnalytics() }}>
         <AppActor.Provider logic={createMachine({}) as unknown as typeof appMachine}>
           <BankIdSignIn loadOrder={loadOrder} />
         </AppActor.Provider>

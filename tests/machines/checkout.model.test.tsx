@@ -14,6 +14,7 @@ import { testMember } from './fixtures.ts';
 import { exploreWorlds, pathPerTransition } from './modelPaths.ts';
 import { renderRoute } from '../client/routeHarness.tsx';
 import { browserContainer } from '../client/browserContainer.ts';
+import { recordingAnalytics } from '../client/recordingAnalytics.ts';
 
 /**
  * The checkout as the member meets it: /checkout through the route table (lazy screen and its
@@ -296,6 +297,7 @@ describe("Stripe's embedded Checkout", () => {
     const { logic } = (await import('../../src/wiring/checkout.wiring.ts')).wireCheckout({
         api,
         container: browserContainer,
+        analytics: recordingAnalytics(),
         identity: () => {
           throw new Error('no identity here');
         },

@@ -13,6 +13,7 @@ import { wired } from '../../src/wiring/wired.tsx';
 import { wireProfile } from '../../src/wiring/profile.wiring.ts';
 import { testMember } from './fixtures.ts';
 import { browserContainer } from '../client/browserContainer.ts';
+import { recordingAnalytics } from '../client/recordingAnalytics.ts';
 
 /** The screen as the route table shows it: with its real wiring over the test's services. */
 const WiredProfileScreen = wired(ProfileScreen, wireProfile);
@@ -56,6 +57,7 @@ export function renderProfile(server: Answer[] | ProfileServer = [], identity?: 
   }) as unknown as typeof appMachine;
   const services: Services = {
     container: browserContainer,
+    analytics: recordingAnalytics(),
     api: createApiClient({
       baseUrl: '',
       appUrl: 'http://localhost',

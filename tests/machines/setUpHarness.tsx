@@ -21,6 +21,7 @@ import type { Billboard, FeedOffer } from '../../contract/offer.ts';
 import { testMember, testOffers, steadyConnection } from './fixtures.ts';
 import { freshTokens, noTokenRejections } from './sessionFakes.ts';
 import { browserContainer } from '../client/browserContainer.ts';
+import { recordingAnalytics } from '../client/recordingAnalytics.ts';
 
 interface ApiFailure {
   status: number;
@@ -129,6 +130,7 @@ export function renderSetUpApp(brand: Brand, options: { savedReferralCode?: stri
   // Screens that start their own machines (the sign-in screen's eID) get services that reach nothing.
   const services: Services = {
     container: browserContainer,
+    analytics: recordingAnalytics(),
     api: createApiClient({
       baseUrl: '',
       appUrl: 'http://localhost',

@@ -21,6 +21,7 @@ import type { appMachine } from '../../machines/app.machine.ts';
 import type { ApiClient } from '../../src/api/client.ts';
 import type { IdentityService } from '../../src/services/identity.ts';
 import { browserContainer } from '../client/browserContainer.ts';
+import { recordingAnalytics } from '../client/recordingAnalytics.ts';
 
 type Outcome = 'timedOut' | 'cancelled' | 'failed' | 'qrError' | 'ssnNotFound';
 interface World {
@@ -276,7 +277,7 @@ describe('leaving the sign-in screen while an order runs', { timeout: 15_000 }, 
   it("survives StrictMode's trial remount, and cancels once when the view really goes", async () => {
     const eid = createFakeEid();
     const api = { appUrl: '', baseUrl: '', get: () => Promise.reject(new Error('no GET')), send: eid.handle } as unknown as ApiClient;
-    const services = { api, identity: () => ({}) as IdentityService, container: browserContainer };
+    const services = { api, identity: () => ({}) as IdentityService, container: browserContainer, analytics: recordingAnalytics() };
     const view = render(
       <StrictMode>
         <I18nProvider i18n={i18n}>

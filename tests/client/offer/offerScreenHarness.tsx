@@ -16,6 +16,7 @@ import { screens } from '../../../src/routes/screens.tsx';
 const OfferRoute = screens.offer;
 import { testBrand, testMember } from '../../machines/fixtures.ts';
 import { browserContainer } from '../browserContainer.ts';
+import { recordingAnalytics } from '../recordingAnalytics.ts';
 
 export const testCategories: CategoryList = {
   list: [{ id: 'music', name: 'Music', typeList: ['live'] }],
@@ -64,6 +65,7 @@ export function renderOfferScreen({ answer, params, layout = 'mobile', path, sen
   } as unknown as NavigatorRef;
   // Only the context the screen reads, and a cart that keeps what it is told; the real app machine is not needed here.
   const cartEvents: CartEvent[] = [];
+  const analytics = recordingAnalytics();
   const root = setup({
     actors: { cart: fromCallback<CartEvent>(({ receive }) => receive((event) => void cartEvents.push(event))) },
   }).createMachine({
@@ -73,7 +75,7 @@ export function renderOfferScreen({ answer, params, layout = 'mobile', path, sen
   const view = render(
     <I18nProvider i18n={i18n}>
       <AppActor.Provider logic={root}>
-        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity in offer tests'); }, container: browserContainer }}>
+        <WiringContext.Provider value={{ api, identity: () => { throw new Error('no identity in offer tests'); }, container: browserContainer, analytics }}>
           <NavigatorContext.Provider value={navigator}>
             <OfferRoute params={params} path={path ?? ''} />
           </NavigatorContext.Provider>
@@ -81,5 +83,5 @@ export function renderOfferScreen({ answer, params, layout = 'mobile', path, sen
       </AppActor.Provider>
     </I18nProvider>,
   );
-  return { ...view, calls, pushed, cartEvents };
+  return { ...view, calls, pushed, cartEvents, analytics };
 }
