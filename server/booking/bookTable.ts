@@ -1,3 +1,4 @@
+import { recordBookingMade } from './bookingAnalytics.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Language } from '../../domain/language.ts';
 import type { Database } from '../db/database.ts';
@@ -64,6 +65,8 @@ export interface TableRequest {
   /** Where the mail's cancel link points (`{origin}/booking/cancel/{token}`). */
   linkOrigin: string;
   brand: MailBrand;
+  /** Record `booking_made` for the brand's analytics (off when the brand disabled analytics). */
+  analytics: boolean;
   /** The restaurant's address as the mail prints it. */
   address: string;
 }
@@ -122,6 +125,7 @@ export async function bookTable(deps: TableBookingDeps, request: TableRequest): 
       });
       const cancelLink = `${request.linkOrigin}/booking/cancel/${token}`;
       const booked = { id: booking.id, restaurant: restaurant.name, address: request.address, seatingAt, partySize: request.partySize, guestName: request.guestName };
+      if (request.analytics) await recordBookingMade(tx, { brandId: request.brandId, restaurantId: request.restaurantId, partySize: request.partySize }, new Date(at));
       await mail.queue(tx, { brandId: request.brandId, to: request.guestEmail, ...tableBookingMail(booked, request.brand, cancelLink, request.language) }, `table-booking:${booking.id}`);
       return { ok: true, booking };
     });

@@ -147,6 +147,7 @@ export async function tableBookingRoutes(app: App, deps: RouteDeps & { tableBook
         clientAddress: request.ip,
         linkOrigin: cancelLinkOrigin(request, w.brand),
         brand: { name: w.brand.name, locality: w.locality },
+        analytics: w.brand.settings.analyticsDisabled !== true,
         address: streetAddress(w.restaurant),
       });
       if (outcome.ok) {

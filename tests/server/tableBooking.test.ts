@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { tableBookings } from '../../server/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { analyticsEvents, tableBookings } from '../../server/db/schema/index.ts';
+import { sessionIdPattern } from '../../domain/analyticsEvents.ts';
 import { dateIn, instantOf, knownTimeZone } from '../../server/booking/seatings.ts';
 import { setSettings } from './accounts.helpers.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
@@ -229,6 +231,32 @@ describe('booking', () => {
     expect(mail!.text).toMatch(/Avbestill, så går bordet til noen andre:\nhttp:\/\/borealis\.localhost:8080\/booking\/cancel\//);
     expect(mail!.attachments[0]!.content).toContain('DTSTART:20260612T190000Z');
     expect(mail!.attachments[0]!.content).toContain('SUMMARY:Bord hos Fjordkanten');
+  });
+
+  it("records booking_made for the brand's analytics, with no guest data, unless the brand turned analytics off", async () => {
+    const eventsOf = async (brandId: string) =>
+      (await t.db.select().from(analyticsEvents).where(eq(analyticsEvents.brandId, brandId))).filter((e) => e.eventName === 'booking_made');
+    const before = (await eventsOf('aurora')).length;
+    expect((await book('/booking/aurora/tyge', { date: '2026-06-11', party: '3', time: '18:00', ...guest, email: 'analytics@example.se' })).statusCode).toBe(200);
+    const recorded = await eventsOf('aurora');
+    expect(recorded).toHaveLength(before + 1);
+    const event = recorded.at(-1)!;
+    expect(event).toMatchObject({ eventType: 'interaction', path: '/more/restaurant/s/tyge', userId: null, offerId: null, details: { restaurantId: 'tyge', partySize: 3, source: 'booking widget' } });
+    expect(event.sessionId).toMatch(new RegExp(sessionIdPattern));
+    expect(JSON.stringify(event)).not.toMatch(/analytics@example|Garbo|\+46/);
+    // A refused booking records nothing.
+    expect((await book('/booking/aurora/tyge', { date: '2026-06-11', party: '99', time: '18:00', ...guest })).statusCode).toBe(400);
+    expect(await eventsOf('aurora')).toHaveLength(before + 1);
+
+    const borealisBefore = (await eventsOf('borealis')).length;
+    await setSettings(t, 'borealis', { analyticsDisabled: true });
+    try {
+      const response = await book('/booking/borealis/fjord', { date: '2026-06-12', party: '2', time: '18:00', name: 'Kari Nordmann', email: 'kari@example.no', phone: '+47 912 34 568' }, { brand: 'borealis' });
+      expect(response.statusCode).toBe(200);
+      expect(await eventsOf('borealis')).toHaveLength(borealisBefore);
+    } finally {
+      await setSettings(t, 'borealis', { analyticsDisabled: false });
+    }
   });
 
   it("points the cancel link at the brand's own host when the request named another", async () => {
