@@ -29,7 +29,8 @@ const firstCards = 8;
 export function OfferList({ label, items, hasMore, loadingMore, onLoadMore, hrefOf, onOpen }: OfferListProps) {
   const shown = useDeferredValue(items, items.slice(0, firstCards));
   // Until every card is drawn the list's end is not where it will be: asking for more would be early.
-  const sentinel = useLoadMoreSentinel({ active: hasMore && shown === items, itemCount: items.length, onLoadMore });
+  // By count, not identity: a new snapshot of the same list must not look like a new list.
+  const sentinel = useLoadMoreSentinel({ active: hasMore && shown.length === items.length, itemCount: items.length, onLoadMore });
   return (
     <>
       <OfferGrid label={label}>
