@@ -111,6 +111,10 @@ for (const brand of Object.keys(brands) as Brand[]) {
 
           await test.step('More: tile labels break between words only; the page and its sign-out end above the footer or tab bar', async () => {
             const more = visiblePage(page);
+            // The page is drawn on the tab's first visit: wait until its tiles, the member's role and the brand's contact texts are in.
+            await expect(more.getByRole('navigation', { name: w.menu }).getByRole('link').first()).toBeVisible();
+            await expect(more.getByTestId('role-skeleton')).toHaveCount(0);
+            await expect(more.locator('section[aria-busy="true"]')).toHaveCount(0);
             expect(await textsNotFitting(more.getByRole('navigation', { name: w.menu }).getByRole('link'))).toEqual([]);
             await scrollPageToEnd(more);
             const signOut = more.getByRole('button', { name: w.signOut, exact: true });

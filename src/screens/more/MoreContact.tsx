@@ -44,7 +44,8 @@ export function MoreContact({ contentLogic, mailHref, icons }: MoreContactProps)
   const contactId = useId();
   const paths = { ...contactIcons, ...icons };
   return (
-    <section className={styles.section} aria-labelledby={contactId}>
+    // Busy while the brand's texts load: a chat button may still join the actions.
+    <section className={styles.section} aria-labelledby={contactId} aria-busy={content.status === 'loading'}>
       <h2 id={contactId} className={styles.sectionHeading}>
         {t`Contact us`}
       </h2>
