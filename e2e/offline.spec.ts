@@ -66,11 +66,18 @@ test('a new deploy is picked up on the next visit: the new page and the new work
   await expect(app.firstOffer()).toBeVisible();
   await controlledByWorker(page);
   const precachedShell = () =>
-    page.evaluate(async () => {
-      const keys = await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)));
-      return keys.flat().filter((url) => url.includes('/index.html?__WB_REVISION__='));
-    });
-  const [oldShell] = await precachedShell();
+    page
+      .evaluate(async () => {
+        const keys = await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)));
+        return keys.flat().filter((url) => url.includes('/index.html?__WB_REVISION__='));
+      })
+      // The new worker's reload may land while we look: look again on the reloaded page.
+      .catch((error: Error) => {
+        if (/Execution context was destroyed|navigat/i.test(error.message)) return null;
+        throw error;
+      });
+  const [oldShell] = (await precachedShell()) ?? [];
+  expect(oldShell).toBeDefined();
 
   let loads = 0;
   page.on('load', () => loads++);
