@@ -151,6 +151,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     connectSources: [
       ...e.CSP_CONNECT_SRC.split(/\s+/).filter(Boolean),
+      // The Android container's local service on the device (src/config.ts, defaultContainerServiceUrl).
+      'http://127.0.0.1:3100',
       // The firebase SDK talks to Google's identity endpoints when real Firebase is configured.
       ...(e.FIREBASE_SERVICE_ACCOUNT ? ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'] : []),
     ],

@@ -39,6 +39,7 @@ import { updateUser } from './api/profile.ts';
 import { rememberBrand, savedBrand } from './services/brandCache.ts';
 import { connectionMachine, type ConnectionEvent } from '../machines/connection.machine.ts';
 import { observeConnection } from './services/connection.ts';
+import { wirePushToken } from './wiring/pushToken.wiring.ts';
 
 /**
  * The composition root: the app machine with the real services behind its actors.
@@ -130,6 +131,14 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
         },
       }),
       loadContainerVersion: fromPromise(() => container.version()),
+      pushToken: wirePushToken({
+        container,
+        save: async (token) => {
+          const user = await updateUser(api, { pushNotificationToken: token });
+          rememberUser(user);
+          return user;
+        },
+      }),
       loadMember: fromPromise(({ input }: { input: { uid: string | null } }): Promise<Member> =>
         loadMember({
           user: () => cachedUser(input.uid, () => getUser(api)),

@@ -12,9 +12,15 @@ export interface ClientConfig {
   development: boolean;
   /** VITE_NO_DESKTOP=true builds the variant without a desktop layout (desktop shows loading). */
   noDesktop: boolean;
-  /** Base URL of the Android container's local service (GET {url}/get_version); null when none. */
+  /** Base URL of the Android container's local service (GET {url}/get_version). */
   containerServiceUrl: string | null;
 }
+
+/**
+ * Where the Android container's local service listens unless the build names another: every
+ * Android container runs it (spec 7), and the simulated container (e2e/simulatedContainer.ts) answers here.
+ */
+export const defaultContainerServiceUrl = 'http://127.0.0.1:3100';
 
 export function readClientConfig(env: ImportMetaEnv, origin: string): ClientConfig {
   const realFirebase = Boolean(env.VITE_FIREBASE_API_KEY);
@@ -28,6 +34,6 @@ export function readClientConfig(env: ImportMetaEnv, origin: string): ClientConf
     },
     development: env.DEV,
     noDesktop: env.VITE_NO_DESKTOP === 'true',
-    containerServiceUrl: env.VITE_CONTAINER_SERVICE_URL?.replace(/\/$/, '') || null,
+    containerServiceUrl: env.VITE_CONTAINER_SERVICE_URL?.replace(/\/$/, '') || defaultContainerServiceUrl,
   };
 }

@@ -27,7 +27,7 @@ describe('configuration', () => {
       identity: { kind: 'firebase', serviceAccount: '/etc/key.json' },
       seedDemo: false,
       trustProxy: true,
-      connectSources: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
+      connectSources: ['http://127.0.0.1:3100', 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
     });
   });
 
