@@ -97,6 +97,8 @@ export const BrandSettings = Type.Object({
   defaultLanguage: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('sv'), Type.Literal('nb')])),
   /** Signed-out visitors may browse and search the offers that need no sign-in (off when absent: the sign-in wall). */
   visitorBrowsing: Type.Optional(Type.Boolean()),
+  /** The brand's test mode: the hidden test page /more/dev_test and its tile show in any build (off when absent). */
+  testMode: Type.Optional(Type.Boolean()),
   /** The app's icons (image URLs; `icons` holds the drawings of the UI's icons): the browser tab's, the home screen's and the manifest's. */
   appIcons: Type.Optional(BrandAppIcons),
 });

@@ -40,6 +40,7 @@ import { rememberBrand, savedBrand } from './services/brandCache.ts';
 import { connectionMachine, type ConnectionEvent } from '../machines/connection.machine.ts';
 import { observeConnection } from './services/connection.ts';
 import { wirePushToken } from './wiring/pushToken.wiring.ts';
+import { followContainerLinks } from './services/containerLinks.ts';
 
 /**
  * The composition root: the app machine with the real services behind its actors.
@@ -59,10 +60,9 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
     getIdToken: async () => identity?.getIdToken() ?? null,
     onUnauthorized: rejections.report,
   });
-  const container = createContainerService({
-    containerType: detectDeviceProfile(readDeviceInput(window)).device.containerType,
-    serviceUrl: config.containerServiceUrl,
-  });
+  const containerType = detectDeviceProfile(readDeviceInput(window)).device.containerType;
+  const container = createContainerService({ containerType, serviceUrl: config.containerServiceUrl });
+  followContainerLinks(window, containerType);
 
   const startBrand = (brand: Brand) => {
     // Dates and amounts follow the brand's time zone and region from here on (one brand per page load).
@@ -248,7 +248,7 @@ export function appInput(config: ClientConfig): AppInput {
     noDesktop: config.noDesktop,
     startsOnAuthScreen: isAuthScreenPath(window.location.pathname),
     navigation: (brand: Brand, returnPath: string | null) => {
-      const { resolve, stackRoots } = createResolver({ settings: brand.settings, testMode: config.development });
+      const { resolve, stackRoots } = createResolver({ settings: brand.settings, testMode: config.development || brand.settings.testMode === true });
       // Desktop shows one page at a time; mobile stacks pages that slide in like a native app.
       return { resolve, stackRoots, location: startLocation(returnPath), stacked: layout === 'mobile' };
     },
