@@ -2,9 +2,14 @@
 export function loadImage(url: string, doc: Document = document): Promise<{ width: number; height: number }> {
   return new Promise((resolve, reject) => {
     const image = doc.createElement('img');
-    image.onload = () => resolve({ width: image.naturalWidth, height: image.naturalHeight });
-    image.onerror = () => reject(new Error(`The image did not load: ${url}`));
+    // In the document (hidden), so the request belongs to the page like any image the app shows.
+    image.hidden = true;
+    image.alt = '';
+    const done = () => image.remove();
+    image.onload = () => (done(), resolve({ width: image.naturalWidth, height: image.naturalHeight }));
+    image.onerror = () => (done(), reject(new Error(`The image did not load: ${url}`)));
     image.src = url;
+    doc.body.append(image);
   });
 }
 

@@ -42,7 +42,7 @@ describe('outside links in a native container (spec 9)', () => {
 
   it('a click on a new-window link opens the rewritten link in place; in-app links and plain browsers are left alone', () => {
     const opened: string[] = [];
-    const win = { document, location: { assign: (url: string) => void opened.push(url) } } as unknown as Window;
+    const win = { document, open: (url: string, target: string) => void opened.push(`${target} ${url}`) } as unknown as Window;
     document.body.innerHTML = `<a id="out" href="https://chat.aurora.test/x" target="_blank"><span>Chat</span></a>
       <a id="in" href="/more/faq">FAQ</a><a id="bank" href="bankid:///?autostarttoken=t">BankID</a>`;
     const click = (id: string) => {
@@ -52,7 +52,7 @@ describe('outside links in a native container (spec 9)', () => {
     };
     const stop = followContainerLinks(win, 'ios-wv');
     expect([click('out'), click('in'), click('bank')]).toEqual([true, false, true]);
-    expect(opened).toEqual(['klubbs://chat.aurora.test/x', 'bankid:///?autostarttoken=t']);
+    expect(opened).toEqual(['_self klubbs://chat.aurora.test/x', '_self bankid:///?autostarttoken=t']);
     stop();
     expect(click('out')).toBe(false);
     followContainerLinks(win, 'web');
