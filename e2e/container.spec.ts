@@ -31,6 +31,9 @@ for (const platform of platforms) {
   test.describe(`in the ${platform.kind} container (${platform.brand})`, () => {
     if (platform.kind === 'ios') test.use({ userAgent: iosWebViewUserAgent });
 
+    // One page load (and one reload) for every check: long on a loaded two-core machine.
+    test.describe.configure({ timeout: 90_000 });
+
     test('sends the push token once 10 s after content opens, not again unchanged; the test page and outside links', async ({ page }) => {
       const token = `fcm-${platform.kind}:APA91b-e2e`;
       const tokensSent: unknown[] = [];
