@@ -60,6 +60,10 @@ export const AddressInput = Type.Object(
 export type AddressInput = Static<typeof AddressInput>;
 
 /** Only the changed fields; anything else (ssn is read-only) is refused. */
+/** FCM and APNs tokens: letters, digits and `_ : . -`, far under the bound (the database holds it too, migration 0020). */
+export const pushTokenMaxLength = 1024;
+const PushNotificationToken = Type.String({ minLength: 1, maxLength: pushTokenMaxLength, pattern: '^[A-Za-z0-9_:.\\-]+$' });
+
 export const UpdateUserBody = Type.Object(
   {
     firstName: Type.Optional(Text()),
@@ -73,6 +77,8 @@ export const UpdateUserBody = Type.Object(
     currentPassword: Type.Optional(Password),
     /** The app's language, chosen on the Language screen: the member's mails follow it. null forgets the choice (the device's or browser's language applies again). */
     language: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('sv'), Type.Literal('nb'), Type.Null()])),
+    /** The device's push token from the native container (spec 4, 7); null forgets it. */
+    pushNotificationToken: Type.Optional(Type.Union([PushNotificationToken, Type.Null()])),
   },
   { additionalProperties: false },
 );

@@ -99,6 +99,8 @@ export const BrandSettings = Type.Object({
   visitorBrowsing: Type.Optional(Type.Boolean()),
   /** The app sends no analytics events (`POST /v1/a`, spec 7) for this brand (sent when absent). */
   analyticsDisabled: Type.Optional(Type.Boolean()),
+  /** The brand's test mode: the hidden test page /more/dev_test and its tile show in any build (off when absent). */
+  testMode: Type.Optional(Type.Boolean()),
   /** The app's icons (image URLs; `icons` holds the drawings of the UI's icons): the browser tab's, the home screen's and the manifest's. */
   appIcons: Type.Optional(BrandAppIcons),
 });

@@ -15,6 +15,7 @@ import { topOf, urlOf, type NavState } from './navigator.rules.ts';
 import { cartMachine } from './cart.machine.ts';
 import { languageMachine, type LanguageInput } from './language.machine.ts';
 import { connectionMachine } from './connection.machine.ts';
+import { pushTokenMachine } from './pushToken.machine.ts';
 
 export type AppError = CallError;
 
@@ -161,6 +162,7 @@ export const appMachine = setup({
     search: searchMachine,
     categories: categoriesMachine,
     cart: cartMachine,
+    pushToken: pushTokenMachine,
     language: languageMachine,
     /** The brand again, for its texts in the language now shown: tells `app.brandReloaded` (a failure keeps the brand shown). */
     reloadBrand: fromCallback<AnyEventObject>(() => notProvided('reloadBrand')),
@@ -391,8 +393,16 @@ export const appMachine = setup({
       initial: 'member',
       states: {
         member: {
-          // The member's cart: the badge counts it on every page, and offer pages add to it.
-          invoke: { src: 'cart', id: 'cart', systemId: 'cart' },
+          invoke: [
+            // The member's cart: the badge counts it on every page, and offer pages add to it.
+            { src: 'cart', id: 'cart', systemId: 'cart' },
+            // Spec 4: 10 s after the member's content opens, their device's push token goes to their record if it changed.
+            {
+              src: 'pushToken',
+              id: 'pushToken',
+              input: ({ context }) => ({ brandId: context.brand!.id, storedToken: context.member?.user.pushNotificationToken ?? null }),
+            },
+          ],
           on: {
             'app.userUpdated': {
               actions: [

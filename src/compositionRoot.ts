@@ -41,6 +41,8 @@ import { connectionMachine, type ConnectionEvent } from '../machines/connection.
 import { observeConnection } from './services/connection.ts';
 import { createAnalytics } from './services/analytics.ts';
 import { appVersion } from './domain/appVersion.ts';
+import { wirePushToken } from './wiring/pushToken.wiring.ts';
+import { followContainerLinks } from './services/containerLinks.ts';
 
 /**
  * The composition root: the app machine with the real services behind its actors.
@@ -72,6 +74,7 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
     getIdToken: async () => identity?.getIdToken() ?? null,
     log: config.development ? (message, detail) => console.warn(message, detail) : undefined,
   });
+  followContainerLinks(window, deviceProfile.device.containerType);
 
   const startBrand = (brand: Brand) => {
     // Dates and amounts follow the brand's time zone and region from here on (one brand per page load).
@@ -140,6 +143,14 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
         },
       }),
       loadContainerVersion: fromPromise(() => container.version()),
+      pushToken: wirePushToken({
+        container,
+        save: async (token) => {
+          const user = await updateUser(api, { pushNotificationToken: token });
+          rememberUser(user);
+          return user;
+        },
+      }),
       loadMember: fromPromise(({ input }: { input: { uid: string | null } }): Promise<Member> =>
         loadMember({
           user: () => cachedUser(input.uid, () => getUser(api)),
@@ -251,7 +262,7 @@ export function appInput(config: ClientConfig): AppInput {
     noDesktop: config.noDesktop,
     startsOnAuthScreen: isAuthScreenPath(window.location.pathname),
     navigation: (brand: Brand, returnPath: string | null) => {
-      const { resolve, stackRoots } = createResolver({ settings: brand.settings, testMode: config.development });
+      const { resolve, stackRoots } = createResolver({ settings: brand.settings, testMode: config.development || brand.settings.testMode === true });
       // Desktop shows one page at a time; mobile stacks pages that slide in like a native app.
       return { resolve, stackRoots, location: startLocation(returnPath), stacked: layout === 'mobile' };
     },

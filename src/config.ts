@@ -12,7 +12,7 @@ export interface ClientConfig {
   development: boolean;
   /** VITE_NO_DESKTOP=true builds the variant without a desktop layout (desktop shows loading). */
   noDesktop: boolean;
-  /** Base URL of the Android container's local service (GET {url}/get_version); null when none. */
+  /** Base URL of the Android container's local service (GET {url}/get_version); null when the build names none. */
   containerServiceUrl: string | null;
 }
 
@@ -28,6 +28,8 @@ export function readClientConfig(env: ImportMetaEnv, origin: string): ClientConf
     },
     development: env.DEV,
     noDesktop: env.VITE_NO_DESKTOP === 'true',
+    // No default: every Android web view (an in-app browser too) looks like the container, and one
+    // that runs no service must not wait for it and be told to update.
     containerServiceUrl: env.VITE_CONTAINER_SERVICE_URL?.replace(/\/$/, '') || null,
   };
 }

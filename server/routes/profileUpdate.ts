@@ -19,6 +19,7 @@ function profilePatch(body: UpdateUserBody): UserPatch {
   if (body.companyName !== undefined) patch.companyName = body.companyName?.trim() || null;
   if (body.companyAddress !== undefined) patch.companyAddress = optionalAddress(body.companyAddress);
   if (body.language !== undefined) patch.language = body.language;
+  if (body.pushNotificationToken !== undefined) patch.pushNotificationToken = body.pushNotificationToken;
   return patch;
 }
 

@@ -10,7 +10,6 @@ import { WiredGuidePage } from '../wiring/guide.wiring.ts';
 import { MixedFeedScreen } from '../screens/feed/MixedFeedScreen.tsx';
 import { SearchScreen } from '../screens/search/SearchScreen.tsx';
 import { TypeFeedScreen } from '../screens/typeFeed/TypeFeedScreen.tsx';
-import { ComingSoonScreen } from '../screens/notFound/ComingSoonScreen.tsx';
 import { NotFoundScreen } from '../screens/notFound/NotFoundScreen.tsx';
 import { LanguageScreen } from '../screens/language/LanguageScreen.tsx';
 
@@ -143,6 +142,16 @@ function AboutRoute() {
   );
 }
 
+const LazyDevTestScreen = lazy(() => import('../wiring/devTest.wiring.ts').then((m) => ({ default: m.WiredDevTestScreen })));
+
+function DevTestRoute() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazyDevTestScreen />
+    </Suspense>
+  );
+}
+
 const LazyContactScreen = lazy(() => import('../wiring/contact.wiring.ts').then((m) => ({ default: m.WiredContactScreen })));
 
 function ContactRoute() {
@@ -212,7 +221,7 @@ const allScreens: Record<ScreenName, ComponentType<RouteMatch>> = {
   language: parsed(LanguageScreen, noProps),
   myCategories: MyCategoriesRoute,
   guide: parsed(WiredGuidePage, noProps),
-  devTest: ComingSoonScreen,
+  devTest: DevTestRoute,
 };
 
 export const screens = Object.fromEntries(

@@ -50,7 +50,21 @@ export interface ContainerService {
    * with 'Timeout limit reached' after 1000 ms.
    */
   pushToken(id: string): Promise<string | null>;
+  /**
+   * Asks the container for its version afresh (the test page's "container init"); null in a plain
+   * browser. Unlike `version()` it rejects on a time-out or a bad answer, so the page can say why.
+   */
+  init(): Promise<ContainerVersion | null>;
+  /**
+   * Posts one of the iOS bridge's push and tracking messages (spec 7); the container does not answer
+   * them. 'unavailable' where there is no such bridge message (a plain browser, Android, an older container).
+   */
+  tell(message: ContainerMessage): Promise<'sent' | 'unavailable'>;
 }
+
+/** The iOS bridge's messages that only ask the container to do something (spec 7). */
+export const containerMessages = ['registerForPushNotifications', 'unRegisterForPushNotifications', 'promptAllowTracking'] as const;
+export type ContainerMessage = (typeof containerMessages)[number];
 
 export interface NativeCalendarEvent {
   title: string;
@@ -148,6 +162,12 @@ export function createContainerService(options: ContainerOptions): ContainerServ
 
   let asked: Promise<ContainerVersion | null> | null = null;
   return {
+    init: ask,
+    async tell(message) {
+      if (options.containerType !== 'ios-wv' || !bridge.has(message)) return 'unavailable';
+      bridge.post(message, {});
+      return 'sent';
+    },
     version() {
       asked ??= ask().catch((error: unknown) => {
         console.warn('Container version unavailable:', error instanceof Error ? error.message : error);

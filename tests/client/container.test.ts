@@ -137,3 +137,38 @@ describe('push token (spec 7: iOS getFCMToken, Android GET {service}/{id}/get_fc
     await expect(createContainerService({ containerType: 'android-wv', serviceUrl: 'http://127.0.0.1:3100', win: {} as Window, fetch }).pushToken('aurora')).resolves.toBeNull();
   });
 });
+
+describe('push and tracking messages (spec 7: registerForPushNotifications, unRegisterForPushNotifications, promptAllowTracking)', () => {
+  it('posts each message to the iOS bridge', async () => {
+    const handlers = Object.fromEntries(
+      ['registerForPushNotifications', 'unRegisterForPushNotifications', 'promptAllowTracking'].map((m) => [m, { postMessage: vi.fn() }]),
+    );
+    const win = { webkit: { messageHandlers: handlers } } as unknown as Window;
+    const container = createContainerService({ containerType: 'ios-wv', serviceUrl: null, win });
+    for (const message of ['registerForPushNotifications', 'unRegisterForPushNotifications', 'promptAllowTracking'] as const) {
+      await expect(container.tell(message)).resolves.toBe('sent');
+      expect(handlers[message]!.postMessage).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('says unavailable in a plain browser, on Android, and in an iOS container without the message', async () => {
+    const fetch = vi.fn(async () => jsonResponse({}));
+    const old = { webkit: { messageHandlers: {} } } as unknown as Window;
+    await expect(createContainerService({ containerType: 'ios-wv', serviceUrl: null, win: old }).tell('promptAllowTracking')).resolves.toBe('unavailable');
+    await expect(createContainerService({ containerType: 'android-wv', serviceUrl: 'http://127.0.0.1:3100', win: {} as Window, fetch }).tell('registerForPushNotifications')).resolves.toBe('unavailable');
+    await expect(createContainerService({ containerType: 'web', serviceUrl: null, win: {} as Window }).tell('unRegisterForPushNotifications')).resolves.toBe('unavailable');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('container init (the test page asks the version afresh)', () => {
+  it('asks again on every call and rejects on a time-out instead of counting 0.0.0', async () => {
+    const fetch = vi.fn(async () => jsonResponse({ build: 5, version: '5.0.0' }));
+    const container = createContainerService({ containerType: 'android-wv', serviceUrl: 'http://127.0.0.1:3100', win: {} as Window, fetch });
+    await container.version();
+    await expect(container.init()).resolves.toEqual({ build: 5, version: '5.0.0' });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const silent = createContainerService({ containerType: 'ios-wv', serviceUrl: null, win: { webkit: { messageHandlers: { getBuildAndVersion: { postMessage: vi.fn() } } } } as unknown as Window, timeoutMs: 20 });
+    await expect(silent.init()).rejects.toThrow('Timeout limit reached');
+  });
+});

@@ -37,12 +37,12 @@ function startSignedIn(brand: Brand) {
 }
 
 describe('the content phase children', () => {
-  it('runs the mixed feed, search, categories and one feed per type the brand shows', async () => {
+  it('runs the mixed feed, search, categories, the push token and one feed per type the brand shows', async () => {
     const { actor } = startSignedIn(testBrand({ showEditorial: false }));
     await waitFor(actor, (s) => s.matches('content'));
     const { system } = actor;
     expect(Object.keys(actor.getSnapshot().children).sort()).toEqual(
-      ['cart', 'categories', 'connection', 'feed.benefit', 'feed.live', 'feed.mixed', 'language', 'navigator', 'search', 'session'].sort(),
+      ['cart', 'categories', 'connection', 'feed.benefit', 'feed.live', 'feed.mixed', 'language', 'navigator', 'pushToken', 'search', 'session'].sort(),
     );
     expect(system.get('feed.editorial')).toBeUndefined();
     expect(system.get('feed.benefit')?.getSnapshot().context.type).toBe('benefit');

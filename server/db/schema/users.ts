@@ -1,4 +1,5 @@
-import { boolean, foreignKey, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, foreignKey, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Language } from '../../../domain/language.ts';
 import { brands } from './brands.ts';
 import { categories } from './offers.ts';
@@ -37,7 +38,12 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.brandId, t.id] }), uniqueIndex('app_user_ssn_idx').on(t.brandId, t.ssn)],
+  (t) => [
+    primaryKey({ columns: [t.brandId, t.id] }),
+    uniqueIndex('app_user_ssn_idx').on(t.brandId, t.ssn),
+    // The API's bound (contract/account.ts) held by the database too: no writer stores an oversize token.
+    check('app_user_push_notification_token_check', sql`char_length(${t.pushNotificationToken}) BETWEEN 1 AND 1024`),
+  ],
 );
 
 /** A member's favourite category (My categories); goes with the account. */

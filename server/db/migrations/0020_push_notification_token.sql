@@ -1,0 +1,1 @@
+ALTER TABLE "app_user" ADD CONSTRAINT "app_user_push_notification_token_check" CHECK (char_length("app_user"."push_notification_token") BETWEEN 1 AND 1024);
