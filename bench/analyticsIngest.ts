@@ -1,4 +1,5 @@
-import autocannon, { type Options } from 'autocannon';
+import type { Options } from 'autocannon';
+import { measureLoad, type MeasuredLoad } from './measuredLoad.ts';
 import { loadSettings } from './apiLoad.ts';
 
 /** Events per request: what a tab gathers between page hides (the app sends them with sendBeacon). */
@@ -6,14 +7,7 @@ export const eventsPerBeacon = 10;
 /** Distinct client addresses (X-Forwarded-For, which the server trusts from loopback): each stays far under its per-minute limit, as real visitors do. */
 const visitors = 5_000;
 
-export interface IngestLoad {
-  label: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  statusCodes: Record<string, number>;
-}
+export type IngestLoad = MeasuredLoad;
 
 function beaconBody(origin: string, n: number): string {
   const host = new URL(origin).host;
@@ -29,18 +23,7 @@ function beaconBody(origin: string, n: number): string {
   return Buffer.from(JSON.stringify({ events })).toString('base64');
 }
 
-async function run(label: string, options: Options): Promise<IngestLoad> {
-  await autocannon({ ...options, duration: loadSettings.warmupSeconds });
-  const result = await autocannon({ ...options, duration: loadSettings.durationSeconds });
-  return {
-    label,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
-  };
-}
+const run = (label: string, options: Options) => measureLoad(label, options, loadSettings);
 
 /** `POST /v1/a` beacons of `eventsPerBeacon` visitor events from many addresses, beside the trivial endpoint at the same connections. */
 export async function benchAnalyticsIngest(origin: string): Promise<IngestLoad[]> {

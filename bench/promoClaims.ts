@@ -1,4 +1,5 @@
-import autocannon, { type Options } from 'autocannon';
+import type { Options } from 'autocannon';
+import { measureLoad, type MeasuredLoad } from './measuredLoad.ts';
 import { readDataDirOwner } from '../server/dataDirOwner.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { importPromoCodes } from '../server/repositories/promoImport.repository.ts';
@@ -16,14 +17,7 @@ const offerId = 'aurora-benefit-002';
 /** A demo ticket with stock 150 and a purchase cap of 8: each member's new checkout ends its previous one, so one unit each is held at a time. */
 const checkoutVariant = { offerId: 'aurora-live-001', itemVariantId: 'aurora-live-001-v0' };
 
-export interface ClaimLoad {
-  label: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  statusCodes: Record<string, number>;
-}
+export type ClaimLoad = MeasuredLoad;
 
 /** Through the server's admin import on its embedded database; straight into PostgreSQL (which any process may open) otherwise. */
 async function loadCodes({ origin, dataDir, databaseUrl }: RunningServer) {
@@ -72,18 +66,7 @@ async function benchMembers(origin: string): Promise<string[]> {
   return tokens;
 }
 
-async function run(label: string, options: Options): Promise<ClaimLoad> {
-  await autocannon({ ...options, duration: warmupSeconds });
-  const result = await autocannon({ ...options, duration: durationSeconds });
-  return {
-    label,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
-  };
-}
+const run = (label: string, options: Options) => measureLoad(label, options, { warmupSeconds, durationSeconds });
 
 /** A request per autocannon request, signed by the members in turn. */
 function asMembers(origin: string, tokens: string[], body: object): Options['requests'] {
