@@ -30,6 +30,8 @@ test('scrolling to the bottom loads the next page of offers', async ({ page }) =
   await signIn.open();
   await signIn.signIn('member@aurora.test', password);
   await feed.expectLoaded();
+  // The list draws its first cards, then the rest: its bottom is below the first page's last card.
+  await expect(feed.offerCards()).toHaveCount(29);
   await page.mouse.wheel(0, 100_000);
   // Two pages of 30, less the billboard's offer.
   await expect(feed.offerCards()).toHaveCount(59);
