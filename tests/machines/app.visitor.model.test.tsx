@@ -71,7 +71,8 @@ describe('a visitor, generated paths', () => {
           browsingFromStart: () => browsingAt('/'),
           signInDialog: async () => {
             const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
-            expect(within(dialog).getByLabelText('E-mail')).toBeTruthy();
+            // The form loads on the dialog's first opening.
+            expect(await within(dialog).findByLabelText('E-mail')).toBeTruthy();
             expect(within(dialog).queryByRole('alert')).toBeNull();
           },
           loadingMember: async () => {
@@ -104,7 +105,7 @@ describe('a visitor, generated paths', () => {
           DISMISS: async () => user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' })),
           SIGN_IN: async () => {
             const dialog = screen.getByRole('dialog');
-            await user.type(within(dialog).getByLabelText('E-mail'), 'member@aurora.test');
+            await user.type(await within(dialog).findByLabelText('E-mail'), 'member@aurora.test');
             await user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'Password1');
             await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
           },
@@ -201,7 +202,7 @@ describe('a visitor buying on an offer page', () => {
     await user.click(screen.getByRole('button', { name: 'Buy tickets' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
     expect(screen.queryByRole('dialog', { name: 'Add to cart' })).toBeNull();
-    await user.type(within(dialog).getByLabelText('E-mail'), 'member@aurora.test');
+    await user.type(await within(dialog).findByLabelText('E-mail'), 'member@aurora.test');
     await user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'Password1');
     await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
     await app.answerMember(testMember(true));
