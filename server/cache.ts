@@ -3,6 +3,12 @@
  * account status, feed pages). Each instance keeps its own; entries expire, so several server
  * instances stay consistent within the TTL. Concurrent loads of one key share one query.
  */
+/**
+ * Feed pages and billboards are the same for every member (or every visitor) of a brand and
+ * language: served from memory for 10 s (spec 9), pages as their serialised body with its ETag.
+ */
+export const feedCacheTtlMs = 10_000;
+
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, { value: V; expiresAt: number }>();
   private readonly loading = new Map<K, Promise<V>>();

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { ApiErrorBody } from '../../contract/common.ts';
 import { Billboard, OfferList, OfferListQuery, OfferSearchBody } from '../../contract/offer.ts';
-import { TtlCache } from '../cache.ts';
+import { feedCacheTtlMs, TtlCache } from '../cache.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { textLanguages } from '../language.ts';
 import { findBillboard, listFeedOffers, type FeedQuery } from '../repositories/offers.repository.ts';
@@ -9,12 +9,6 @@ import { searchOffers, searchWords } from '../repositories/offerSearch.repositor
 import { sendSerialized, serializeAnswer, type SerializedAnswer } from '../plugins/serializedAnswer.ts';
 import { readerRouteDocs } from '../plugins/visitorContext.ts';
 import type { App, RouteDeps } from './types.ts';
-
-/**
- * Feed pages and billboards are the same for every member (or every visitor) of a brand and
- * language: served from memory for 10 s, pages as their serialised body with its ETag.
- */
-export const feedCacheTtlMs = 10_000;
 
 /** categoryIdSelect arrives as JSON array text, e.g. ["food","travel"]. */
 export function parseCategoryIdSelect(text: string | undefined): string[] | undefined {

@@ -1,9 +1,8 @@
 import type { ImageOptions } from '../../contract/offer.ts';
-import { TtlCache } from '../cache.ts';
+import { feedCacheTtlMs, TtlCache } from '../cache.ts';
 import type { Executor } from '../db/database.ts';
 import type { TextLanguages } from '../language.ts';
 import { findBillboard } from '../repositories/offers.repository.ts';
-import { feedCacheTtlMs } from '../routes/offers.ts';
 
 /**
  * The image of the billboard a visitor's home feed opens with, per brand and language, kept as

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billboards, brands, offers } from '../../server/db/schema/index.ts';
 import { aurora, borealis } from '../../server/db/seed/brands.ts';
 import { memberCacheTtl } from '../../server/plugins/memberContext.ts';
-import { feedCacheTtlMs } from '../../server/routes/offers.ts';
+import { feedCacheTtlMs } from '../../server/cache.ts';
 import { makeBillboard, makeOffer } from './support/factories.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
