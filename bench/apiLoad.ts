@@ -1,5 +1,4 @@
-import autocannon from 'autocannon';
-
+import { measureLoad } from './measuredLoad.ts';
 export interface Endpoint {
   label: string;
   path: string;
@@ -46,20 +45,14 @@ export async function probe(origin: string, endpoint: Endpoint): Promise<{ statu
 }
 
 export async function loadEndpoint(origin: string, endpoint: Endpoint): Promise<LoadResult> {
-  const options = { url: origin + endpoint.path, connections, headers: endpoint.headers };
-  await autocannon({ ...options, duration: warmupSeconds });
-  const result = await autocannon({ ...options, duration: durationSeconds });
-  return {
-    endpoint,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    // Answers other than the one expected (a 304 is what a revalidation should get).
-    non2xx: result.requests.total - (result.statusCodeStats[String(endpoint.status ?? 200)]?.count ?? 0),
-    errors: result.errors + result.timeouts,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
-  };
+  const { rps, p50, p99, requests, errors, statusCodes } = await measureLoad(
+    endpoint.path,
+    { url: origin + endpoint.path, connections, headers: endpoint.headers },
+    { warmupSeconds, durationSeconds },
+  );
+  // Answers other than the one expected (a 304 is what a revalidation should get).
+  const non2xx = requests - (statusCodes[String(endpoint.status ?? 200)] ?? 0);
+  return { endpoint, rps, p50, p99, requests, non2xx, errors, statusCodes };
 }
 
 export const loadSettings = { connections, warmupSeconds, durationSeconds };

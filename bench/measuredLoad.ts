@@ -7,6 +7,8 @@ export interface MeasuredLoad {
   p50: number;
   p99: number;
   requests: number;
+  /** Connection errors and time-outs. */
+  errors: number;
   statusCodes: Record<string, number>;
 }
 
@@ -20,6 +22,7 @@ export async function measureLoad(label: string, options: Options, { warmupSecon
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
+    errors: result.errors + result.timeouts,
     statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
   };
 }
