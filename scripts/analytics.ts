@@ -6,14 +6,11 @@
  * (2026-11-01); without it, every event kept (ANALYTICS_RETENTION_DAYS). Reads DATABASE_URL, else
  * the PGlite database in DATA_DIR; while a server holds DATA_DIR it asks that server.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readConfig, type Config } from '../server/config.ts';
-import { claimDataDir, readDataDirOwner } from '../server/dataDirOwner.ts';
-import { openDatabase } from '../server/db/database.ts';
+import { readDataDirOwner } from '../server/dataDirOwner.ts';
 import { analyticsReport, describeReport, UnknownBrandError, type AnalyticsReport } from '../server/analytics/report.ts';
-import { callServerAdmin, OperatorError } from './serverAdmin.ts';
+import { callServerAdmin, OperatorError, withOperatorDatabase } from './serverAdmin.ts';
 
 const usage = 'Usage: npm run analytics -- --brand BRAND [--since 7d|24h|30m|2w|2026-11-01]';
 const units: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
@@ -29,21 +26,11 @@ function sinceOf(text: string | undefined, nowMs: number): number | null {
 }
 
 async function fromDatabase(config: Config, brandId: string, since: number | null): Promise<AnalyticsReport> {
-  const embedded = !config.databaseUrl;
-  if (embedded && !existsSync(join(config.dataDir, 'pglite'))) {
-    throw new OperatorError(`There is no database in DATA_DIR ${config.dataDir} yet: start the server once (npm start).`);
-  }
-  // Holding the directory meanwhile keeps a server from starting on it (it would say so).
-  const release = embedded ? claimDataDir(config.dataDir, 0) : () => undefined;
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    return await analyticsReport(database.db, brandId, since);
+    return await withOperatorDatabase(config, (db) => analyticsReport(db, brandId, since));
   } catch (error) {
     if (error instanceof UnknownBrandError) throw new OperatorError(error.message);
     throw error;
-  } finally {
-    await database.close();
-    release();
   }
 }
 

@@ -6,14 +6,12 @@
  * goes through that server's loopback-only /admin call, which also refreshes what the app shows.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readConfig, type Config } from '../server/config.ts';
-import { claimDataDir, readDataDirOwner } from '../server/dataDirOwner.ts';
-import { openDatabase } from '../server/db/database.ts';
+import { readDataDirOwner } from '../server/dataDirOwner.ts';
 import { describeProblems, parseContentFileText, type BrandContentUpdate } from '../server/brandContent/contentFile.ts';
 import { BrandNotFoundError, describeUpdate, writeBrandContent } from '../server/brandContent/replace.ts';
-import { callServerAdmin, OperatorError } from './serverAdmin.ts';
+import { callServerAdmin, OperatorError, withOperatorDatabase } from './serverAdmin.ts';
 
 const usage = 'Usage: npm run brand:content -- --brand BRAND content.json';
 
@@ -35,21 +33,11 @@ function readContentFile(file: string): { source: unknown; update: BrandContentU
 }
 
 async function intoDatabase(config: Config, brandId: string, update: BrandContentUpdate): Promise<void> {
-  const embedded = !config.databaseUrl;
-  if (embedded && !existsSync(join(config.dataDir, 'pglite'))) {
-    throw new OperatorError(`There is no database in DATA_DIR ${config.dataDir} yet: start the server once (npm start).`);
-  }
-  // Holding the directory meanwhile keeps a server from starting on it (it would say so).
-  const release = embedded ? claimDataDir(config.dataDir, 0) : () => undefined;
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await writeBrandContent(database.db, brandId, update);
+    await withOperatorDatabase(config, (db) => writeBrandContent(db, brandId, update));
   } catch (error) {
     if (error instanceof BrandNotFoundError) throw new OperatorError(error.message);
     throw error;
-  } finally {
-    await database.close();
-    release();
   }
 }
 

@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Config } from '../server/config.ts';
-import type { DataDirOwner } from '../server/dataDirOwner.ts';
+import { claimDataDir, type DataDirOwner } from '../server/dataDirOwner.ts';
+import { openDatabase, type Database } from '../server/db/database.ts';
 import { adminTokenHeader } from '../server/plugins/operatorOnly.ts';
 
 /** An operator command that could not be done; its message is for the operator. */
@@ -28,4 +31,23 @@ export async function callServerAdmin<T>(config: Config, owner: DataDirOwner, pa
   const answer = (await response.json().catch(() => ({}))) as T & { message?: string };
   if (!response.ok) throw new OperatorError(`${held}; the ${what} was refused (${response.status}): ${answer.message ?? 'no reason given'}`);
   return answer;
+}
+
+/**
+ * Runs `work` on the database itself when no server holds it: PostgreSQL, or the embedded one in
+ * DATA_DIR, which is held meanwhile so a server cannot start on it (it would say so).
+ */
+export async function withOperatorDatabase<T>(config: Config, work: (db: Database) => Promise<T>): Promise<T> {
+  const embedded = !config.databaseUrl;
+  if (embedded && !existsSync(join(config.dataDir, 'pglite'))) {
+    throw new OperatorError(`There is no database in DATA_DIR ${config.dataDir} yet: start the server once (npm start).`);
+  }
+  const release = embedded ? claimDataDir(config.dataDir, 0) : () => undefined;
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+    release();
+  }
 }
