@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { OperatorTokenError, readOperatorToken } from './operatorToken.ts';
 
 const Env = Type.Object({
   PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8080 }),
@@ -92,6 +93,8 @@ export type Config = {
   payments: { kind: 'local' } | { kind: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
   /** The deployment's Google Maps key and map id, for brands whose map settings name none. */
   googleMaps: GoogleMapsConfig;
+  /** OPERATOR_TOKEN (or OPERATOR_TOKEN_FILE): opens the /admin routes to operator commands over HTTPS or loopback. */
+  operatorToken?: string;
 };
 
 export interface GoogleMapsConfig {
@@ -129,6 +132,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (!e.STRIPE_SECRET_KEY && (e.STRIPE_PUBLISHABLE_KEY || e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET need STRIPE_SECRET_KEY');
   }
+  let operatorToken: string | undefined;
+  try {
+    operatorToken = readOperatorToken(env);
+  } catch (error) {
+    if (error instanceof OperatorTokenError) throw new ConfigError(`Invalid configuration:\n  ${error.message}`);
+    throw error;
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -162,5 +172,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       ? { kind: 'stripe', secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
       : { kind: 'local' },
     googleMaps: { apiKey: e.GOOGLE_MAPS_API_KEY ?? null, mapId: e.GOOGLE_MAPS_MAP_ID ?? null },
+    operatorToken,
   };
 }
