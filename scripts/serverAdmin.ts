@@ -98,7 +98,7 @@ export async function callServerAdmin<T>(server: AdminServer, path: string, body
       `${capitalized(server.name)} refused the ${what}: wrong operator token, none configured there (OPERATOR_TOKEN), or plain HTTP from another machine.`,
     );
   }
-  if (!response.ok) throw new OperatorError(`${capitalized(server.name)} refused the ${what} (${response.status}): ${answer.message ?? 'no reason given'}`);
+  if (!response.ok) throw new OperatorError(`${capitalized(server.name)}: the ${what} was refused (${response.status}): ${answer.message ?? 'no reason given'}`);
   return answer;
 }
 
