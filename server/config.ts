@@ -85,6 +85,8 @@ export type Config = {
   commerceLimits: { checkoutsPerMember: number; checkoutsPerAddress: number; waitingListJoinsPerAddress: number };
   sweepIntervalMs: number;
   trustProxy: boolean | string;
+  /** OPERATOR_TOKEN (or OPERATOR_TOKEN_FILE): opens the /admin routes to operator commands over HTTPS or loopback. */
+  operatorToken?: string;
   connectSources: string[];
   frameSources: string[];
   /** Bank eID: the embedded simulator, or BankID's RP API over mutual TLS. */
@@ -93,8 +95,6 @@ export type Config = {
   payments: { kind: 'local' } | { kind: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
   /** The deployment's Google Maps key and map id, for brands whose map settings name none. */
   googleMaps: GoogleMapsConfig;
-  /** OPERATOR_TOKEN (or OPERATOR_TOKEN_FILE): opens the /admin routes to operator commands over HTTPS or loopback. */
-  operatorToken?: string;
 };
 
 export interface GoogleMapsConfig {
@@ -123,6 +123,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed as Static<typeof Env>;
+  let operatorToken: string | undefined;
+  try {
+    operatorToken = readOperatorToken(env);
+  } catch (error) {
+    if (error instanceof OperatorTokenError) throw new ConfigError(`Invalid configuration:\n  ${error.message}`);
+    throw error;
+  }
   if (e.BANKID_URL && (!e.BANKID_PFX || !e.BANKID_CA)) {
     throw new ConfigError('Invalid configuration:\n  BANKID_URL needs BANKID_PFX (client certificate) and BANKID_CA (server CA)');
   }
@@ -131,13 +138,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   }
   if (!e.STRIPE_SECRET_KEY && (e.STRIPE_PUBLISHABLE_KEY || e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET need STRIPE_SECRET_KEY');
-  }
-  let operatorToken: string | undefined;
-  try {
-    operatorToken = readOperatorToken(env);
-  } catch (error) {
-    if (error instanceof OperatorTokenError) throw new ConfigError(`Invalid configuration:\n  ${error.message}`);
-    throw error;
   }
   return {
     port: e.PORT,
@@ -159,6 +159,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     analytics: { perMinute: e.ANALYTICS_RATE_LIMIT, retentionDays: e.ANALYTICS_RETENTION_DAYS },
     commerceLimits: { checkoutsPerMember: e.CHECKOUT_MEMBER_LIMIT, checkoutsPerAddress: e.CHECKOUT_ADDRESS_LIMIT, waitingListJoinsPerAddress: e.WAITING_LIST_JOIN_LIMIT },
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
+    operatorToken,
     connectSources: [
       ...e.CSP_CONNECT_SRC.split(/\s+/).filter(Boolean),
       // The firebase SDK talks to Google's identity endpoints when real Firebase is configured.
@@ -172,6 +173,5 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       ? { kind: 'stripe', secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
       : { kind: 'local' },
     googleMaps: { apiKey: e.GOOGLE_MAPS_API_KEY ?? null, mapId: e.GOOGLE_MAPS_MAP_ID ?? null },
-    operatorToken,
   };
 }
