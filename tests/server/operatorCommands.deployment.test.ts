@@ -152,6 +152,14 @@ describe(`operator commands against a deployment's server (${onPostgres ? 'Postg
     if (onPostgres) expect(result.out).toContain('--server https://… (or KLUBB_SERVER_URL) and the operator token (OPERATOR_TOKEN or OPERATOR_TOKEN_FILE)');
   }, 60_000);
 
+  it('a server given a weak token does not start, and does not print it', async () => {
+    const weak = 'klubb-operator-2026';
+    const started = startServerProcesses({ dataDir: join(dir, 'weak') }, [await freePort()], { OPERATOR_TOKEN: weak });
+    const error = await started.then(() => null, (e: Error) => e);
+    expect(error?.message).toContain('Klubb cannot start: Invalid configuration:\n  OPERATOR_TOKEN is 19 characters long; an operator token needs at least 32');
+    expect(error?.message).not.toContain(weak);
+  }, 60_000);
+
   it("left a log line for every call, refused ones too, and the token in none of them", async () => {
     const calls = server.logs
       .join('')
