@@ -11,6 +11,7 @@ import type { IdentityProvider } from './identity/identity.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errorHandler.ts';
 import { contentSecurityDirectives, restaurantGuideSources } from './plugins/contentSecurityPolicy.ts';
 import { registerHttpsOnlyHsts } from './plugins/hsts.ts';
+import { createOperatorGuard } from './plugins/operatorOnly.ts';
 import { withLogRedaction } from './plugins/logRedaction.ts';
 import { registerStrictBodies } from './plugins/strictBody.ts';
 import { createBrands, createMemberGuard } from './plugins/memberContext.ts';
@@ -88,8 +89,10 @@ export interface AppOptions {
   commerceLimits?: Partial<CommerceLimits>;
   /** Table bookings per client address in our booking widget (tests lower them). */
   tableBookingLimits?: Partial<TableBookingLimits>;
-  /** Serves the operators' /admin/* calls (codes import) to loopback clients that send it; off when omitted. */
+  /** The token the embedded server wrote into DATA_DIR: opens the operators' /admin/* calls to commands on this machine. */
   adminToken?: string;
+  /** OPERATOR_TOKEN: opens the /admin/* calls to commands anywhere, over HTTPS (or loopback). Without either token they are not served. */
+  operatorToken?: string;
   /** The deployment's Google Maps key and map id for the restaurant guide; none when omitted. */
   googleMaps?: Partial<GoogleMapsConfig>;
   /** Signed-out reads per client address and minute, counted per instance (tests lower it). */
@@ -187,8 +190,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await offerDetailRoutes(app, deps);
   await promoCodeRoutes(app, deps);
   await referralRoutes(app, deps);
-  if (options.adminToken) await adminPromoCodeRoutes(app, { ...deps, adminToken: options.adminToken });
-  if (options.adminToken) await adminBrandContentRoutes(app, { ...deps, adminToken: options.adminToken });
+  const operator = createOperatorGuard({ localToken: options.adminToken, operatorToken: options.operatorToken });
+  if (operator) await adminPromoCodeRoutes(app, { ...deps, operator });
+  if (operator) await adminBrandContentRoutes(app, { ...deps, operator });
   await categoryRoutes(app, deps);
   await shoppingCartRoutes(app, deps);
   await checkoutRoutes(app, deps);
@@ -196,9 +200,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await restaurantRoutes(app, deps);
   const tableBookings = { db: options.db, mail: mailQueue, now, limits: { ...defaultTableBookingLimits, ...options.tableBookingLimits } };
   await tableBookingRoutes(app, { ...deps, tableBookings });
-  if (options.adminToken && checkout) await adminOrderRoutes(app, { ...deps, adminToken: options.adminToken, checkout });
+  if (operator && checkout) await adminOrderRoutes(app, { ...deps, operator, checkout });
   await analyticsRoutes(app, { ...deps, analyticsRateLimit: { perMinute: options.analytics?.perMinute ?? defaultAnalyticsRateLimit.perMinute } });
-  if (options.adminToken) await adminAnalyticsRoutes(app, { ...deps, adminToken: options.adminToken });
+  if (operator) await adminAnalyticsRoutes(app, { ...deps, operator });
   const retentionDays = options.analytics?.retentionDays ?? defaultAnalyticsRetentionDays;
   // Mail a crash left queued goes out as soon as the server is up again.
   app.addHook('onReady', async () => void mailQueue.dispatch());

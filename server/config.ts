@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { OperatorTokenError, readOperatorToken } from './operatorToken.ts';
 
 const Env = Type.Object({
   PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8080 }),
@@ -84,6 +85,8 @@ export type Config = {
   commerceLimits: { checkoutsPerMember: number; checkoutsPerAddress: number; waitingListJoinsPerAddress: number };
   sweepIntervalMs: number;
   trustProxy: boolean | string;
+  /** OPERATOR_TOKEN (or OPERATOR_TOKEN_FILE): opens the /admin routes to operator commands over HTTPS or loopback. */
+  operatorToken?: string;
   connectSources: string[];
   frameSources: string[];
   /** Bank eID: the embedded simulator, or BankID's RP API over mutual TLS. */
@@ -120,6 +123,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed as Static<typeof Env>;
+  let operatorToken: string | undefined;
+  try {
+    operatorToken = readOperatorToken(env);
+  } catch (error) {
+    if (error instanceof OperatorTokenError) throw new ConfigError(`Invalid configuration:\n  ${error.message}`);
+    throw error;
+  }
   if (e.BANKID_URL && (!e.BANKID_PFX || !e.BANKID_CA)) {
     throw new ConfigError('Invalid configuration:\n  BANKID_URL needs BANKID_PFX (client certificate) and BANKID_CA (server CA)');
   }
@@ -149,6 +159,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     analytics: { perMinute: e.ANALYTICS_RATE_LIMIT, retentionDays: e.ANALYTICS_RETENTION_DAYS },
     commerceLimits: { checkoutsPerMember: e.CHECKOUT_MEMBER_LIMIT, checkoutsPerAddress: e.CHECKOUT_ADDRESS_LIMIT, waitingListJoinsPerAddress: e.WAITING_LIST_JOIN_LIMIT },
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
+    operatorToken,
     connectSources: [
       ...e.CSP_CONNECT_SRC.split(/\s+/).filter(Boolean),
       // The firebase SDK talks to Google's identity endpoints when real Firebase is configured.

@@ -16,7 +16,8 @@ async function main() {
   const config = readConfig();
   // Claimed before PGlite opens the directory, so `npm run outbox` never opens it beside us.
   const embedded = !config.databaseUrl && !config.dataDir.startsWith('memory://');
-  // Tools such as `npm run codes:import` write through this server while it holds DATA_DIR; the token proves they run here.
+  // Tools such as `npm run codes:import` write through this server while it holds DATA_DIR; the token proves they run here
+  // (OPERATOR_TOKEN, when set, opens the same calls to commands elsewhere, on any database).
   const adminToken = embedded ? randomBytes(32).toString('base64url') : undefined;
   const releaseDataDir = embedded ? claimDataDir(config.dataDir, config.port, adminToken) : () => undefined;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -51,6 +52,7 @@ async function main() {
     eid,
     mail,
     adminToken,
+    operatorToken: config.operatorToken,
     payments,
     googleMaps: config.googleMaps,
   });
