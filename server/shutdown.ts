@@ -2,12 +2,18 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * On SIGTERM (or SIGINT) the server stops taking connections, lets the requests in flight finish
- * (Fastify answers 503 to any new request on a kept-alive connection meanwhile), stops its sweeps
- * (the app's close hooks), then runs `release` (payments, the pool, DATA_DIR) and exits 0. If that
- * takes longer than `timeoutMs` it exits 1 anyway: an orchestrator's kill must not find it hung.
+ * and closes each connection after its answer (Fastify answers 503 to a new request on a kept-alive
+ * one meanwhile), stops its sweeps (the app's close hooks), then runs `release` (payments, the
+ * pool, DATA_DIR) and exits 0. If that takes longer than `timeoutMs` it exits 1 anyway: an
+ * orchestrator's kill must not find it hung.
  */
 export function closeOnSignals(app: FastifyInstance, { timeoutMs, release }: { timeoutMs: number; release: () => Promise<void> }) {
   let closing = false;
+  // Node closes only the connections idle when closing starts: one whose request was in flight is
+  // kept alive after its answer (a browser's, a load balancer's) unless the answer says close.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   const close = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
