@@ -73,7 +73,7 @@ describe('the compiled production start', () => {
     const installedAt = Date.now();
 
     // Only the deployment's own variables: nothing of the test runner's (NODE_OPTIONS, loaders) reaches it.
-    const env = { PATH: process.env.PATH, HOME: deployment, ...(await databaseEnv()), LOG_LEVEL: 'warn', SEED_DEMO: 'false', MIGRATE_ON_START: 'false' };
+    const env: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: deployment, ...(await databaseEnv()), LOG_LEVEL: 'warn', SEED_DEMO: 'false', MIGRATE_ON_START: 'false' };
     const migrated = await run(process.execPath, ['dist-server/scripts/dbMigrate.js'], { cwd: deployment, env });
     expect(migrated.code, migrated.output).toBe(0);
     expect(migrated.output).toMatch(/Applied \d+ migration\(s\)/);
