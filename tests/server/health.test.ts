@@ -8,6 +8,7 @@ import { openDatabase } from '../../server/db/database.ts';
 import { registerErrorHandler } from '../../server/plugins/errorHandler.ts';
 import { healthRoutes } from '../../server/routes/health.ts';
 import type { App } from '../../server/routes/types.ts';
+import { newRequestId } from '../../src/api/client.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import { makeBrand } from './support/factories.ts';
 
@@ -119,6 +120,12 @@ describe('request ids', () => {
     expect(response.headers['x-request-id']).toBe(id);
     const lines = linesOf(id);
     expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+  });
+
+  it("takes the ids the app's API client makes", async () => {
+    const id = newRequestId();
+    const response = await t.app.inject({ method: 'GET', url: '/v1/health', headers: { 'x-request-id': id } });
+    expect(response.headers['x-request-id']).toBe(id);
   });
 
   it('makes its own id when the caller sends none, and for every answer, errors included', async () => {
