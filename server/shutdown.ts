@@ -15,6 +15,7 @@ export function closeOnSignals(app: FastifyInstance, { timeoutMs, release }: { t
     if (closing) reply.header('connection', 'close');
   });
   const close = async (signal: NodeJS.Signals) => {
+    // Ctrl-C under `npm start` can arrive twice (the terminal's and npm's): the timeout bounds the wait instead.
     if (closing) return;
     closing = true;
     app.log.info({ signal, timeoutMs }, 'shutting down: finishing the requests in flight');
