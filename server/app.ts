@@ -14,11 +14,13 @@ import { registerHttpsOnlyHsts } from './plugins/hsts.ts';
 import { createOperatorGuard } from './plugins/operatorOnly.ts';
 import { withLogRedaction } from './plugins/logRedaction.ts';
 import { registerStrictBodies } from './plugins/strictBody.ts';
+import { registerRequestIdEcho, requestIdOf } from './plugins/requestId.ts';
 import { createBrands, createMemberGuard } from './plugins/memberContext.ts';
 import { createReaderGuard, createVisitorLimiter, defaultVisitorRateLimit, publicAnswerCaching, type VisitorRateLimit } from './plugins/visitorContext.ts';
 import { appUrlHost } from './repositories/brands.repository.ts';
 import { brandRoutes } from './routes/brand.ts';
 import { ticketRoutes } from './routes/tickets.ts';
+import { healthRoutes } from './routes/health.ts';
 import { userRoutes } from './routes/user.ts';
 import { accountRoutes } from './routes/account.ts';
 import { passwordResetRoutes } from './routes/passwordReset.ts';
@@ -113,9 +115,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false } },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    genReqId: requestIdOf,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandler(app);
+  registerRequestIdEcho(app);
   registerStrictBodies(app);
   registerHttpsOnlyHsts(app);
   const guideSources = await restaurantGuideSources(options.db, options.googleMaps?.apiKey ?? null);
@@ -142,7 +146,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       brands.byHost(host).then((brand) => callback(null, brand !== null), (error: Error) => callback(error, false));
     },
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-App-Url'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-App-Url', 'X-Request-Id'],
+    exposedHeaders: ['X-Request-Id'],
     maxAge: 600,
   });
 
@@ -178,7 +183,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   if (options.identity.registerRoutes) await options.identity.registerRoutes(app);
-  app.get('/v1/health', async () => ({ status: 'ok' as const }));
+  await healthRoutes(app, deps);
   await brandRoutes(app, deps);
   await brandContentRoutes(app, deps);
   await ticketRoutes(app, deps);
@@ -208,20 +213,24 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onReady', async () => void mailQueue.dispatch());
   const sweepMs = options.checkoutSweepMs ?? 60_000;
   if (sweepMs > 0) {
-    let sweeping = false;
+    let sweeping: Promise<unknown> | null = null;
     const sweep = () => {
       if (sweeping) return;
-      sweeping = true;
       const failed = (what: string) => (error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : 'unknown' }, `${what} failed`);
-      sweepCommerce({ ...commerce, payments: options.payments })
+      sweeping = sweepCommerce({ ...commerce, payments: options.payments })
         .catch(failed('commerce sweep'))
         .then(() => pruneAnalytics(options.db, now(), { retentionDays }))
         .catch(failed('analytics pruning'))
-        .finally(() => (sweeping = false));
+        .finally(() => (sweeping = null));
     };
     const timer = setInterval(sweep, sweepMs);
     timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    // No sweep starts once closing begins; one under way finishes before the pool is closed.
+    app.addHook('preClose', async () => clearInterval(timer));
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await sweeping;
+    });
   }
   const eid = options.eid ?? createSimulatedEid({ db: options.db, now: options.now });
   await eidRoutes(app, { ...deps, eid });

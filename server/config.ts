@@ -7,6 +7,12 @@ const Env = Type.Object({
   HOST: Type.String({ default: '0.0.0.0' }),
   DATA_DIR: Type.String({ minLength: 1, default: '.data' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  /** Connections each instance's PostgreSQL pool may open (behind PgBouncer: client connections). */
+  DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
+  /** Applies pending migrations on start; a deployment that runs `npm run db:migrate` as its own step sets false. */
+  MIGRATE_ON_START: Type.Boolean({ default: true }),
+  /** How long requests in flight may finish after SIGTERM before the process exits anyway (ms). */
+  SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 10_000 }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
@@ -71,6 +77,9 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  databasePoolSize: number;
+  migrateOnStart: boolean;
+  shutdownTimeoutMs: number;
   logLevel: string;
   identity: { kind: 'embedded'; projectId: string } | { kind: 'firebase'; projectId?: string; serviceAccount: string; apiKey?: string };
   /** Outgoing mail: the outbox table only, or SMTP (still recorded in the outbox with sent_at). */
@@ -144,6 +153,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    migrateOnStart: e.MIGRATE_ON_START,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     identity: e.FIREBASE_SERVICE_ACCOUNT
       ? { kind: 'firebase', projectId: e.FIREBASE_PROJECT_ID, serviceAccount: e.FIREBASE_SERVICE_ACCOUNT, apiKey: e.FIREBASE_API_KEY }
