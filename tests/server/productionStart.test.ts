@@ -58,7 +58,8 @@ async function databaseEnv(): Promise<Record<string, string>> {
   return { DATABASE_URL: url.toString() };
 }
 
-describe('the compiled production start', () => {
+// It takes two minutes (a real `npm ci --omit=dev`): CI runs it once, in the PostgreSQL pass, as production runs.
+describe.runIf(process.env.TEST_DATABASE_URL)('the compiled production start', () => {
   it('installs with npm ci --omit=dev, migrates with its own command, and serves with node alone', async () => {
     const started = Date.now();
     const built = await run(process.execPath, ['--import', 'tsx', 'scripts/buildServer.ts', join(deployment, 'dist-server')], { cwd: root, env: process.env });
