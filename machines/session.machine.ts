@@ -21,7 +21,8 @@ export type SessionEvent =
   | { type: 'session.userChanged'; user: SessionUser | null }
   | { type: 'session.signOut' }
   | { type: 'session.refresh' }
-  | { type: 'session.tokenRejected'; code: string };
+  /** The API answered 401 with `code` to a request sent at `sentAt` (ms, the clock TokenLife.readAt uses). */
+  | { type: 'session.tokenRejected'; code: string; sentAt: number };
 
 /** The token is renewed this long before it expires (spec 3). */
 export const refreshBeforeExpiryMs = 5 * 60_000;
@@ -36,11 +37,14 @@ export const retryDelayMs = (failures: number) => Math.min(firstRetryMs * 2 ** M
 /** The identity provider's verdicts that end the session at once. */
 const endingCodes = new Set(['auth/user-disabled', 'auth/user-token-expired']);
 const sessionExpired: SessionEndReason = { code: 'auth/user-token-expired' };
+/** The API refused even a token the provider had just issued: the sign-in itself did not work. */
+const signInRefused: SessionEndReason = { code: 'auth/sign-in-refused' };
 
 /** Guards read the provider's user, or the API's rejection code, from their event as params. */
 type UserParams = { user: SessionUser | null };
 const userParams = ({ event }: { event: UserParams }) => ({ user: event.user });
 const codeParams = ({ event }: { event: { code: string } }) => ({ code: event.code });
+const rejectionParams = ({ event }: { event: { code: string; sentAt: number } }) => ({ code: event.code, sentAt: event.sentAt });
 const hasUser = { type: 'hasUser', params: userParams } as const;
 const isNoUser = { type: 'isNoUser', params: userParams } as const;
 const isRecoverableRejection = { type: 'isRecoverableRejection', params: codeParams } as const;
@@ -69,6 +73,8 @@ interface SessionContext {
   token: TokenLife | null;
   /** Renewals that failed in a row; sets the retry backoff. */
   failures: number;
+  /** The current token was read because the API refused the one before. */
+  renewedAfterRefusal: boolean;
   reason: SessionEndReason | null;
 }
 
@@ -82,7 +88,9 @@ interface SessionContext {
  * this app child with `appChild(snapshot, 'session')`) and `session.tokenRejected` (the API answered 401 with this code).
  *
  * Signed in, the token is renewed 5 minutes before its expiry; failed renewals are retried
- * after 30 s, 60 s, ... up to 16 minutes. At 30 s before its expiry a token that could not be
+ * after 30 s, 60 s, ... up to 16 minutes. An API refusal renews the token at once; when the API
+ * refuses a request made with that renewed token too, the server does not accept this sign-in at
+ * all, and the session ends with 'auth/sign-in-refused' (not as an expired session). At 30 s before its expiry a token that could not be
  * renewed ends the session ('auth/user-token-expired'), as do the provider's user-disabled and
  * user-token-expired verdicts.
  */
@@ -106,6 +114,9 @@ export const sessionMachine = setup({
     tellSignedIn: sendParent(({ context }) => ({ type: 'session.signedIn', user: context.user! })),
     tellSignedOut: sendParent(({ context }) => ({ type: 'session.signedOut', reason: context.reason })),
     storeToken: assign((_, token: TokenLife) => ({ token, failures: 0 })),
+    markRenewalForRefusal: assign({ renewedAfterRefusal: true }),
+    markRoutineRenewal: assign({ renewedAfterRefusal: false }),
+    endRefused: assign({ reason: signInRefused }),
     countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
     endExpired: assign({ reason: sessionExpired }),
     endWithError: assign((_, { code }: { code: string }) => ({ reason: { code } })),
@@ -119,6 +130,9 @@ export const sessionMachine = setup({
     endsSession: (_, { code }: { code: string }) => endingCodes.has(code),
     isEndingRejection: (_, { code }: { code: string }) => endingCodes.has(code),
     isRecoverableRejection: (_, { code }: { code: string }) => !endingCodes.has(code),
+    /** A recoverable refusal of a request made with the token read after an earlier refusal. */
+    isRefusalOfRenewedToken: ({ context }, { code, sentAt }: { code: string; sentAt: number }) =>
+      !endingCodes.has(code) && context.renewedAfterRefusal && context.token !== null && sentAt >= context.token.readAt,
   },
   delays: {
     untilRefresh: ({ context }) => Math.max(0, context.token!.expiresAt - refreshBeforeExpiryMs - context.token!.readAt),
@@ -127,7 +141,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: { user: null, token: null, failures: 0, reason: null },
+  context: { user: null, token: null, failures: 0, reason: null, renewedAfterRefusal: false },
   invoke: { src: 'observeUser' },
   initial: 'unknown',
   states: {
@@ -150,7 +164,7 @@ export const sessionMachine = setup({
       },
     },
     signedIn: {
-      entry: [assign({ token: null, failures: 0, reason: null }), 'tellSignedIn'],
+      entry: [assign({ token: null, failures: 0, reason: null, renewedAfterRefusal: false }), 'tellSignedIn'],
       invoke: { src: 'observeTokenRejections' },
       on: {
         'session.userChanged': [
@@ -186,12 +200,17 @@ export const sessionMachine = setup({
         /** A token that has not reached its early expiry; re-entered with every new one. */
         valid: {
           after: { untilEarlyExpiry: { target: '#session.signingOut', actions: 'endExpired' } },
-          on: { 'session.refresh': '.renewing' },
+          on: { 'session.refresh': { target: '.renewing', actions: 'markRoutineRenewal' } },
           initial: 'waiting',
           states: {
             waiting: {
-              after: { untilRefresh: 'renewing' },
-              on: { 'session.tokenRejected': { guard: isRecoverableRejection, target: 'renewing' } },
+              after: { untilRefresh: { target: 'renewing', actions: 'markRoutineRenewal' } },
+              on: {
+                'session.tokenRejected': [
+                  { guard: { type: 'isRefusalOfRenewedToken', params: rejectionParams }, target: '#session.signingOut', actions: 'endRefused' },
+                  { guard: isRecoverableRejection, target: 'renewing', actions: 'markRenewalForRefusal' },
+                ],
+              },
             },
             renewing: {
               invoke: {
@@ -211,7 +230,7 @@ export const sessionMachine = setup({
             },
             retrying: {
               after: { retryBackoff: 'renewing' },
-              on: { 'session.tokenRejected': { guard: isRecoverableRejection, target: 'renewing' } },
+              on: { 'session.tokenRejected': { guard: isRecoverableRejection, target: 'renewing', actions: 'markRenewalForRefusal' } },
             },
           },
         },

@@ -21,6 +21,8 @@ const Env = Type.Object({
   FIREBASE_PROJECT_ID: Type.Optional(Type.String({ minLength: 1 })),
   /** Service-account JSON (the text itself or a file path) for firebase-admin. */
   FIREBASE_SERVICE_ACCOUNT: Type.Optional(Type.String({ minLength: 1 })),
+  /** host:port of Google's Firebase Auth Emulator; firebase-admin follows it, and so does the firebase provider. */
+  FIREBASE_AUTH_EMULATOR_HOST: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9.\\[\\]:-]+:[0-9]{1,5}$' })),
   /** Whose X-Forwarded-* headers to believe: 'loopback' (a proxy on this machine), a list of addresses, or 'true'. */
   TRUST_PROXY: Type.String({ minLength: 1, default: 'loopback' }),
   /** Extra origins the app may connect to (space-separated), e.g. an API base on another host. */
@@ -81,7 +83,7 @@ export type Config = {
   migrateOnStart: boolean;
   shutdownTimeoutMs: number;
   logLevel: string;
-  identity: { kind: 'embedded'; projectId: string } | { kind: 'firebase'; projectId?: string; serviceAccount: string; apiKey?: string };
+  identity: { kind: 'embedded'; projectId: string } | { kind: 'firebase'; projectId?: string; serviceAccount: string; apiKey: string; emulatorHost?: string };
   /** Outgoing mail: the outbox table only, or SMTP (still recorded in the outbox with sent_at). */
   mail: { kind: 'outbox' } | { kind: 'smtp'; url: string; from: string };
   seedDemo: boolean;
@@ -142,6 +144,14 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (e.BANKID_URL && (!e.BANKID_PFX || !e.BANKID_CA)) {
     throw new ConfigError('Invalid configuration:\n  BANKID_URL needs BANKID_PFX (client certificate) and BANKID_CA (server CA)');
   }
+  if (e.FIREBASE_SERVICE_ACCOUNT && !e.FIREBASE_API_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  FIREBASE_SERVICE_ACCOUNT needs FIREBASE_API_KEY (the web API key): without it no member can change e-mail or password',
+    );
+  }
+  if (e.FIREBASE_AUTH_EMULATOR_HOST && !e.FIREBASE_SERVICE_ACCOUNT) {
+    throw new ConfigError('Invalid configuration:\n  FIREBASE_AUTH_EMULATOR_HOST is for the firebase provider: it needs FIREBASE_SERVICE_ACCOUNT');
+  }
   if (e.STRIPE_SECRET_KEY && (!e.STRIPE_PUBLISHABLE_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
   }
@@ -158,7 +168,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     identity: e.FIREBASE_SERVICE_ACCOUNT
-      ? { kind: 'firebase', projectId: e.FIREBASE_PROJECT_ID, serviceAccount: e.FIREBASE_SERVICE_ACCOUNT, apiKey: e.FIREBASE_API_KEY }
+      ? {
+          kind: 'firebase',
+          projectId: e.FIREBASE_PROJECT_ID,
+          serviceAccount: e.FIREBASE_SERVICE_ACCOUNT,
+          apiKey: e.FIREBASE_API_KEY!,
+          ...(e.FIREBASE_AUTH_EMULATOR_HOST ? { emulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST } : {}),
+        }
       : { kind: 'embedded', projectId: e.FIREBASE_PROJECT_ID ?? 'klubb-local' },
     mail: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM } : { kind: 'outbox' },
     // Real Identity Platform generates its own tenant ids, so the demo tenants cannot exist there.
@@ -175,7 +191,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     connectSources: [
       ...e.CSP_CONNECT_SRC.split(/\s+/).filter(Boolean),
       // The firebase SDK talks to Google's identity endpoints when real Firebase is configured.
-      ...(e.FIREBASE_SERVICE_ACCOUNT ? ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'] : []),
+      ...(e.FIREBASE_AUTH_EMULATOR_HOST
+        ? [`http://${e.FIREBASE_AUTH_EMULATOR_HOST}`]
+        : e.FIREBASE_SERVICE_ACCOUNT
+          ? ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']
+          : []),
     ],
     frameSources: e.CSP_FRAME_SRC.split(/\s+/).filter(Boolean),
     eid: e.BANKID_URL

@@ -165,7 +165,7 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
             requireIdentity().observeUser((user) => sendBack({ type: 'session.userChanged', user })),
           ),
           observeTokenRejections: fromCallback<SessionEvent>(({ sendBack }) =>
-            rejections.listen((code) => sendBack({ type: 'session.tokenRejected', code })),
+            rejections.listen((code, sentAt) => sendBack({ type: 'session.tokenRejected', code, sentAt })),
           ),
           readToken: fromPromise(({ input }: { input: { forceRefresh: boolean } }) =>
             readTokenLife(requireIdentity(), input.forceRefresh),

@@ -24,7 +24,8 @@ export function readClientConfig(env: ImportMetaEnv, origin: string): ClientConf
       apiKey: env.VITE_FIREBASE_API_KEY || 'klubb-local-key',
       projectId: env.VITE_FIREBASE_PROJECT_ID || 'klubb-local',
       authDomain: env.VITE_FIREBASE_AUTH_DOMAIN || undefined,
-      emulatorOrigin: realFirebase ? null : env.VITE_IDENTITY_ORIGIN || origin,
+      // Google's Firebase Auth Emulator (VITE_IDENTITY_ORIGIN) works with any API key, real or not.
+      emulatorOrigin: env.VITE_IDENTITY_ORIGIN || (realFirebase ? null : origin),
     },
     development: env.DEV,
     noDesktop: env.VITE_NO_DESKTOP === 'true',

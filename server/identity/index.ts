@@ -20,6 +20,7 @@ export async function createIdentity(
       projectId: config.identity.projectId,
       serviceAccount: config.identity.serviceAccount,
       apiKey: config.identity.apiKey,
+      emulatorHost: config.identity.emulatorHost,
     });
   }
   const { createEmbeddedIdentity } = await import('./embedded/index.ts');

@@ -19,6 +19,11 @@ const fastifyCodes: Record<string, string> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
+      // Our own failures are logged by code (a provider's own code too), never with what the request held.
+      if (error.status >= 500) {
+        const providerCode = (error as { providerCode?: unknown }).providerCode;
+        request.log.error({ code: error.code, ...(typeof providerCode === 'string' ? { providerCode } : {}) }, error.message);
+      }
       if (error instanceof LimitReached) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send({ status: error.status, code: error.code, message: error.message });
     }

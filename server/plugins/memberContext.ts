@@ -111,12 +111,15 @@ export function createMemberGuard(db: Database, identity: IdentityProvider, bran
     const authorization = request.headers.authorization;
     const match = typeof authorization === 'string' ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
     if (!match?.[1]) throw unauthenticated();
-    const token = await verify(match[1]);
+    const token = await verify(match[1]).catch((error: unknown) => {
+      // The reason (expired, revoked, bad signature, wrong claim) is the operator's to read; the message names it.
+      if (error instanceof ApiError && error.status === 401) request.log.info({ code: error.code, reason: error.message }, 'ID token refused');
+      throw error;
+    });
     const brand = await brands.forRequest(request);
-    const role =
-      token.tenantId === brand.authTenantId
-        ? await roles.getOrLoad(`${brand.id}\n${token.uid}`, () => findBrandRole(db, brand.id, token.uid))
-        : null;
+    const ofThisTenant = token.tenantId === brand.authTenantId;
+    if (!ofThisTenant) request.log.info({ code: 'auth/wrong-tenant', brandId: brand.id }, "ID token of another brand's tenant");
+    const role = ofThisTenant ? await roles.getOrLoad(`${brand.id}\n${token.uid}`, () => findBrandRole(db, brand.id, token.uid)) : null;
     if (!role) throw await noRoleError(brand, token);
     if (!role.active) throw new ApiError(403, 'bad_user_role_for_app_url', 'bad user role for app url');
     request.member = { brand, token, role };

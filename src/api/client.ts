@@ -7,8 +7,8 @@ export interface ApiClientOptions {
   appUrl: string;
   /** The signed-in user's ID token, or null when signed out. */
   getIdToken: () => Promise<string | null>;
-  /** Told of every 401 answer: the session decides whether the token can be renewed. */
-  onUnauthorized?: (error: ApiError) => void;
+  /** Told of every 401 answer and when its request was sent: the session decides whether the token can be renewed. */
+  onUnauthorized?: (error: ApiError, sentAt: number) => void;
   /** The app's active language, sent as Accept-Language so brand and offer texts come in it (Lingui's active locale unless told). */
   language?: () => string;
   /** A new id per request, sent as X-Request-Id: the server logs the request under it and echoes it. */
@@ -46,6 +46,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // Not the browser's own list: the server answers in the one language the app shows.
     const active = language();
     if (active) headers['Accept-Language'] = active;
+    const sentAt = Date.now();
     const token = await options.getIdToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -57,7 +58,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     if (response.status >= 400) {
       const error = await errorFromResponse(response);
-      if (error.status === 401) options.onUnauthorized?.(error);
+      if (error.status === 401) options.onUnauthorized?.(error, sentAt);
       throw error;
     }
     if (response.status === 204) return {} as T;

@@ -9,6 +9,10 @@ const somethingWrong = msg({
 const networkError = msg({ id: 'failed_to_fetch', message: 'Network Error' });
 const noNetwork = msg({ id: 'no_network_connection', message: 'No network connection' });
 const sessionExpired = msg({ id: 'session_expired', message: 'Session has expired. Please login again.' });
+const signInRefused = msg({
+  id: 'auth/sign-in-refused',
+  message: 'Sign-in failed. Please try again, and contact customer service if it keeps happening.',
+});
 const tooManyAttempts = msg({
   id: 'auth/too-many-attempts',
   message:
@@ -50,6 +54,11 @@ const byCode: Record<string, MessageDescriptor> = {
   'auth/id-token-expired': sessionExpired,
   'auth/id-token-revoked': sessionExpired,
   session_expired: sessionExpired,
+  'auth/sign-in-refused': signInRefused,
+  'auth/provider-misconfigured': msg({
+    id: 'auth/provider-misconfigured',
+    message: 'Sign-in is not set up correctly for this app. Please contact customer service.',
+  }),
   'auth/expired-action-code': msg({ id: 'auth/expired-action-code', message: 'The link has expired. Please request a new one.' }),
   'auth/invalid-verification-code': msg({ id: 'auth/invalid-verification-code', message: 'The verification code is not valid.' }),
   'auth/code-expired': msg({ id: 'auth/code-expired', message: 'The code has expired. Please try again.' }),

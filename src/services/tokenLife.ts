@@ -9,12 +9,12 @@ export async function readTokenLife(identity: IdentityService, forceRefresh: boo
   return { expiresAt: token.expiresAt, readAt: Date.now() };
 }
 
-/** Hands the API's 401 answers to whoever listens (the session machine, while signed in). */
+/** Hands the API's 401 answers, with when their request was sent, to whoever listens (the session machine, while signed in). */
 export function createRejectionFeed() {
-  const listeners = new Set<(code: string) => void>();
+  const listeners = new Set<(code: string, sentAt: number) => void>();
   return {
-    report: (error: ApiError) => listeners.forEach((listener) => listener(error.code)),
-    listen(listener: (code: string) => void): () => void {
+    report: (error: ApiError, sentAt: number) => listeners.forEach((listener) => listener(error.code, sentAt)),
+    listen(listener: (code: string, sentAt: number) => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

@@ -60,15 +60,20 @@ describe('API client', () => {
 
   it('tells the session of every 401 answer, and of nothing else', async () => {
     const rejected: ApiError[] = [];
+    const sentAt: number[] = [];
     const answers = [json(401, { status: 401, code: 'auth/id-token-revoked', message: 'revoked' }), json(403, { code: 'no_role_with_app_url' })];
     const api = createApiClient({
       baseUrl: '',
       appUrl: 'http://aurora.localhost:8080',
       getIdToken: async () => 'token-1',
-      onUnauthorized: (error) => void rejected.push(error),
+      onUnauthorized: (error, at) => void (rejected.push(error), sentAt.push(at)),
       fetch: vi.fn(async () => answers.shift()!),
     });
+    const before = Date.now();
     await expect(api.get('/v1/get/user')).rejects.toMatchObject({ status: 401, code: 'auth/id-token-revoked' });
+    // With the moment the request left, so the session can tell a refusal of its newest token from a late one.
+    expect(sentAt[0]).toBeGreaterThanOrEqual(before);
+    expect(sentAt[0]).toBeLessThanOrEqual(Date.now());
     await expect(api.get('/v1/get/brand/role')).rejects.toMatchObject({ status: 403 });
     expect(rejected.map((e) => e.code)).toEqual(['auth/id-token-revoked']);
   });

@@ -96,6 +96,27 @@ describe('the session machine', () => {
     s.stop();
   });
 
+  it('tells a member whose renewed token the API refuses too that sign-in failed, not that the session expired', async () => {
+    const s = startSession({ signedIn: true });
+    await s.elapse(0);
+    // The refused request left half a second before its answer came.
+    const firstSentAt = Date.now() - 500;
+    s.apiRejects('auth/invalid-id-token', firstSentAt);
+    await s.elapse(1000);
+    expect(s.provider.calls.map((c) => c.forceRefresh)).toEqual([false, true]);
+    // A late answer to a request sent with the old token is no verdict on the new one: renew again.
+    s.apiRejects('auth/invalid-id-token', firstSentAt);
+    await s.elapse(1000);
+    expect(s.provider.calls.map((c) => c.forceRefresh)).toEqual([false, true, true]);
+    expect(s.told.at(-1)?.type).toBe('session.signedIn');
+    // Refused again with the token just read: the server does not take this sign-in.
+    s.apiRejects('auth/invalid-id-token');
+    await s.elapse(0);
+    expect(s.told.at(-1)).toEqual({ type: 'session.signedOut', reason: { code: 'auth/sign-in-refused' } });
+    expect(s.provider.signOuts).toBe(1);
+    s.stop();
+  });
+
   it('tells the app again when another account signs in, and reads its token', async () => {
     const s = startSession({ signedIn: true });
     await s.elapse(0);

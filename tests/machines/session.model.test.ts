@@ -16,23 +16,35 @@ const minute = 60 * second;
 interface World {
   signedIn: boolean;
   /** Why the last session ended. */
-  reason: 'none' | 'expired' | 'disabled';
+  reason: 'none' | 'expired' | 'disabled' | 'refused';
   age: number;
   /** Renewals failed in a row. */
   failures: number;
   online: boolean;
   account: 'ok' | 'disabled' | 'revoked';
+  /** The current token was read because the API refused the one before. */
+  afterRefusal: boolean;
 }
 
-const signedOut = (reason: World['reason']): World => ({ signedIn: false, reason, age: 0, failures: 0, online: true, account: 'ok' });
-const fresh: World = { signedIn: true, reason: 'none', age: 0, failures: 0, online: true, account: 'ok' };
+const signedOut = (reason: World['reason']): World => ({ signedIn: false, reason, age: 0, failures: 0, online: true, account: 'ok', afterRefusal: false });
+const fresh: World = { signedIn: true, reason: 'none', age: 0, failures: 0, online: true, account: 'ok', afterRefusal: false };
 
 const name = (w: World) =>
-  w.signedIn ? `in|${w.age / second}s|${w.failures}|${w.online ? 'online' : 'offline'}|${w.account}` : `out|${w.reason}`;
+  w.signedIn
+    ? `in|${w.age / second}s|${w.failures}|${w.online ? 'online' : 'offline'}|${w.account}${w.afterRefusal ? '|renewed-after-refusal' : ''}`
+    : `out|${w.reason}`;
 const parse = (value: string): World => {
-  const [side, a, b, c, d] = value.split('|');
+  const [side, a, b, c, d, e] = value.split('|');
   if (side === 'out') return signedOut(a as World['reason']);
-  return { signedIn: true, reason: 'none', age: parseFloat(a!) * second, failures: Number(b), online: c === 'online', account: d as World['account'] };
+  return {
+    signedIn: true,
+    reason: 'none',
+    age: parseFloat(a!) * second,
+    failures: Number(b),
+    online: c === 'online',
+    account: d as World['account'],
+    afterRefusal: e === 'renewed-after-refusal',
+  };
 };
 
 /** 30 s after the first failure, doubling, at most 16 minutes. */
@@ -56,7 +68,8 @@ function next(w: World, event: string): World | null {
   const steady = w.failures === 0;
   switch (event) {
     case 'TIME_PASSES':
-      return nextAttempt(w) < earlyExpiry ? attempt(w, nextAttempt(w)) : signedOut('expired');
+      // The renewal 5 minutes before expiry is a routine one; a retry keeps what started it.
+      return nextAttempt(w) < earlyExpiry ? attempt(steady ? { ...w, afterRefusal: false } : w, nextAttempt(w)) : signedOut('expired');
     case 'SIGN_OUT':
       return signedOut('none');
     case 'NETWORK_DOWN':
@@ -67,10 +80,14 @@ function next(w: World, event: string): World | null {
       return steady && w.online && w.account === 'ok' ? { ...w, account: 'disabled' } : null;
     case 'PASSWORD_CHANGED_ELSEWHERE':
       return steady && w.online && w.account === 'ok' ? { ...w, account: 'revoked' } : null;
-    // session.refresh and an API 401 with a code the provider may still renew: an attempt now.
+    // session.refresh: an attempt now.
     case 'FORCE_REFRESH':
+      return steady ? attempt({ ...w, afterRefusal: false }, w.age) : null;
+    // An API 401 with a code the provider may still renew: an attempt now; unless the token
+    // refused is the one read after an earlier refusal: the server does not take this sign-in.
     case 'API_REJECTS_TOKEN':
-      return steady ? attempt(w, w.age) : null;
+      if (!steady) return null;
+      return w.afterRefusal ? signedOut('refused') : attempt({ ...w, afterRefusal: true }, w.age);
     case 'API_SAYS_DISABLED':
       return steady ? signedOut('disabled') : null;
     default:
@@ -94,7 +111,12 @@ const start = signedOut('none');
 const states = exploreWorlds(start, events, next, name);
 const model = createTestModel(createMachine({ id: 'sessionWorld', initial: name(start), states }));
 
-const reasons = { none: null, expired: { code: 'auth/user-token-expired' }, disabled: { code: 'auth/user-disabled' } };
+const reasons = {
+  none: null,
+  expired: { code: 'auth/user-token-expired' },
+  disabled: { code: 'auth/user-disabled' },
+  refused: { code: 'auth/sign-in-refused' },
+};
 
 beforeEach(() => void vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') }));
 afterEach(() => void vi.useRealTimers());
@@ -181,7 +203,7 @@ describe('session, generated paths over the real machine under a fake clock', ()
 
   it('explores the retries up to the 16-minute cap and every way a session ends', () => {
     const names = Object.keys(states);
-    expect(names).toEqual(expect.arrayContaining(['out|none', 'out|expired', 'out|disabled']));
+    expect(names).toEqual(expect.arrayContaining(['out|none', 'out|expired', 'out|disabled', 'out|refused']));
     // A forced refresh failing at once walks the whole backoff before the token's early expiry.
     const afterForcedFailure = names.filter((n) => /^in\|[\d.]+s\|\d+\|offline\|ok$/.test(n) && !n.startsWith('in|0s|0'));
     expect(afterForcedFailure).toEqual(

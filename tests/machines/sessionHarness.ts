@@ -30,7 +30,7 @@ export function startSession(options: { signedIn?: boolean; online?: boolean; fi
     nextTokenLifeMs: options.firstTokenLifeMs ?? tokenLifetimeMs,
   };
   let emitUser: ((user: SessionUser | null) => void) | null = null;
-  const rejectionListeners = new Set<(code: string) => void>();
+  const rejectionListeners = new Set<(code: string, sentAt: number) => void>();
 
   const session = sessionMachine.provide({
     actors: {
@@ -40,7 +40,7 @@ export function startSession(options: { signedIn?: boolean; online?: boolean; fi
         return () => (emitUser = null);
       }),
       observeTokenRejections: fromCallback<SessionEvent>(({ sendBack }) => {
-        const listener = (code: string) => sendBack({ type: 'session.tokenRejected', code });
+        const listener = (code: string, sentAt: number) => sendBack({ type: 'session.tokenRejected', code, sentAt });
         rejectionListeners.add(listener);
         return () => rejectionListeners.delete(listener);
       }),
@@ -98,7 +98,8 @@ export function startSession(options: { signedIn?: boolean; online?: boolean; fi
       provider.user = null;
       emitUser?.(null);
     },
-    apiRejects: (code: string) => rejectionListeners.forEach((listener) => listener(code)),
+    /** The API answers 401 with `code` to a request sent at `sentAt` (now: with the current token). */
+    apiRejects: (code: string, sentAt = Date.now()) => rejectionListeners.forEach((listener) => listener(code, sentAt)),
     rejectionListenerCount: () => rejectionListeners.size,
     stop: () => actor.stop(),
   };

@@ -18,6 +18,7 @@ describe('configuration', () => {
       PORT: '9000',
       DATABASE_URL: 'postgres://u@127.0.0.1/klubb',
       FIREBASE_SERVICE_ACCOUNT: '/etc/key.json',
+      FIREBASE_API_KEY: 'AIza-key',
       SEED_DEMO: 'false',
       TRUST_PROXY: 'true',
     });
@@ -70,10 +71,25 @@ describe('configuration', () => {
     expect(readConfig({ FIREBASE_SERVICE_ACCOUNT: '/k.json', FIREBASE_API_KEY: 'AIza-key' }).identity).toMatchObject({ apiKey: 'AIza-key' });
   });
 
+  it('refuses the firebase provider without its web API key, and the emulator without the firebase provider', () => {
+    // Without the key every e-mail or password change would fail later, one member at a time.
+    expect(() => readConfig({ FIREBASE_SERVICE_ACCOUNT: '/k.json' })).toThrow(/FIREBASE_SERVICE_ACCOUNT needs FIREBASE_API_KEY/);
+    expect(() => readConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST .* needs FIREBASE_SERVICE_ACCOUNT/);
+    expect(() => readConfig({ FIREBASE_SERVICE_ACCOUNT: '/k.json', FIREBASE_API_KEY: 'k', FIREBASE_AUTH_EMULATOR_HOST: 'http://x' })).toThrow(
+      /FIREBASE_AUTH_EMULATOR_HOST/,
+    );
+  });
+
+  it('points the firebase provider and the CSP connect-src at the Auth Emulator when one is named', () => {
+    const config = readConfig({ FIREBASE_SERVICE_ACCOUNT: '/k.json', FIREBASE_API_KEY: 'k', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+    expect(config.identity).toMatchObject({ kind: 'firebase', emulatorHost: '127.0.0.1:9099' });
+    expect(config.connectSources).toEqual(['http://127.0.0.1:9099']);
+  });
+
   it('turns the development pages on by default only for a local demo', () => {
     const bankId = { BANKID_URL: 'https://appapi2.test.bankid.com/rp/v6.0', BANKID_PFX: '/rp.p12', BANKID_CA: '/ca.pem' };
     expect(readConfig({}).devTools).toBe(true);
-    expect(readConfig({ FIREBASE_SERVICE_ACCOUNT: '/k.json' }).devTools).toBe(false);
+    expect(readConfig({ FIREBASE_SERVICE_ACCOUNT: '/k.json', FIREBASE_API_KEY: 'AIza-key' }).devTools).toBe(false);
     expect(readConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465' }).devTools).toBe(false);
     expect(readConfig(bankId).devTools).toBe(false);
     // An explicit setting wins either way.

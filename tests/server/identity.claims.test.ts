@@ -100,7 +100,7 @@ const serviceAccount = (fields: Record<string, unknown> = {}) =>
 
 describe('firebase identity provider (offline)', () => {
   it('rejects malformed service accounts with a clear message', async () => {
-    const create = (text: string) => createFirebaseIdentity({ projectId, serviceAccount: text });
+    const create = (text: string) => createFirebaseIdentity({ projectId, serviceAccount: text, apiKey: 'key' });
     await expect(create('{not json')).rejects.toThrow('FIREBASE_SERVICE_ACCOUNT: not valid JSON');
     await expect(create('/nonexistent/key.json')).rejects.toThrow(/neither JSON nor a readable file path \(ENOENT/);
     await expect(create(serviceAccount({ private_key: 'nope', type: 'user' }))).rejects.toThrow(
@@ -120,8 +120,15 @@ describe('firebase identity provider (offline)', () => {
   });
 
   it('checks claims before asking Firebase, and signs custom tokens locally', async () => {
-    const identity = await createFirebaseIdentity({ projectId, serviceAccount: serviceAccount(), keys, now });
-    await expect(identity.verifyIdToken(await sign({ ...goodClaims(), aud: 'other' }))).rejects.toMatchObject({ code: 'auth/invalid-id-token' });
+    const identity = await createFirebaseIdentity({ projectId, serviceAccount: serviceAccount(), apiKey: 'key', keys, now });
+    await expect(identity.verifyIdToken(await sign({ ...goodClaims(), aud: 'other' }))).rejects.toMatchObject({
+      code: 'auth/invalid-id-token',
+      message: 'The ID token has a wrong "aud" claim',
+    });
+    await expect(identity.verifyIdToken(await sign(goodClaims(), { key: otherKey }))).rejects.toMatchObject({
+      code: 'auth/invalid-id-token',
+      message: 'The ID token signature does not verify',
+    });
     await expect(identity.verifyIdToken(await sign({ ...goodClaims(), exp: nowSeconds - 1 }))).rejects.toMatchObject({ code: 'auth/id-token-expired' });
     await expect(identity.verifyIdToken(await sign({ ...goodClaims(), firebase: {} }))).rejects.toMatchObject({ code: 'auth/invalid-id-token' });
     const custom = await identity.createCustomToken('aurora', 'user-1');

@@ -141,7 +141,7 @@ describe('createIdentity', () => {
     const embedded = await createIdentity({ identity: { kind: 'embedded', projectId } }, { db: t.db });
     expect(embedded.kind).toBe('embedded');
     expect(embedded.registerRoutes).toBeTypeOf('function');
-    const firebase = createIdentity({ identity: { kind: 'firebase', projectId, serviceAccount: '{}' } }, { db: t.db });
+    const firebase = createIdentity({ identity: { kind: 'firebase', projectId, serviceAccount: '{}', apiKey: 'key' } }, { db: t.db });
     await expect(firebase).rejects.toThrow('FIREBASE_SERVICE_ACCOUNT: invalid service-account key');
   });
 });

@@ -3,7 +3,7 @@ import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import type { IdentityProvider, NewAccount, VerifiedToken } from '../identity.ts';
 import { verifyIdTokenClaims } from '../tokenClaims.ts';
 import { accountError, isUserNotFound, verificationError } from './adminErrors.ts';
-import { checkPasswordWithFirebase } from './passwordCheck.ts';
+import { checkPasswordWithFirebase, identityToolkitOrigin } from './passwordCheck.ts';
 import { readServiceAccount, ServiceAccountError } from './serviceAccount.ts';
 
 /** Google's public keys for Firebase ID tokens, as a JWK set. */
@@ -18,7 +18,13 @@ export interface FirebaseIdentityOptions {
   keys?: JWTVerifyGetKey;
   now?: () => number;
   /** Web API key; needed to check a member's current password (verifyPassword). */
-  apiKey?: string;
+  apiKey: string;
+  /**
+   * host:port of Google's Firebase Auth Emulator. Its ID tokens are unsigned, as the Admin SDKs
+   * accept in emulator mode: only then is the signature not checked here; passwords are checked
+   * there too.
+   */
+  emulatorHost?: string;
 }
 
 /**
@@ -33,11 +39,24 @@ export async function createFirebaseIdentity(options: FirebaseIdentityOptions): 
       `the key is for project "${serviceAccount.projectId}" but FIREBASE_PROJECT_ID is "${projectId}"; set FIREBASE_PROJECT_ID=${serviceAccount.projectId}`,
     );
   }
+  const emulatorHost = options.emulatorHost;
+  // firebase-admin finds the emulator only through this variable; it must not talk to Google meanwhile.
+  if (emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+  else if (process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new ServiceAccountError('FIREBASE_AUTH_EMULATOR_HOST is set in the environment but the provider was not told to use the emulator');
+  }
   const { cert, initializeApp } = await import('firebase-admin/app');
   const { getAuth } = await import('firebase-admin/auth');
   const app = initializeApp({ credential: cert(serviceAccount), projectId: projectId }, `klubb-identity-${randomUUID()}`);
   const tenantAuth = (tenantId: string) => getAuth(app).tenantManager().authForTenant(tenantId);
-  const keys = options.keys ?? createRemoteJWKSet(new URL(firebaseIdTokenJwksUrl));
+  const keys = emulatorHost ? 'unsigned' : (options.keys ?? createRemoteJWKSet(new URL(firebaseIdTokenJwksUrl)));
+  const passwordOrigin = emulatorHost ? `http://${emulatorHost}/identitytoolkit.googleapis.com` : identityToolkitOrigin;
+  const revocationListeners = new Set<(uid: string) => void>();
+  /** Every token issued before now stops working (Firebase counts in whole seconds: see docs/identity.md). */
+  async function revokeTokens(tenantId: string, uid: string) {
+    await tenantAuth(tenantId).revokeRefreshTokens(uid);
+    for (const listener of revocationListeners) listener(uid);
+  }
 
   return {
     kind: 'firebase',
@@ -93,7 +112,7 @@ export async function createFirebaseIdentity(options: FirebaseIdentityOptions): 
     async setPassword(tenantId: string, uid: string, password: string): Promise<void> {
       try {
         await tenantAuth(tenantId).updateUser(uid, { password });
-        await tenantAuth(tenantId).revokeRefreshTokens(uid);
+        await revokeTokens(tenantId, uid);
       } catch (error) {
         throw accountError(error);
       }
@@ -102,6 +121,8 @@ export async function createFirebaseIdentity(options: FirebaseIdentityOptions): 
     async updateEmail(tenantId: string, uid: string, email: string): Promise<void> {
       try {
         await tenantAuth(tenantId).updateUser(uid, { email: email.trim().toLowerCase(), emailVerified: false });
+        // A token names the e-mail it was issued for: one of the old address must not outlive the change.
+        await revokeTokens(tenantId, uid);
       } catch (error) {
         throw accountError(error);
       }
@@ -116,16 +137,20 @@ export async function createFirebaseIdentity(options: FirebaseIdentityOptions): 
       }
       if (!email) return false;
       // Firebase counts failed attempts per account itself and answers TOO_MANY_ATTEMPTS_TRY_LATER.
-      return checkPasswordWithFirebase({ apiKey: options.apiKey, tenantId, uid, email, password });
+      return checkPasswordWithFirebase({ apiKey: options.apiKey, tenantId, uid, email, password, origin: passwordOrigin });
     },
 
     async deleteAccount(tenantId: string, uid: string): Promise<void> {
       try {
         await tenantAuth(tenantId).deleteUser(uid);
       } catch (error) {
-        if (isUserNotFound(error)) return;
-        throw accountError(error);
+        if (!isUserNotFound(error)) throw accountError(error);
       }
+      for (const listener of revocationListeners) listener(uid);
+    },
+
+    onTokensRevoked(listener) {
+      revocationListeners.add(listener);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { LoginLimits } from '../../../server/identity/embedded/loginLimiter
 import { createEmbeddedIdentity } from '../../../server/identity/embedded/index.ts';
 import type { OpenDatabase } from '../../../server/db/database.ts';
 import { openTestDatabase } from './testDatabase.ts';
+import type { IdentityUnderTest } from './identityUnderTest.ts';
 import { testPassword } from './factories.ts';
 
 export const testProjectId = 'klubb-test';
@@ -11,23 +12,26 @@ export const testProjectId = 'klubb-test';
 export const roomyCommerceLimits = { checkoutsPerMember: 10_000, checkoutsPerAddress: 100_000, waitingListJoinsPerAddress: 100_000 };
 
 /**
- * The whole server on a fresh database, with the embedded identity provider; or, given `database`,
- * another instance on that one (as behind a load balancer), which leaves closing it to its owner.
+ * The whole server on a fresh database, with the embedded identity provider (or the one `identity`
+ * names); or, given `database`, another instance on that one (as behind a load balancer), which
+ * leaves closing it to its owner.
  */
 export async function createTestApp(
-  options: { now?: () => number; loginLimits?: Partial<LoginLimits>; database?: OpenDatabase } & Pick<
+  options: { now?: () => number; loginLimits?: Partial<LoginLimits>; database?: OpenDatabase; identity?: IdentityUnderTest } & Pick<
     AppOptions,
     'mail' | 'devTools' | 'logger' | 'accountRateLimits' | 'adminToken' | 'operatorToken' | 'trustProxy' | 'clientDir' | 'payments' | 'checkoutSweepMs' | 'commerceLimits' | 'googleMaps' | 'tableBookingLimits' | 'frameSources' | 'visitorRateLimit' | 'analytics'
   > = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
-  const identity = await createEmbeddedIdentity({
-    db: database.db,
-    projectId: testProjectId,
-    now: options.now,
-    loginLimits: options.loginLimits,
-    mail: options.mail,
-  });
+  const identity = options.identity
+    ? await options.identity.create({ db: database.db, now: options.now })
+    : await createEmbeddedIdentity({
+        db: database.db,
+        projectId: testProjectId,
+        now: options.now,
+        loginLimits: options.loginLimits,
+        mail: options.mail,
+      });
   // Mail goes to the outbox table unless a test passes a sender.
   const app = await buildApp({
     db: database.db,
@@ -55,11 +59,13 @@ export async function createTestApp(
 
   /** Signs in through the identity protocol, as the firebase SDK would, and returns the ID token. */
   async function idTokenFor(tenantId: string, email: string, password = testPassword): Promise<string> {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test',
-      payload: { email, password, tenantId, returnSecureToken: true },
-    });
+    const body = { email, password, tenantId, returnSecureToken: true };
+    if (options.identity) {
+      const answer = await options.identity.toolkit(app, 'signInWithPassword', body);
+      if (answer.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(answer.body)}`);
+      return answer.body.idToken as string;
+    }
+    const response = await app.inject({ method: 'POST', url: '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test', payload: body });
     if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
     return response.json().idToken as string;
   }

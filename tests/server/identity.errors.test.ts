@@ -1,0 +1,105 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { AuthClientErrorCode, FirebaseAuthError } from 'firebase-admin/auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountError, verificationError } from '../../server/identity/firebase/adminErrors.ts';
+import { createFirebaseIdentity } from '../../server/identity/firebase/index.ts';
+import { auroraSignUp, call, makeAccountBrands, signUpMember } from './accounts.helpers.ts';
+import { freePort } from './support/paymentsApp.ts';
+import { createTestApp, type TestApp } from './support/testApp.ts';
+
+const projectId = 'demo-klubb-errors';
+const serviceAccount = JSON.stringify({
+  type: 'service_account',
+  project_id: projectId,
+  client_email: `klubb@${projectId}.iam.gserviceaccount.com`,
+  private_key: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }),
+});
+
+describe('firebase-admin errors, mapped by code', () => {
+  // The SDK's own error class, built as firebase-admin builds it from a server answer (its typings omit that constructor).
+  const SdkError = FirebaseAuthError as unknown as new (info: { code: string; message: string }) => Error;
+  const sdkError = (code: { code: string; message: string }) => new SdkError(code);
+
+  it('answers a tenant, permission or credential set up wrongly as a configuration error that names the provider code', () => {
+    for (const [error, providerCode] of [
+      [sdkError(AuthClientErrorCode.TENANT_NOT_FOUND), 'auth/tenant-not-found'],
+      [sdkError(AuthClientErrorCode.INSUFFICIENT_PERMISSION), 'auth/insufficient-permission'],
+      [sdkError(AuthClientErrorCode.INVALID_CREDENTIAL), 'auth/invalid-credential'],
+      [sdkError(AuthClientErrorCode.PROJECT_NOT_FOUND), 'auth/project-not-found'],
+    ] as const) {
+      expect(accountError(error)).toMatchObject({ status: 503, code: 'auth/provider-misconfigured', providerCode });
+    }
+  });
+
+  it("treats a tenant that does not exist in a token as the token's fault, and anything unexplained as an outage with its code", () => {
+    expect(verificationError(sdkError(AuthClientErrorCode.TENANT_NOT_FOUND))).toMatchObject({ status: 401, code: 'auth/invalid-id-token' });
+    expect(verificationError(sdkError(AuthClientErrorCode.MISMATCHING_TENANT_ID))).toMatchObject({
+      status: 401,
+      message: 'The ID token is of another tenant',
+    });
+    expect(verificationError(sdkError(AuthClientErrorCode.ID_TOKEN_REVOKED))).toMatchObject({ status: 401, code: 'auth/id-token-revoked' });
+    expect(accountError(sdkError(AuthClientErrorCode.INTERNAL_ERROR))).toMatchObject({
+      status: 503,
+      code: 'auth/provider-unavailable',
+      providerCode: 'auth/internal-error',
+    });
+    expect(accountError(new Error('socket hang up'))).toMatchObject({ status: 503, providerCode: 'Error' });
+  });
+});
+
+describe('what the server logs when identity fails', () => {
+  let logged = '';
+  let t: TestApp;
+  let unreachable: TestApp;
+  const logger = { level: 'info', stream: new Writable({ write: (chunk, _encoding, done) => ((logged += String(chunk)), done()) }) };
+
+  beforeAll(async () => {
+    t = await createTestApp({ logger });
+    await makeAccountBrands(t);
+    // The firebase provider pointed at an Auth Emulator that is not there: every call fails for real.
+    const port = await freePort();
+    unreachable = await createTestApp({
+      logger,
+      identity: {
+        kind: 'firebase-emulator',
+        projectId,
+        exactRevocation: false,
+        create: () => createFirebaseIdentity({ projectId, serviceAccount, apiKey: 'key', emulatorHost: `127.0.0.1:${port}` }),
+        toolkit: async () => ({ status: 0, body: null }),
+      },
+    });
+    await makeAccountBrands(unreachable);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await unreachable?.close();
+    delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  });
+
+  it('logs why a token was refused, without the token', async () => {
+    const member = await signUpMember(t);
+    const [header, payload] = member.idToken.split('.');
+    const forged = `${header}.${payload}.${'A'.repeat(342)}`;
+    const answer = await call(t, { method: 'GET', url: '/v1/get/user', idToken: forged });
+    expect(answer).toMatchObject({ status: 401, body: { code: 'auth/invalid-id-token' } });
+    expect(logged).toContain('"reason":"The ID token signature does not verify"');
+    expect(logged).toContain('ID token refused');
+    expect(logged).not.toContain(payload);
+
+    const elsewhere = await call(t, { method: 'GET', url: '/v1/get/user', brand: 'borealis', idToken: member.idToken });
+    expect(elsewhere.status).toBe(403);
+    expect(logged).toContain('"code":"auth/wrong-tenant"');
+    expect(logged).not.toContain(member.idToken);
+  });
+
+  it('answers an unreachable provider with 503 and logs its code, never the member data', async () => {
+    const body = auroraSignUp();
+    const answer = await call(unreachable, { method: 'POST', url: '/v1/create/user', body });
+    expect(answer.status).toBe(503);
+    expect(answer.body.code).toBe('auth/provider-unavailable');
+    expect(logged).toMatch(/"code":"auth\/provider-unavailable","providerCode":"[a-z/-]+"/);
+    expect(logged).not.toContain(body.email);
+    expect(logged).not.toContain(body.password);
+  });
+});
