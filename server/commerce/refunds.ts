@@ -1,8 +1,17 @@
 import { findRefund, markRefundFailed, markRefundMade, refundsNeeded } from '../repositories/orders.repository.ts';
 import type { CheckoutDeps } from './context.ts';
 
-/** Asks the provider to refund a recorded refund-needed payment (idempotent per session); leaves it 'needed' for the sweep on failure. */
+/**
+ * Asks the provider to refund a recorded refund-needed payment (idempotent per session); leaves it
+ * 'needed' for the sweep on failure. Claimed first, so one instance asks at a time; false while
+ * another does.
+ */
 export async function refundPayment(deps: CheckoutDeps, brandId: string, checkoutId: string): Promise<boolean> {
+  const done = await deps.jobs.run('refund', `${brandId}:${checkoutId}`, () => refundClaimed(deps, brandId, checkoutId));
+  return done.ran && done.value;
+}
+
+async function refundClaimed(deps: CheckoutDeps, brandId: string, checkoutId: string): Promise<boolean> {
   const refund = await findRefund(deps.db, brandId, checkoutId);
   if (!refund || refund.status === 'refunded') return true;
   try {

@@ -22,6 +22,7 @@ import { stepOf, type CommerceDeps, type Member } from './context.ts';
 import { countWaitingListJoin } from './limits.ts';
 import { saleTermsOf } from './saleTerms.ts';
 import { availabilityOf, dropPlace, loadStockUse, lockVariants, offerFreedUnits, type OfferedPlace } from './stock.ts';
+import { tryLockSweptWork } from '../repositories/jobClaims.repository.ts';
 
 /**
  * The fair waiting list of sold-out variants (docs/waiting-list.md): members line up in
@@ -136,6 +137,8 @@ export async function sweepWaitingLists(deps: CommerceDeps, limit = 100): Promis
   const offered: OfferedPlace[] = [];
   const underLock = async (line: { brandId: string; itemVariantId: string }, before: (tx: Executor) => Promise<void>) => {
     const places = await deps.db.transaction(async (tx) => {
+      // Another instance sweeping this line now does it: skip rather than wait for its locks.
+      if (!(await tryLockSweptWork(tx, `waiting-list:${line.brandId}:${line.itemVariantId}`))) return [];
       await lockVariants(tx, line.brandId, [line.itemVariantId]);
       await before(tx);
       return offerFreedUnits(stepOf(deps, tx, now), line.brandId, [line.itemVariantId]);
