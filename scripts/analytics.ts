@@ -4,15 +4,15 @@
  * conversion from the step before) and its most opened offers, from the events the app sent to
  * POST /v1/a. `--since` takes minutes, hours, days or weeks (30m, 24h, 7d, 2w) or a date
  * (2026-11-01); without it, every event kept (ANALYTICS_RETENTION_DAYS). Reads DATABASE_URL, else
- * the PGlite database in DATA_DIR; while a server holds DATA_DIR it asks that server.
+ * the PGlite database in DATA_DIR; with `--server URL` (or KLUBB_SERVER_URL) and OPERATOR_TOKEN, or
+ * while a server holds DATA_DIR, it asks that server.
  */
 import { parseArgs } from 'node:util';
 import { readConfig, type Config } from '../server/config.ts';
-import { readDataDirOwner } from '../server/dataDirOwner.ts';
 import { analyticsReport, describeReport, UnknownBrandError, type AnalyticsReport } from '../server/analytics/report.ts';
-import { callServerAdmin, OperatorError, withOperatorDatabase } from './serverAdmin.ts';
+import { adminServer, callServerAdmin, failedCommand, OperatorError, serverOption, withOperatorDatabase } from './serverAdmin.ts';
 
-const usage = 'Usage: npm run analytics -- --brand BRAND [--since 7d|24h|30m|2w|2026-11-01]';
+const usage = 'Usage: npm run analytics -- --brand BRAND [--since 7d|24h|30m|2w|2026-11-01] [--server URL]';
 const units: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
 
 /** The start of the report (ms since epoch) from `--since`, or null for every event kept. */
@@ -35,20 +35,15 @@ async function fromDatabase(config: Config, brandId: string, since: number | nul
 }
 
 async function main() {
-  const { values, positionals } = parseArgs({ options: { brand: { type: 'string' }, since: { type: 'string' } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({ options: { brand: { type: 'string' }, since: { type: 'string' }, ...serverOption }, allowPositionals: true });
   if (!values.brand || positionals.length > 0) throw new OperatorError(usage);
   const since = sinceOf(values.since, Date.now());
   const config = readConfig();
-  const owner = config.databaseUrl ? null : readDataDirOwner(config.dataDir);
-  if (owner && owner.port === 0) throw new OperatorError(`Another tool (process ${owner.pid}) is using DATA_DIR ${config.dataDir}; try again when it is done.`);
-  const report = owner
-    ? await callServerAdmin<AnalyticsReport>(config, owner, '/admin/analytics/report', { brandId: values.brand, since }, 'analytics report')
+  const server = adminServer(config, values.server);
+  const report = server
+    ? await callServerAdmin<AnalyticsReport>(server, '/admin/analytics/report', { brandId: values.brand, since }, 'analytics report')
     : await fromDatabase(config, values.brand, since);
   console.log(describeReport(report));
 }
 
-main().catch((error: unknown) => {
-  const known = error instanceof OperatorError || (error instanceof Error && ['ConfigError', 'DataDirInUseError'].includes(error.constructor.name));
-  console.error(known ? (error as Error).message : error);
-  process.exit(1);
-});
+main().catch(failedCommand);

@@ -3,26 +3,24 @@
  * offer's unique promo codes (one per line, optional expiry column: YYYY-MM-DD or an ISO
  * date-time) and sets its common code and per-member cap, in the configured database
  * (DATABASE_URL, else the PGlite database in DATA_DIR). Codes already there are skipped, so a
- * file can be imported again. PGlite allows one process per data directory, so while a server
- * holds DATA_DIR the import goes through its loopback-only /admin call instead.
+ * file can be imported again. With `--server URL` (or KLUBB_SERVER_URL) and OPERATOR_TOKEN it goes
+ * through that server's /admin call; so it does while a server holds DATA_DIR (PGlite allows one
+ * process per data directory).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readConfig, type Config } from '../server/config.ts';
-import { claimDataDir, readDataDirOwner, type DataDirOwner } from '../server/dataDirOwner.ts';
-import { openDatabase } from '../server/db/database.ts';
 import { isValidCode, parseCodesFile, type CodesFile } from '../server/promo/codesFile.ts';
 import { importPromoCodes, type PromoImport, type PromoImportResult } from '../server/repositories/promoImport.repository.ts';
-import { callServerAdmin, OperatorError } from './serverAdmin.ts';
+import { adminServer, callServerAdmin, databaseName, failedCommand, OperatorError, serverOption, withOperatorDatabase, type AdminServer } from './serverAdmin.ts';
 
 class ImportError extends OperatorError {}
 
-const usage = 'Usage: npm run codes:import -- --brand BRAND --offer OFFER_ID [--cap N] [--common CODE] [codes.csv]';
+const usage = 'Usage: npm run codes:import -- --brand BRAND --offer OFFER_ID [--cap N] [--common CODE] [--server URL] [codes.csv]';
 
 function options() {
   const { values, positionals } = parseArgs({
-    options: { brand: { type: 'string' }, offer: { type: 'string' }, cap: { type: 'string' }, common: { type: 'string' } },
+    options: { brand: { type: 'string' }, offer: { type: 'string' }, cap: { type: 'string' }, common: { type: 'string' }, ...serverOption },
     allowPositionals: true,
   });
   if (!values.brand || !values.offer) throw new ImportError(`--brand and --offer are required.\n${usage}`);
@@ -33,7 +31,7 @@ function options() {
   const cap = values.cap === undefined ? undefined : Number(values.cap);
   if (cap !== undefined && (!Number.isInteger(cap) || cap < 0 || cap > 1000)) throw new ImportError('--cap must be a whole number from 0 to 1000');
   if (values.common !== undefined && !isValidCode(values.common)) throw new ImportError(`--common "${values.common}" is not a code (1 to 100 visible characters, no spaces)`);
-  return { brandId: values.brand, offerId: values.offer, claimCap: cap, commonCode: values.common, file: positionals[0] };
+  return { brandId: values.brand, offerId: values.offer, claimCap: cap, commonCode: values.common, file: positionals[0], server: values.server };
 }
 
 function readCodes(file: string | undefined): CodesFile {
@@ -48,27 +46,17 @@ function readCodes(file: string | undefined): CodesFile {
   return parsed;
 }
 
-async function throughServer(config: Config, owner: DataDirOwner, input: PromoImport): Promise<PromoImportResult> {
+async function throughServer(server: AdminServer, input: PromoImport): Promise<PromoImportResult> {
   const body = { ...input, codes: input.codes.map((c) => ({ code: c.code, expiresAt: c.expiresAt?.toISOString() ?? null })) };
-  return callServerAdmin<PromoImportResult>(config, owner, '/admin/promo-codes/import', body, 'import');
+  return callServerAdmin<PromoImportResult>(server, '/admin/promo-codes/import', body, 'import');
 }
 
 async function intoDatabase(config: Config, input: PromoImport): Promise<PromoImportResult> {
-  const embedded = !config.databaseUrl;
-  if (embedded && !existsSync(join(config.dataDir, 'pglite'))) {
-    throw new ImportError(`There is no database in DATA_DIR ${config.dataDir} yet: start the server once (npm start).`);
-  }
-  // Holding the directory meanwhile keeps a server from starting on it (it would say so).
-  const release = embedded ? claimDataDir(config.dataDir, 0) : () => undefined;
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    return await database.db.transaction((tx) => importPromoCodes(tx, input, new Date()));
+    return await withOperatorDatabase(config, (db) => db.transaction((tx) => importPromoCodes(tx, input, new Date())));
   } catch (error) {
     if (error instanceof Error && error.name === 'OfferNotFoundError') throw new ImportError(error.message);
     throw error;
-  } finally {
-    await database.close();
-    release();
   }
 }
 
@@ -89,18 +77,12 @@ function print(input: PromoImport & { file?: string }, file: CodesFile, result: 
 
 async function main() {
   const config = readConfig();
-  const { file: fileName, ...rest } = options();
+  const { file: fileName, server: serverUrl, ...rest } = options();
   const file = readCodes(fileName);
   const input: PromoImport = { ...rest, codes: file.codes };
-  const owner = config.databaseUrl ? null : readDataDirOwner(config.dataDir);
-  if (owner && owner.port === 0) throw new ImportError(`Another tool (process ${owner.pid}) is using DATA_DIR ${config.dataDir}; try again when it is done.`);
-  const result = owner ? await throughServer(config, owner, input) : await intoDatabase(config, input);
-  const where = owner ? `through the server on port ${owner.port}` : config.databaseUrl ? 'PostgreSQL' : `DATA_DIR ${config.dataDir}`;
-  print({ ...input, file: fileName }, file, result, where);
+  const server = adminServer(config, serverUrl);
+  const result = server ? await throughServer(server, input) : await intoDatabase(config, input);
+  print({ ...input, file: fileName }, file, result, server ? `through ${server.name}` : databaseName(config));
 }
 
-main().catch((error: unknown) => {
-  const known = error instanceof OperatorError || (error instanceof Error && ['ConfigError', 'DataDirInUseError'].includes(error.constructor.name));
-  console.error(known ? (error as Error).message : error);
-  process.exit(1);
-});
+main().catch(failedCommand);

@@ -3,7 +3,8 @@
  * checks one ticket code offline against a brand's public keys, as a door scanner does
  * (docs/tickets.md). The keys come from a JSON Web Key Set file, or from a running server's
  * `GET /v1/get/tickets/public_keys` (the brand of `--app-url`, by default the server's own URL).
- * With `--server` it also asks which tickets are void (their order was cancelled). Prints what
+ * With `--server` (default KLUBB_SERVER_URL; public calls, no operator token) it also asks which
+ * tickets are void (their order was cancelled). Prints what
  * the code says and exits 0 when it verifies; otherwise prints why and exits 1.
  */
 import { readFileSync } from 'node:fs';
@@ -36,6 +37,7 @@ async function main(): Promise<number> {
     options: { keys: { type: 'string' }, server: { type: 'string' }, 'app-url': { type: 'string' }, brand: { type: 'string' } },
     allowPositionals: true,
   });
+  values.server ??= process.env.KLUBB_SERVER_URL || undefined;
   const code = positionals[0];
   if (!code || positionals.length > 1 || (!values.keys && !values.server)) {
     console.error(usage);

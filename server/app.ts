@@ -11,13 +11,16 @@ import type { IdentityProvider } from './identity/identity.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errorHandler.ts';
 import { contentSecurityDirectives, restaurantGuideSources } from './plugins/contentSecurityPolicy.ts';
 import { registerHttpsOnlyHsts } from './plugins/hsts.ts';
+import { createOperatorGuard } from './plugins/operatorOnly.ts';
 import { withLogRedaction } from './plugins/logRedaction.ts';
 import { registerStrictBodies } from './plugins/strictBody.ts';
+import { registerRequestIdEcho, requestIdOf } from './plugins/requestId.ts';
 import { createBrands, createMemberGuard } from './plugins/memberContext.ts';
 import { createReaderGuard, createVisitorLimiter, defaultVisitorRateLimit, publicAnswerCaching, type VisitorRateLimit } from './plugins/visitorContext.ts';
 import { appUrlHost } from './repositories/brands.repository.ts';
 import { brandRoutes } from './routes/brand.ts';
 import { ticketRoutes } from './routes/tickets.ts';
+import { healthRoutes } from './routes/health.ts';
 import { userRoutes } from './routes/user.ts';
 import { accountRoutes } from './routes/account.ts';
 import { passwordResetRoutes } from './routes/passwordReset.ts';
@@ -89,8 +92,10 @@ export interface AppOptions {
   commerceLimits?: Partial<CommerceLimits>;
   /** Table bookings per client address in our booking widget (tests lower them). */
   tableBookingLimits?: Partial<TableBookingLimits>;
-  /** Serves the operators' /admin/* calls (codes import) to loopback clients that send it; off when omitted. */
+  /** The token the embedded server wrote into DATA_DIR: opens the operators' /admin/* calls to commands on this machine. */
   adminToken?: string;
+  /** OPERATOR_TOKEN: opens the /admin/* calls to commands anywhere, over HTTPS (or loopback). Without either token they are not served. */
+  operatorToken?: string;
   /** The deployment's Google Maps key and map id for the restaurant guide; none when omitted. */
   googleMaps?: Partial<GoogleMapsConfig>;
   /** Signed-out reads per client address and minute, counted per instance (tests lower it). */
@@ -113,9 +118,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false } },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    genReqId: requestIdOf,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandler(app);
+  registerRequestIdEcho(app);
   registerStrictBodies(app);
   registerHttpsOnlyHsts(app);
   const guideSources = await restaurantGuideSources(options.db, options.googleMaps?.apiKey ?? null);
@@ -142,7 +149,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       brands.byHost(host).then((brand) => callback(null, brand !== null), (error: Error) => callback(error, false));
     },
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-App-Url'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-App-Url', 'X-Request-Id'],
+    exposedHeaders: ['X-Request-Id'],
     maxAge: 600,
   });
 
@@ -179,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   if (options.identity.registerRoutes) await options.identity.registerRoutes(app);
-  app.get('/v1/health', async () => ({ status: 'ok' as const }));
+  await healthRoutes(app, deps);
   await brandRoutes(app, deps);
   await brandContentRoutes(app, deps);
   await ticketRoutes(app, deps);
@@ -191,8 +199,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await offerDetailRoutes(app, deps);
   await promoCodeRoutes(app, deps);
   await referralRoutes(app, deps);
-  if (options.adminToken) await adminPromoCodeRoutes(app, { ...deps, adminToken: options.adminToken });
-  if (options.adminToken) await adminBrandContentRoutes(app, { ...deps, adminToken: options.adminToken });
+  const operator = createOperatorGuard({ localToken: options.adminToken, operatorToken: options.operatorToken });
+  if (operator) await adminPromoCodeRoutes(app, { ...deps, operator });
+  if (operator) await adminBrandContentRoutes(app, { ...deps, operator });
   await categoryRoutes(app, deps);
   await shoppingCartRoutes(app, deps);
   await checkoutRoutes(app, deps);
@@ -200,29 +209,33 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await restaurantRoutes(app, deps);
   const tableBookings = { db: options.db, mail: mailQueue, now, limits: { ...defaultTableBookingLimits, ...options.tableBookingLimits } };
   await tableBookingRoutes(app, { ...deps, tableBookings });
-  if (options.adminToken && checkout) await adminOrderRoutes(app, { ...deps, adminToken: options.adminToken, checkout });
+  if (operator && checkout) await adminOrderRoutes(app, { ...deps, operator, checkout });
   await analyticsRoutes(app, { ...deps, analyticsRateLimit: { perMinute: options.analytics?.perMinute ?? defaultAnalyticsRateLimit.perMinute } });
-  if (options.adminToken) await adminAnalyticsRoutes(app, { ...deps, adminToken: options.adminToken });
+  if (operator) await adminAnalyticsRoutes(app, { ...deps, operator });
   const retentionDays = options.analytics?.retentionDays ?? defaultAnalyticsRetentionDays;
   // Mail a crash left queued goes out as soon as the server is up again.
   app.addHook('onReady', async () => void mailQueue.dispatch());
   const sweepMs = options.checkoutSweepMs ?? 60_000;
   if (sweepMs > 0) {
-    let sweeping = false;
+    let sweeping: Promise<unknown> | null = null;
     const sweep = () => {
       if (sweeping) return;
-      sweeping = true;
       const failed = (what: string) => (error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : 'unknown' }, `${what} failed`);
-      sweepCommerce({ ...commerce, payments: options.payments })
+      sweeping = sweepCommerce({ ...commerce, payments: options.payments })
         .catch(failed('commerce sweep'))
         .then(() => jobs.run('analytics-retention', '*', () => pruneAnalytics(options.db, now(), { retentionDays })))
         .then(() => jobs.tidy())
         .catch(failed('analytics pruning'))
-        .finally(() => (sweeping = false));
+        .finally(() => (sweeping = null));
     };
     const timer = setInterval(sweep, sweepMs);
     timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    // No sweep starts once closing begins; one under way finishes before the pool is closed.
+    app.addHook('preClose', async () => clearInterval(timer));
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await sweeping;
+    });
   }
   const eid = options.eid ?? createSimulatedEid({ db: options.db, now: options.now });
   await eidRoutes(app, { ...deps, eid });

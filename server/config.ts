@@ -1,11 +1,18 @@
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { OperatorTokenError, readOperatorToken } from './operatorToken.ts';
 
 const Env = Type.Object({
   PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8080 }),
   HOST: Type.String({ default: '0.0.0.0' }),
   DATA_DIR: Type.String({ minLength: 1, default: '.data' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  /** Connections each instance's PostgreSQL pool may open (behind PgBouncer: client connections). */
+  DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
+  /** Applies pending migrations on start; a deployment that runs `npm run db:migrate` as its own step sets false. */
+  MIGRATE_ON_START: Type.Boolean({ default: true }),
+  /** How long requests in flight may finish after SIGTERM before the process exits anyway (ms). */
+  SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 10_000 }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
@@ -78,6 +85,9 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  databasePoolSize: number;
+  migrateOnStart: boolean;
+  shutdownTimeoutMs: number;
   logLevel: string;
   identity: { kind: 'embedded'; projectId: string } | { kind: 'firebase'; projectId?: string; serviceAccount: string; apiKey?: string };
   /** Outgoing mail: the outbox table only, or SMTP (still recorded in the outbox with sent_at). */
@@ -92,6 +102,8 @@ export type Config = {
   commerceLimits: { checkoutsPerMember: number; checkoutsPerAddress: number; waitingListJoinsPerAddress: number };
   sweepIntervalMs: number;
   trustProxy: boolean | string;
+  /** OPERATOR_TOKEN (or OPERATOR_TOKEN_FILE): opens the /admin routes to operator commands over HTTPS or loopback. */
+  operatorToken?: string;
   connectSources: string[];
   frameSources: string[];
   /** Bank eID: the embedded simulator, or BankID's RP API over mutual TLS. */
@@ -142,6 +154,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed as Static<typeof Env>;
+  let operatorToken: string | undefined;
+  try {
+    operatorToken = readOperatorToken(env);
+  } catch (error) {
+    if (error instanceof OperatorTokenError) throw new ConfigError(`Invalid configuration:\n  ${error.message}`);
+    throw error;
+  }
   if (e.BANKID_URL && (!e.BANKID_PFX || !e.BANKID_CA)) {
     throw new ConfigError('Invalid configuration:\n  BANKID_URL needs BANKID_PFX (client certificate) and BANKID_CA (server CA)');
   }
@@ -166,6 +185,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    migrateOnStart: e.MIGRATE_ON_START,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     identity: e.FIREBASE_SERVICE_ACCOUNT
       ? { kind: 'firebase', projectId: e.FIREBASE_PROJECT_ID, serviceAccount: e.FIREBASE_SERVICE_ACCOUNT, apiKey: e.FIREBASE_API_KEY }
@@ -181,6 +203,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     analytics: { perMinute: e.ANALYTICS_RATE_LIMIT, retentionDays: e.ANALYTICS_RETENTION_DAYS },
     commerceLimits: { checkoutsPerMember: e.CHECKOUT_MEMBER_LIMIT, checkoutsPerAddress: e.CHECKOUT_ADDRESS_LIMIT, waitingListJoinsPerAddress: e.WAITING_LIST_JOIN_LIMIT },
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
+    operatorToken,
     connectSources: [
       ...e.CSP_CONNECT_SRC.split(/\s+/).filter(Boolean),
       // The firebase SDK talks to Google's identity endpoints when real Firebase is configured.

@@ -11,15 +11,25 @@ import { createEid } from './eid/index.ts';
 import { buildApp } from './app.ts';
 import { createPayments } from './payments/index.ts';
 import { devLogStream, wantsDevLog } from './devLog.ts';
+import { closeOnSignals } from './shutdown.ts';
+
+// Compiled (`npm run build`) this file is dist-server/server/index.js; either way the client's build is <root>/dist.
+const builtClientDir = import.meta.url.endsWith('.js') ? '../../dist' : '../dist';
 
 async function main() {
   const config = readConfig();
   // Claimed before PGlite opens the directory, so `npm run outbox` never opens it beside us.
   const embedded = !config.databaseUrl && !config.dataDir.startsWith('memory://');
-  // Tools such as `npm run codes:import` write through this server while it holds DATA_DIR; the token proves they run here.
+  // Tools such as `npm run codes:import` write through this server while it holds DATA_DIR; the token proves they run here
+  // (OPERATOR_TOKEN, when set, opens the same calls to commands elsewhere, on any database).
   const adminToken = embedded ? randomBytes(32).toString('base64url') : undefined;
   const releaseDataDir = embedded ? claimDataDir(config.dataDir, config.port, adminToken) : () => undefined;
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    migrate: config.migrateOnStart,
+  });
   const mail = createMailSender(config, database.db);
   const identity = await createIdentity(config, { db: database.db, mail });
   if (config.seedDemo) await seedDemo(database.db, identity);
@@ -37,7 +47,7 @@ async function main() {
       ? undefined
       : process.env.CLIENT_DIR
         ? resolve(process.env.CLIENT_DIR)
-        : fileURLToPath(new URL('../dist', import.meta.url)),
+        : fileURLToPath(new URL(builtClientDir, import.meta.url)),
     logger: { level: config.logLevel, ...(wantsDevLog(process.env, process.stdout.isTTY) ? { stream: devLogStream() } : {}) },
     trustProxy: config.trustProxy,
     connectSources: config.connectSources,
@@ -52,18 +62,18 @@ async function main() {
     eid,
     mail,
     adminToken,
+    operatorToken: config.operatorToken,
     payments,
     googleMaps: config.googleMaps,
   });
-  const shutdown = async () => {
-    await app.close();
-    await payments.close();
-    await database.close();
-    releaseDataDir();
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  closeOnSignals(app, {
+    timeoutMs: config.shutdownTimeoutMs,
+    release: async () => {
+      await payments.close();
+      await database.close();
+      releaseDataDir();
+    },
+  });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Klubb on http://localhost:${config.port} (database: ${database.kind}, identity: ${identity.kind}, payments: ${payments.kind})`);
 }

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
+import { applyMigrations } from './migrate.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers, so repositories do not care which database runs. */
@@ -16,42 +16,41 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-/** Any fixed number: the advisory lock that serialises migrations across instances. */
-const migrationLockId = 4_711_001;
-
 /**
  * PostgreSQL when a URL is given, otherwise embedded PGlite in `${dataDir}/pglite`
- * (`memory://` keeps it in memory, for tests). Migrations run before it is returned; on
- * PostgreSQL under an advisory lock, so instances starting together do not race.
+ * (`memory://` keeps it in memory, for tests). Pending migrations are applied before it is
+ * returned unless `migrate` is false (a deployment that runs `npm run db:migrate` as its own step).
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<OpenDatabase> {
-  if (options.databaseUrl) {
-    const { default: pg } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection the server drops (restart, failover) must not crash the process; the pool reconnects.
-    pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
-    const db = drizzle(pool, { schema });
-    const lock = await pool.connect();
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number; migrate?: boolean }): Promise<OpenDatabase> {
+  const opened = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolSize ?? 10) : await openPglite(options.dataDir);
+  if (options.migrate ?? true) {
     try {
-      await lock.query('SELECT pg_advisory_lock($1)', [migrationLockId]);
-      await migrate(db, { migrationsFolder });
-    } finally {
-      await lock.query('SELECT pg_advisory_unlock($1)', [migrationLockId]).catch(() => undefined);
-      lock.release();
+      await applyMigrations(opened.db);
+    } catch (error) {
+      await opened.close().catch(() => undefined);
+      throw error;
     }
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
+  return opened;
+}
+
+async function openPostgres(databaseUrl: string, poolSize: number): Promise<OpenDatabase> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle connection the server drops (restart, failover) must not crash the process; the pool reconnects.
+  pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
+  const db = drizzle(pool, { schema });
+  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string): Promise<OpenDatabase> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const memory = options.dataDir.startsWith('memory://');
-  const pgliteDir = memory ? options.dataDir : join(options.dataDir, 'pglite');
+  const memory = dataDir.startsWith('memory://');
+  const pgliteDir = memory ? dataDir : join(dataDir, 'pglite');
   if (!memory) mkdirSync(pgliteDir, { recursive: true });
   const client = await PGlite.create(pgliteDir);
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { notFound } from '../errors.ts';
-import { operatorOnly } from '../plugins/operatorOnly.ts';
+import type { OperatorGuard } from '../plugins/operatorOnly.ts';
 import { analyticsReport, UnknownBrandError } from '../analytics/report.ts';
 import type { App, RouteDeps } from './types.ts';
 
@@ -11,11 +11,11 @@ const ReportBody = Type.Object({
 });
 
 /**
- * POST /admin/analytics/report: `npm run analytics` through the server that holds the embedded
- * database. Loopback and the server's admin token only, like the other operator commands.
+ * POST /admin/analytics/report: `npm run analytics` through a server (the one holding the embedded
+ * database, or any instance of a deployment). Behind the operator guard (plugins/operatorOnly.ts).
  */
-export async function adminAnalyticsRoutes(app: App, { db, adminToken }: RouteDeps & { adminToken: string }) {
-  app.post('/admin/analytics/report', { onRequest: operatorOnly(adminToken), schema: { hide: true, body: ReportBody } }, async (request) => {
+export async function adminAnalyticsRoutes(app: App, { db, operator }: RouteDeps & { operator: OperatorGuard }) {
+  app.post('/admin/analytics/report', { onRequest: operator.onRequest, onResponse: operator.onResponse, schema: { hide: true, body: ReportBody } }, async (request) => {
     try {
       return await analyticsReport(db, request.body.brandId, request.body.since);
     } catch (error) {

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { ApiError, badRequest } from '../errors.ts';
-import { operatorOnly } from '../plugins/operatorOnly.ts';
+import type { OperatorGuard } from '../plugins/operatorOnly.ts';
 import { describeProblems, parseContentFile } from '../brandContent/contentFile.ts';
 import { BrandNotFoundError, writeBrandContent } from '../brandContent/replace.ts';
 import type { App, RouteDeps } from './types.ts';
@@ -12,12 +12,12 @@ const ContentBody = Type.Object({
 });
 
 /**
- * POST /admin/brand/content: `npm run brand:content` through the server that holds the embedded
- * database. Loopback and the server's admin token only, like the codes import. The brand and its
- * content leave this instance's caches, so the app shows the change at once.
+ * POST /admin/brand/content: `npm run brand:content` through a server (the one holding the embedded
+ * database, or any instance of a deployment), behind the operator guard. The brand and its content
+ * leave this instance's caches, so the app shows the change at once there (others within 30 s).
  */
-export async function adminBrandContentRoutes(app: App, { db, brands, now = Date.now, adminToken }: RouteDeps & { adminToken: string }) {
-  app.post('/admin/brand/content', { onRequest: operatorOnly(adminToken), schema: { hide: true, body: ContentBody } }, async (request) => {
+export async function adminBrandContentRoutes(app: App, { db, brands, now = Date.now, operator }: RouteDeps & { operator: OperatorGuard }) {
+  app.post('/admin/brand/content', { onRequest: operator.onRequest, onResponse: operator.onResponse, schema: { hide: true, body: ContentBody } }, async (request) => {
     const parsed = parseContentFile(request.body.content);
     if (!parsed.ok) throw badRequest('invalid_content', `The content file has ${parsed.problems.length} problem(s); nothing was changed:\n${describeProblems(parsed.problems)}`);
     try {

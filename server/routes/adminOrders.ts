@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { operatorOnly } from '../plugins/operatorOnly.ts';
+import type { OperatorGuard } from '../plugins/operatorOnly.ts';
 import { cancelOrder } from '../commerce/cancellation.ts';
 import type { CheckoutDeps } from '../commerce/context.ts';
 import type { App, RouteDeps } from './types.ts';
@@ -10,11 +10,11 @@ const CancelBody = Type.Object({
 });
 
 /**
- * POST /admin/orders/cancel: `npm run order:cancel` through the server (it holds the payment
- * provider for the refund). Loopback and the server's admin token only, like the codes import.
+ * POST /admin/orders/cancel: `npm run order:cancel` through a server (it holds the payment
+ * provider for the refund), behind the operator guard (plugins/operatorOnly.ts).
  */
-export async function adminOrderRoutes(app: App, { adminToken, checkout }: RouteDeps & { adminToken: string; checkout: CheckoutDeps }) {
-  app.post('/admin/orders/cancel', { onRequest: operatorOnly(adminToken), schema: { hide: true, body: CancelBody } }, async (request) => {
+export async function adminOrderRoutes(app: App, { operator, checkout }: RouteDeps & { operator: OperatorGuard; checkout: CheckoutDeps }) {
+  app.post('/admin/orders/cancel', { onRequest: operator.onRequest, onResponse: operator.onResponse, schema: { hide: true, body: CancelBody } }, async (request) => {
     const { order, ...result } = await cancelOrder(checkout, request.body.brandId, request.body.orderId);
     return { orderId: order.id, status: order.status, amount: order.amount, currency: order.currency, ...result };
   });

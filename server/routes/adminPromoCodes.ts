@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { ApiError, badRequest } from '../errors.ts';
-import { operatorOnly } from '../plugins/operatorOnly.ts';
+import type { OperatorGuard } from '../plugins/operatorOnly.ts';
 import { isValidCode, parseExpiry } from '../promo/codesFile.ts';
 import { importPromoCodes, OfferNotFoundError } from '../repositories/promoImport.repository.ts';
 import type { App, RouteDeps } from './types.ts';
@@ -18,14 +18,14 @@ const ImportBody = Type.Object({
 export { adminTokenHeader } from '../plugins/operatorOnly.ts';
 
 /**
- * POST /admin/promo-codes/import: `npm run codes:import` through the server that holds the
- * embedded database. Only from this machine, and only with the token the server wrote into
- * DATA_DIR (so a local proxy forwarding outside requests does not open it); others get a 404.
+ * POST /admin/promo-codes/import: `npm run codes:import` through a server (the one holding the
+ * embedded database, or any instance of a deployment), behind the operator guard: the DATA_DIR
+ * token from this machine, or OPERATOR_TOKEN over HTTPS or loopback; others get a 404.
  */
-export async function adminPromoCodeRoutes(app: App, { db, now = Date.now, adminToken }: RouteDeps & { adminToken: string }) {
+export async function adminPromoCodeRoutes(app: App, { db, now = Date.now, operator }: RouteDeps & { operator: OperatorGuard }) {
   app.post(
     '/admin/promo-codes/import',
-    { onRequest: operatorOnly(adminToken), bodyLimit: 64 * 1024 * 1024, schema: { hide: true, body: ImportBody } },
+    { onRequest: operator.onRequest, onResponse: operator.onResponse, bodyLimit: 64 * 1024 * 1024, schema: { hide: true, body: ImportBody } },
     async (request) => {
       const { codes, commonCode, ...rest } = request.body;
       if (commonCode !== undefined && !isValidCode(commonCode)) throw badRequest('invalid_code', `"${commonCode}" is not a code`);

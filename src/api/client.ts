@@ -11,6 +11,8 @@ export interface ApiClientOptions {
   onUnauthorized?: (error: ApiError) => void;
   /** The app's active language, sent as Accept-Language so brand and offer texts come in it (Lingui's active locale unless told). */
   language?: () => string;
+  /** A new id per request, sent as X-Request-Id: the server logs the request under it and echoes it. */
+  requestId?: () => string;
   fetch?: typeof fetch;
 }
 
@@ -24,17 +26,23 @@ export interface ApiClient {
   readonly baseUrl: string;
 }
 
-/** The one way the app talks to /v1: JSON, the ID token, the app URL, the app's language; errors normalised. */
+/** 128 random bits in hex: crypto.getRandomValues works on plain http too, where randomUUID does not. */
+export function newRequestId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The one way the app talks to /v1: JSON, the ID token, the app URL, the app's language, a request id; errors normalised. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const language = options.language ?? (() => i18n.locale);
+  const requestId = options.requestId ?? newRequestId;
 
   async function request<T>(method: string, path: string, query?: Query, body?: unknown): Promise<T> {
     const url = new URL(`${options.baseUrl}${path}`, options.appUrl);
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
-    const headers: Record<string, string> = { Accept: 'application/json', 'X-App-Url': options.appUrl };
+    const headers: Record<string, string> = { Accept: 'application/json', 'X-App-Url': options.appUrl, 'X-Request-Id': requestId() };
     // Not the browser's own list: the server answers in the one language the app shows.
     const active = language();
     if (active) headers['Accept-Language'] = active;

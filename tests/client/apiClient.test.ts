@@ -41,6 +41,16 @@ describe('API client', () => {
     expect([header(1), header(2)]).toEqual(['nb', 'nb']);
   });
 
+  it('sends a new request id with every call, in the form the server takes', async () => {
+    const fetch = vi.fn(async () => json(200, {}));
+    const api = clientWith(fetch);
+    await api.get('/v1/get/brand');
+    await api.send('POST', '/v1/create/shopping_cart', {});
+    const ids = fetch.mock.calls.map((call) => new Headers((call as unknown as [URL, RequestInit])[1].headers).get('X-Request-Id'));
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
   it('sends no Authorization header when signed out', async () => {
     const fetch = vi.fn(async () => json(200, {}));
     await clientWith(fetch, null).get('/v1/get/brand');

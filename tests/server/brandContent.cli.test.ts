@@ -73,7 +73,7 @@ describe('npm run brand:content on the embedded database', () => {
     expect(broken.ok).toBe(false);
     expect(broken.out).toContain('$: is not JSON');
     expect(await readBrand({ dataDir: dataDir() })).toEqual({ email: 'help@aurora.test', terms: { label: 'Terms', url: '/terms' }, content: null });
-    expect((await brandContentCommand(['--brand', 'aurora'])).out).toContain('Usage: npm run brand:content -- --brand BRAND content.json');
+    expect((await brandContentCommand(['--brand', 'aurora'])).out).toContain('Usage: npm run brand:content -- --brand BRAND [--server URL] content.json');
     expect((await brandContentCommand(['--brand', 'aurora', join(dir, 'missing.json')])).out).toContain('No such file');
   }, 90_000);
 

@@ -31,6 +31,18 @@ describe('configuration', () => {
     });
   });
 
+  it('reads the production lifecycle settings: pool size, migrating on start, shutdown grace', () => {
+    expect(readConfig({})).toMatchObject({ databasePoolSize: 10, migrateOnStart: true, shutdownTimeoutMs: 10_000 });
+    expect(readConfig({ DATABASE_POOL_SIZE: '4', MIGRATE_ON_START: 'false', SHUTDOWN_TIMEOUT_MS: '2500' })).toMatchObject({
+      databasePoolSize: 4,
+      migrateOnStart: false,
+      shutdownTimeoutMs: 2500,
+    });
+    expect(() => readConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE=0: must be >= 1/);
+    expect(() => readConfig({ MIGRATE_ON_START: 'sometimes' })).toThrow(/MIGRATE_ON_START/);
+    expect(() => readConfig({ SHUTDOWN_TIMEOUT_MS: '-1' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+  });
+
   it("reads the deployment's Google Maps key and map id for the restaurant guide, none by default", () => {
     expect(readConfig({}).googleMaps).toEqual({ apiKey: null, mapId: null });
     expect(readConfig({ GOOGLE_MAPS_API_KEY: 'AIzaTest', GOOGLE_MAPS_MAP_ID: 'map-1' }).googleMaps).toEqual({ apiKey: 'AIzaTest', mapId: 'map-1' });

@@ -57,9 +57,10 @@ describe('npm run order:cancel', () => {
   it('needs the running server (it refunds through the payment provider), and says so', async () => {
     const result = await orderCancel(['--brand', 'aurora', orderId]);
     expect(result.ok).toBe(false);
-    expect(result.out).toContain('Orders are cancelled through the running server');
+    expect(result.out).toContain('Orders are cancelled through a running server, not on the database');
+    expect(result.out).toContain(`start it with npm start on DATA_DIR ${dataDir()}`);
     expect(await statusOf()).toBe('paid');
-    expect((await orderCancel([orderId])).out).toContain('Usage: npm run order:cancel -- --brand BRAND ORDER_ID');
+    expect((await orderCancel([orderId])).out).toContain('Usage: npm run order:cancel -- --brand BRAND [--server URL] ORDER_ID');
   }, 60_000);
 
   it('cancels through the server once; again changes nothing; an unknown order is refused', async () => {

@@ -17,7 +17,7 @@ export const roomyCommerceLimits = { checkoutsPerMember: 10_000, checkoutsPerAdd
 export async function createTestApp(
   options: { now?: () => number; loginLimits?: Partial<LoginLimits>; database?: OpenDatabase } & Pick<
     AppOptions,
-    'mail' | 'devTools' | 'logger' | 'accountRateLimits' | 'adminToken' | 'trustProxy' | 'clientDir' | 'payments' | 'checkoutSweepMs' | 'commerceLimits' | 'googleMaps' | 'tableBookingLimits' | 'frameSources' | 'visitorRateLimit' | 'analytics'
+    'mail' | 'devTools' | 'logger' | 'accountRateLimits' | 'adminToken' | 'operatorToken' | 'trustProxy' | 'clientDir' | 'payments' | 'checkoutSweepMs' | 'commerceLimits' | 'googleMaps' | 'tableBookingLimits' | 'frameSources' | 'visitorRateLimit' | 'analytics'
   > = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -38,6 +38,7 @@ export async function createTestApp(
     logger: options.logger,
     accountRateLimits: options.accountRateLimits,
     adminToken: options.adminToken,
+    operatorToken: options.operatorToken,
     trustProxy: options.trustProxy,
     clientDir: options.clientDir,
     payments: options.payments,
