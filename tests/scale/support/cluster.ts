@@ -19,40 +19,49 @@ export const testJobLeaseMs = 3_000;
 export async function startCluster(count = 3) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('the scale suite needs TEST_DATABASE_URL (a PostgreSQL server)');
-  const database = await openTestDatabase();
-  const bouncer = await startPgBouncer(serverUrl, { poolSize: 20 });
-  const relay = await startSmtpRelay();
-  const ports: number[] = [];
-  for (let i = 0; i < count; i++) ports.push(await freePort());
-  const standIn = await startStandInProcess(ports.map((port) => `http://127.0.0.1:${port}/v1/payment/webhook`));
-  const t: TestApp = await createTestApp({ database });
-  const databaseName = new URL(database.url!).pathname.slice(1);
-  const processes = await startServerProcesses({ databaseUrl: bouncer.urlOf(databaseName) }, ports, {
-    ...standIn.env,
-    SMTP_URL: `smtp://127.0.0.1:${relay.port}`,
-    MIGRATE_ON_START: 'false',
-    SWEEP_INTERVAL_MS: '1000',
-    JOB_LEASE_MS: String(testJobLeaseMs),
-    CHECKOUT_MEMBER_LIMIT: '100000',
-  });
-  return {
-    t,
-    ports,
-    processes,
-    standIn,
-    relay,
-    bouncer,
-    /** Recipients of every mail the relay took, one entry per mail. */
-    mailedTo: () => relay.received.flatMap((mail) => mail.to.map((line) => /<([^>]+)>/.exec(line)?.[1] ?? line)),
-    async stop() {
-      await processes.stop();
-      await standIn.stop();
-      await t.close();
-      relay.server.close();
-      await database.close();
-      await bouncer.stop();
-    },
+  // What started so far, stopped in reverse when a later step fails (a server that does not come up).
+  const started: (() => Promise<unknown> | void)[] = [];
+  const stopStarted = async () => {
+    for (const stop of started.splice(0).reverse()) await stop();
   };
+  try {
+    const database = await openTestDatabase();
+    started.push(() => database.close());
+    const bouncer = await startPgBouncer(serverUrl, { poolSize: 20 });
+    started.push(() => bouncer.stop());
+    const relay = await startSmtpRelay();
+    started.push(() => void relay.server.close());
+    const ports: number[] = [];
+    for (let i = 0; i < count; i++) ports.push(await freePort());
+    const standIn = await startStandInProcess(ports.map((port) => `http://127.0.0.1:${port}/v1/payment/webhook`));
+    started.push(() => standIn.stop());
+    const t: TestApp = await createTestApp({ database });
+    started.push(() => t.close());
+    const databaseName = new URL(database.url!).pathname.slice(1);
+    const processes = await startServerProcesses({ databaseUrl: bouncer.urlOf(databaseName) }, ports, {
+      ...standIn.env,
+      SMTP_URL: `smtp://127.0.0.1:${relay.port}`,
+      MIGRATE_ON_START: 'false',
+      SWEEP_INTERVAL_MS: '1000',
+      JOB_LEASE_MS: String(testJobLeaseMs),
+      CHECKOUT_MEMBER_LIMIT: '100000',
+    });
+    started.push(() => processes.stop());
+    return {
+      t,
+      ports,
+      processes,
+      standIn,
+      relay,
+      bouncer,
+      /** Recipients of every mail the relay took, one entry per mail. */
+      mailedTo: () => relay.received.flatMap((mail) => mail.to.map((line) => /<([^>]+)>/.exec(line)?.[1] ?? line)),
+      stop: stopStarted,
+    };
+  } catch (error) {
+    await stopStarted();
+    throw error;
+  }
 }
 
 export type Cluster = Awaited<ReturnType<typeof startCluster>>;

@@ -55,6 +55,9 @@ export async function startPgBouncer(serverUrl: string, options: { poolSize?: nu
     for (const file of ['userlist.txt', 'pgbouncer.ini']) chownSync(join(dir, file), uid, gid);
   }
   const child: ChildProcess = spawn(pgbouncerPath, [...(asRoot ? ['-u', 'postgres'] : []), join(dir, 'pgbouncer.ini')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Never outlives the test process, whatever ends it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const output: string[] = [];
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));
@@ -66,6 +69,7 @@ export async function startPgBouncer(serverUrl: string, options: { poolSize?: nu
     return url.toString();
   };
   const stop = async () => {
+    process.removeListener('exit', killOnExit);
     if (child.exitCode === null && child.signalCode === null) {
       await new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGINT')));
     }
