@@ -1,4 +1,4 @@
-export const sections = ['bundle', 'pageload', 'tabs', 'api', 'claims', 'analytics', 'queries'] as const;
+export const sections = ['bundle', 'pageload', 'tabs', 'api', 'claims', 'analytics', 'queries', 'scale'] as const;
 export type Section = (typeof sections)[number];
 
 export interface BenchOptions {

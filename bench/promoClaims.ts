@@ -47,7 +47,7 @@ async function loadCodes({ origin, dataDir, databaseUrl }: RunningServer) {
 }
 
 /** Members signed up through the API (each claims under its own cap), with their ID tokens. */
-async function benchMembers(origin: string): Promise<string[]> {
+export async function benchMembers(origin: string): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < members; i += 10) {
     const batch = Array.from({ length: Math.min(10, members - i) }, async (_, k) => {
@@ -69,7 +69,7 @@ async function benchMembers(origin: string): Promise<string[]> {
 const run = (label: string, options: Options) => measureLoad(label, options, { warmupSeconds, durationSeconds });
 
 /** A request per autocannon request, signed by the members in turn. */
-function asMembers(origin: string, tokens: string[], body: object): Options['requests'] {
+export function asMembers(origin: string, tokens: string[], body: object): Options['requests'] {
   let next = 0;
   return [
     {
@@ -88,7 +88,7 @@ function asMembers(origin: string, tokens: string[], body: object): Options['req
   ];
 }
 
-async function fillCarts(origin: string, tokens: string[]) {
+export async function fillCarts(origin: string, tokens: string[]) {
   for (const token of tokens) {
     const response = await fetch(`${origin}/v1/update/user/shopping_cart`, {
       method: 'PUT',

@@ -6,6 +6,7 @@ import { benchOfferQueries } from './offerQueries.ts';
 import { benchAnalyticsIngest, eventsPerBeacon } from './analyticsIngest.ts';
 import { readOptions } from './options.ts';
 import { createBenchDatabase } from './postgres.ts';
+import { benchScale } from './scale.ts';
 import { benchClaims, claimSettings } from './promoClaims.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { deviceName, measuredTaps, measureTabSwitches, percentile, tabCycle, warmupTaps, type TapTiming } from './tabSwitch.ts';
@@ -283,6 +284,7 @@ async function main() {
     else console.log('\n(Claims and checkout opens on PostgreSQL: pass --postgres postgres://… or BENCH_DATABASE_URL.)');
   }
   if (wants('queries')) await guarded('offer-query', benchOfferQueries);
+  if (wants('scale')) await guarded('scale-out', () => benchScale(options.postgresUrl));
 }
 
 main().catch((error: unknown) => {

@@ -19,7 +19,7 @@ export interface RunningServer {
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const startTimeoutMs = 120_000;
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -62,8 +62,8 @@ function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /** Starts `server/index.ts` on a free loopback port with a fresh embedded database, or on the given (fresh) PostgreSQL database. */
-export async function startServer(databaseUrl?: string): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(databaseUrl?: string, options: { env?: Record<string, string>; port?: number } = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
   const dataDir = await mkdtemp(join(tmpdir(), 'klubb-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: projectRoot,
@@ -78,6 +78,7 @@ export async function startServer(databaseUrl?: string): Promise<RunningServer> 
       CHECKOUT_MEMBER_LIMIT: '1000000',
       CHECKOUT_ADDRESS_LIMIT: '1000000',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -51,6 +51,7 @@ import type { CheckoutDeps, CommerceDeps } from './commerce/context.ts';
 import { defaultCommerceLimits, type CommerceLimits } from './commerce/limits.ts';
 import { sweepCommerce } from './commerce/sweeps.ts';
 import { createMailQueue } from './mail/queue.ts';
+import { createJobClaims } from './jobs/jobClaims.ts';
 import { waitingListRoutes } from './routes/waitingList.ts';
 import { adminOrderRoutes } from './routes/adminOrders.ts';
 import { restaurantRoutes } from './routes/restaurants.ts';
@@ -101,6 +102,8 @@ export interface AppOptions {
   visitorRateLimit?: Partial<VisitorRateLimit>;
   /** POST /v1/a requests per client address and minute, and the days events are kept (pruned by the sweep). */
   analytics?: Partial<{ perMinute: number; retentionDays: number }>;
+  /** How long an instance's claim on swept work (a lapsed checkout, a refund, a batch of mail) lasts before another may take it over (ms). */
+  jobLeaseMs?: number;
 }
 
 const mediaDir = fileURLToPath(new URL('./media', import.meta.url));
@@ -156,9 +159,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const readerHooks = { preHandler: createReaderGuard({ requireMember, brands, limiter: visitorLimiter }), onSend: publicAnswerCaching };
   const mail = options.mail ?? createOutboxMailer(options.db);
   const now = options.now ?? Date.now;
-  const mailQueue = createMailQueue({ db: options.db, sender: mail, now, log: app.log });
+  const jobs = createJobClaims({ db: options.db, now, leaseMs: options.jobLeaseMs });
+  const mailQueue = createMailQueue({ db: options.db, sender: mail, now, log: app.log, leaseMs: jobs.leaseMs });
   app.addHook('onClose', async () => mailQueue.idle());
-  const commerce: CommerceDeps = { db: options.db, mail: mailQueue, now, log: app.log, limits: { ...defaultCommerceLimits, ...options.commerceLimits } };
+  const commerce: CommerceDeps = { db: options.db, mail: mailQueue, now, log: app.log, limits: { ...defaultCommerceLimits, ...options.commerceLimits }, jobs };
   const checkout: CheckoutDeps | undefined = options.payments && { ...commerce, payments: options.payments };
   const deps = {
     db: options.db,
@@ -219,7 +223,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const failed = (what: string) => (error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : 'unknown' }, `${what} failed`);
       sweeping = sweepCommerce({ ...commerce, payments: options.payments })
         .catch(failed('commerce sweep'))
-        .then(() => pruneAnalytics(options.db, now(), { retentionDays }))
+        .then(() => jobs.run('analytics-retention', '*', () => pruneAnalytics(options.db, now(), { retentionDays })))
+        .then(() => jobs.tidy())
         .catch(failed('analytics pruning'))
         .finally(() => (sweeping = null));
     };

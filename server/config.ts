@@ -68,6 +68,14 @@ const Env = Type.Object({
   STRIPE_PUBLISHABLE_KEY: Type.Optional(Type.String({ pattern: '^pk_' })),
   /** Signing secret of the Stripe webhook endpoint that points at /v1/payment/webhook (whsec_…). */
   STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_' })),
+  /** A payments stand-in shared by every instance (`npm run payments:stand-in`), instead of one embedded per process. */
+  PAYMENTS_STAND_IN_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+/?$' })),
+  /** The secret key that stand-in accepts (the same value in its environment). */
+  PAYMENTS_STAND_IN_SECRET_KEY: Type.Optional(Type.String({ pattern: '^sk_test_', minLength: 32 })),
+  /** The secret that stand-in signs its webhook events with (the same value in its environment). */
+  PAYMENTS_STAND_IN_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_', minLength: 32 })),
+  /** How long an instance's claim on swept work lasts before another instance may take it over (ms). */
+  JOB_LEASE_MS: Type.Integer({ minimum: 1000, default: 120_000 }),
   /** Google Maps browser key for the restaurant guide of every brand that sets none of its own. */
   GOOGLE_MAPS_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   /** Map id (vector map, advanced markers) that goes with GOOGLE_MAPS_API_KEY. */
@@ -103,7 +111,13 @@ export type Config = {
   /** Bank eID: the embedded simulator, or BankID's RP API over mutual TLS. */
   eid: { kind: 'simulated' } | { kind: 'bankid'; url: string; pfxPath: string; passphrase?: string; caPath: string };
   /** Card payments: Stripe, or the embedded stand-in that speaks Stripe's protocol on a loopback port. */
-  payments: { kind: 'local' } | { kind: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
+  payments:
+    | { kind: 'local' }
+    | { kind: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string }
+    /** The stand-in run as its own process, shared by every instance (docs/checkout.md). */
+    | { kind: 'standIn'; url: string; secretKey: string; webhookSecret: string };
+  /** How long a claim on swept work lasts (docs/architecture.md, "Jobs once"). */
+  jobLeaseMs: number;
   /** The deployment's Google Maps key and map id, for brands whose map settings name none. */
   googleMaps: GoogleMapsConfig;
 };
@@ -115,7 +129,15 @@ export interface GoogleMapsConfig {
 
 export class ConfigError extends Error {}
 
-const secretVariables = new Set(['SMTP_URL', 'FIREBASE_API_KEY', 'FIREBASE_SERVICE_ACCOUNT', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+const secretVariables = new Set([
+  'SMTP_URL',
+  'FIREBASE_API_KEY',
+  'FIREBASE_SERVICE_ACCOUNT',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'PAYMENTS_STAND_IN_SECRET_KEY',
+  'PAYMENTS_STAND_IN_WEBHOOK_SECRET',
+]);
 
 /** Reads and validates the environment; every problem is named in one error. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -157,6 +179,16 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   }
   if (!e.STRIPE_SECRET_KEY && (e.STRIPE_PUBLISHABLE_KEY || e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET need STRIPE_SECRET_KEY');
+  }
+  const standInSecrets = [e.PAYMENTS_STAND_IN_SECRET_KEY, e.PAYMENTS_STAND_IN_WEBHOOK_SECRET];
+  if (e.PAYMENTS_STAND_IN_URL && standInSecrets.some((v) => !v)) {
+    throw new ConfigError('Invalid configuration:\n  PAYMENTS_STAND_IN_URL needs PAYMENTS_STAND_IN_SECRET_KEY and PAYMENTS_STAND_IN_WEBHOOK_SECRET');
+  }
+  if (!e.PAYMENTS_STAND_IN_URL && standInSecrets.some(Boolean)) {
+    throw new ConfigError('Invalid configuration:\n  PAYMENTS_STAND_IN_SECRET_KEY and PAYMENTS_STAND_IN_WEBHOOK_SECRET need PAYMENTS_STAND_IN_URL');
+  }
+  if (e.PAYMENTS_STAND_IN_URL && e.STRIPE_SECRET_KEY) {
+    throw new ConfigError('Invalid configuration:\n  PAYMENTS_STAND_IN_URL and STRIPE_SECRET_KEY exclude each other: payments go to Stripe or to the stand-in');
   }
   return {
     port: e.PORT,
@@ -203,7 +235,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'simulated' },
     payments: e.STRIPE_SECRET_KEY
       ? { kind: 'stripe', secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
-      : { kind: 'local' },
+      : e.PAYMENTS_STAND_IN_URL
+        ? { kind: 'standIn', url: e.PAYMENTS_STAND_IN_URL, secretKey: e.PAYMENTS_STAND_IN_SECRET_KEY!, webhookSecret: e.PAYMENTS_STAND_IN_WEBHOOK_SECRET! }
+        : { kind: 'local' },
+    jobLeaseMs: e.JOB_LEASE_MS,
     googleMaps: { apiKey: e.GOOGLE_MAPS_API_KEY ?? null, mapId: e.GOOGLE_MAPS_MAP_ID ?? null },
   };
 }

@@ -58,6 +58,7 @@ async function main() {
     commerceLimits: config.commerceLimits,
     analytics: config.analytics,
     checkoutSweepMs: config.sweepIntervalMs,
+    jobLeaseMs: config.jobLeaseMs,
     eid,
     mail,
     adminToken,

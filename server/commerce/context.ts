@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/database.ts';
+import type { JobClaims } from '../jobs/jobClaims.ts';
 import type { MailQueue } from '../mail/queue.ts';
 import type { Payments } from '../payments/index.ts';
 import type { CommerceLimits } from './limits.ts';
@@ -11,6 +12,8 @@ export interface CommerceDeps {
   now: () => number;
   log: FastifyBaseLogger;
   limits: CommerceLimits;
+  /** Claims of swept work, so that of several instances one does each piece. */
+  jobs: JobClaims;
 }
 
 /** With card payments configured. */

@@ -1,4 +1,5 @@
 import type { Executor } from '../db/database.ts';
+import { readTogether } from '../db/readTogether.ts';
 import type { OfferDetail } from '../../contract/offer.ts';
 import { hasEnded } from '../../domain/saleRules.ts';
 import { findOfferVariants, loadPricing } from '../repositories/itemVariants.repository.ts';
@@ -11,7 +12,11 @@ type VariantFields = Pick<OfferDetail, 'itemVariantList' | 'itemVariantCustomFee
 export async function offerVariantFields(db: Executor, brandId: string, offerId: string, now: number, withAvailability: boolean, forUserId?: string): Promise<VariantFields> {
   const rows = await findOfferVariants(db, brandId, offerId);
   if (rows.length === 0) return { itemVariantList: [], itemVariantCustomFeeBuildRecord: {}, itemVariantAvailability: {}, itemVariantIndex: 0 };
-  const [pricing, use] = await Promise.all([loadPricing(db, brandId, rows), loadStockUse(db, brandId, rows.map((row) => row.id), now, forUserId)]);
+  const [pricing, use] = await readTogether(
+    db,
+    () => loadPricing(db, brandId, rows),
+    () => loadStockUse(db, brandId, rows.map((row) => row.id), now, forUserId),
+  );
   const buyable = rows.findIndex((row) => availabilityOf(row, use) > 0 && !hasEnded(saleTermsOf(row, true), now));
   return {
     itemVariantList: rows.map(pricing.toItemVariant),

@@ -3,6 +3,8 @@ import { isOnSale, saleRefusalMessages } from '../../domain/saleRules.ts';
 import type { Language } from '../../domain/language.ts';
 import type { MemberWaitingListPlace, WaitingListPlace } from '../../contract/waitingList.ts';
 import type { Executor } from '../db/database.ts';
+import { readTogether } from '../db/readTogether.ts';
+import { tryLockSweptWork } from '../repositories/jobClaims.repository.ts';
 import { findBrandById } from '../repositories/brands.repository.ts';
 import { findVariantsWithOffers } from '../repositories/itemVariants.repository.ts';
 import { findUser } from '../repositories/users.repository.ts';
@@ -50,14 +52,15 @@ async function placeOf(db: Executor, entry: EntryRow | null, itemVariantId: stri
 /** The member's places on the offer's variants (those they are in line for, were offered, or saw lapse). */
 export async function placesOnOffer(db: Executor, member: Member, offerId: string): Promise<WaitingListPlace[]> {
   const rows = await memberPlaces(db, member, offerId);
-  return Promise.all(rows.map(({ entry }) => placeOf(db, entry, entry.itemVariantId)));
+  return readTogether(db, ...rows.map(({ entry }) => () => placeOf(db, entry, entry.itemVariantId)));
 }
 
 /** Every place the member holds or held, with what it is for ("My waiting lists"), earliest evening first. */
 export async function placesOfMember(db: Executor, member: Member): Promise<MemberWaitingListPlace[]> {
   const rows = await memberPlaces(db, member);
-  return Promise.all(
-    rows.map(async (row) => ({
+  return readTogether(
+    db,
+    ...rows.map((row) => async () => ({
       ...((await placeOf(db, row.entry, row.entry.itemVariantId)) as WaitingListPlace & { status: MemberWaitingListPlace['status'] }),
       offerId: row.offerId,
       offerType: row.offerType,
@@ -131,11 +134,13 @@ export async function leaveAllWaitingLists(deps: CommerceDeps, member: Member): 
  */
 export async function sweepWaitingLists(deps: CommerceDeps, limit = 100): Promise<{ expired: number; offered: number }> {
   const now = deps.now();
-  const [lapsed, lines] = await Promise.all([lapsedOffers(deps.db, now, limit), linesWithWaiting(deps.db, limit)]);
+  const [lapsed, lines] = await readTogether(deps.db, () => lapsedOffers(deps.db, now, limit), () => linesWithWaiting(deps.db, limit));
   let expired = 0;
   const offered: OfferedPlace[] = [];
   const underLock = async (line: { brandId: string; itemVariantId: string }, before: (tx: Executor) => Promise<void>) => {
     const places = await deps.db.transaction(async (tx) => {
+      // Another instance sweeping this line now does it: skip rather than wait for its locks.
+      if (!(await tryLockSweptWork(tx, `waiting-list:${line.brandId}:${line.itemVariantId}`))) return [];
       await lockVariants(tx, line.brandId, [line.itemVariantId]);
       await before(tx);
       return offerFreedUnits(stepOf(deps, tx, now), line.brandId, [line.itemVariantId]);

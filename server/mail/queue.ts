@@ -23,7 +23,7 @@ export interface MailQueue {
 /** Attempts before a mail is left unsent (with its last error) for an operator to look at. */
 export const maxMailAttempts = 10;
 /** How long a dispatcher may take to hand one batch to the relay before another may (a crashed one never finishes). */
-const leaseMs = 60_000;
+const defaultLeaseMs = 60_000;
 /** 30 s after the first failure, doubling up to an hour. */
 export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
@@ -36,8 +36,9 @@ const mailOf = (row: OutboxRow): Mail => ({
   attachments: row.attachments,
 });
 
-export function createMailQueue(deps: { db: Database; sender: MailSender; now: () => number; log: FastifyBaseLogger }): MailQueue {
+export function createMailQueue(deps: { db: Database; sender: MailSender; now: () => number; log: FastifyBaseLogger; leaseMs?: number }): MailQueue {
   const { db, sender, now, log } = deps;
+  const leaseMs = deps.leaseMs ?? defaultLeaseMs;
   let running: Promise<{ sent: number; failed: number }> | null = null;
   let askedAgain = false;
 

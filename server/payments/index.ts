@@ -27,9 +27,9 @@ export interface Payments {
 }
 
 /** The SDK client with the options every call shares. */
-function stripeClient(secretKey: string, address?: { host: string; port: number }): Stripe {
+function stripeClient(secretKey: string, address?: { host: string; port: number; protocol?: 'http' | 'https' }): Stripe {
   return new Stripe(secretKey, {
-    ...(address ? { host: address.host, port: address.port, protocol: 'http' as const } : {}),
+    ...(address ? { host: address.host, port: address.port, protocol: address.protocol ?? 'http' } : {}),
     // The SDK retries network failures with the same idempotency key, so a retried create is one session.
     maxNetworkRetries: 2,
     timeout: 20_000,
@@ -72,7 +72,30 @@ export async function localPayments(options: { webhookUrl: string; now?: () => n
   };
 }
 
-/** Stripe when its keys are configured, else the stand-in. */
+/**
+ * The stand-in run as its own process (`npm run payments:stand-in`), shared by every instance as
+ * Stripe is: any instance can pay, complete or expire a session another opened. It posts its
+ * events to the webhook URL it was started with (the load balancer's), not to this instance.
+ */
+export function sharedStandInPayments(options: { url: string; secretKey: string; webhookSecret: string }): Payments {
+  const url = new URL(options.url);
+  const protocol = url.protocol === 'https:' ? 'https' : 'http';
+  const port = url.port ? Number(url.port) : protocol === 'https' ? 443 : 80;
+  const baseUrl = url.origin;
+  return {
+    kind: 'local',
+    stripe: stripeClient(options.secretKey, { host: url.hostname.replace(/^\[|\]$/g, ''), port, protocol }),
+    publishableKey: 'pk_test_local',
+    webhookSecret: options.webhookSecret,
+    localBaseUrl: baseUrl,
+    payWithCard: (providerSessionId, card) => payAtStandIn(baseUrl, providerSessionId, card),
+    close: async () => undefined,
+  };
+}
+
+/** Stripe when its keys are configured, the shared stand-in when its URL is, else an embedded stand-in. */
 export async function createPayments(config: Pick<Config, 'payments'>, options: { webhookUrl: string }): Promise<Payments> {
-  return config.payments.kind === 'stripe' ? stripePayments(config.payments) : localPayments({ webhookUrl: options.webhookUrl });
+  if (config.payments.kind === 'stripe') return stripePayments(config.payments);
+  if (config.payments.kind === 'standIn') return sharedStandInPayments(config.payments);
+  return localPayments({ webhookUrl: options.webhookUrl });
 }

@@ -1,4 +1,5 @@
 import type { Executor } from '../db/database.ts';
+import { readTogether } from '../db/readTogether.ts';
 import { anyBrandHasMapsKey, outsideWidgetOrigins } from '../repositories/restaurants.repository.ts';
 
 export interface OutsideSources {
@@ -17,7 +18,7 @@ export interface OutsideSources {
  * booking widget added later takes effect after a restart.
  */
 export async function restaurantGuideSources(db: Executor, deploymentMapsKey: string | null) {
-  const [brandKey, widgetOrigins] = await Promise.all([anyBrandHasMapsKey(db), outsideWidgetOrigins(db)]);
+  const [brandKey, widgetOrigins] = await readTogether(db, () => anyBrandHasMapsKey(db), () => outsideWidgetOrigins(db));
   return { googleMaps: deploymentMapsKey !== null || brandKey, widgetOrigins };
 }
 

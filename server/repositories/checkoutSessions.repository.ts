@@ -72,6 +72,15 @@ export async function lapsedCheckouts(db: Executor, now: number, limit = 50): Pr
     .limit(limit);
 }
 
+/** One session as it is now (no lock). */
+export async function findCheckout(db: Executor, brandId: string, id: string): Promise<CheckoutRow | null> {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.brandId, brandId), eq(checkoutSessions.id, id)));
+  return row ?? null;
+}
+
 /** The mail address and language a session's member paid with (for mails about its order). */
 export async function checkoutContact(db: Executor, brandId: string, id: string): Promise<{ email: string; language: string } | null> {
   const [row] = await db

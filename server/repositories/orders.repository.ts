@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
+import { readTogether } from '../db/readTogether.ts';
 import { orderLines, orders, paymentRefunds, tickets, type OrderStatus } from '../db/schema/index.ts';
 import type { Order, OrderItem } from '../../contract/checkout.ts';
 
@@ -108,18 +109,21 @@ export async function orderHistory(db: Executor, brandId: string, userId: string
     .limit(limit);
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [lines, ticketRows] = await Promise.all([
-    db
-      .select()
-      .from(orderLines)
-      .where(and(eq(orderLines.brandId, brandId), inArray(orderLines.orderId, ids)))
-      .orderBy(asc(orderLines.orderId), asc(orderLines.lineNo)),
-    db
-      .select()
-      .from(tickets)
-      .where(and(eq(tickets.brandId, brandId), inArray(tickets.orderId, ids)))
-      .orderBy(asc(tickets.lineNo), asc(tickets.unitNo)),
-  ]);
+  const [lines, ticketRows] = await readTogether(
+    db,
+    () =>
+      db
+        .select()
+        .from(orderLines)
+        .where(and(eq(orderLines.brandId, brandId), inArray(orderLines.orderId, ids)))
+        .orderBy(asc(orderLines.orderId), asc(orderLines.lineNo)),
+    () =>
+      db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.brandId, brandId), inArray(tickets.orderId, ids)))
+        .orderBy(asc(tickets.lineNo), asc(tickets.unitNo)),
+  );
   return rows.map((row) =>
     toOrder(
       row,

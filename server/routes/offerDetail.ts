@@ -1,3 +1,4 @@
+import { readTogether } from '../db/readTogether.ts';
 import { ApiErrorBody } from '../../contract/common.ts';
 import { OFFER_REQUIRES_SIGN_IN, OfferDetail, OfferDetailQuery } from '../../contract/offer.ts';
 import { ApiError, notFound } from '../errors.ts';
@@ -25,14 +26,16 @@ export async function offerDetailRoutes(app: App, { db, readerHooks, now = Date.
       const { brand, member } = request.reader;
       const offerId = request.query.id;
       const asOf = new Date(now());
-      const [row, promo] = await Promise.all([
-        findOfferDetail(db, brand.id, offerId),
-        !request.query.getVoucher
-          ? null
-          : member
-            ? findPromoFields(db, { brandId: brand.id, offerId, userId: member.token.uid }, asOf)
-            : findPublicPromoFields(db, { brandId: brand.id, offerId }, asOf),
-      ]);
+      const [row, promo] = await readTogether(
+        db,
+        () => findOfferDetail(db, brand.id, offerId),
+        async () =>
+          !request.query.getVoucher
+            ? null
+            : member
+              ? findPromoFields(db, { brandId: brand.id, offerId, userId: member.token.uid }, asOf)
+              : findPublicPromoFields(db, { brandId: brand.id, offerId }, asOf),
+      );
       // The spec's texts, two dots included.
       if (!row) throw notFound('offer_not_found', 'The article was not found..');
       // An ended offer says so to anyone: signing in would only lead to the same answer.

@@ -3,6 +3,7 @@ import { ClaimedPromoCodeList, CommonPromoCode, PromoClaimBody, UniquePromoCode 
 import { ApiError, notFound } from '../errors.ts';
 import { textLanguages } from '../language.ts';
 import type { Executor } from '../db/database.ts';
+import { readTogether } from '../db/readTogether.ts';
 import {
   claimFreeCode,
   countClaim,
@@ -116,10 +117,11 @@ export async function promoCodeRoutes(app: App, { db, requireMember, now = Date.
     async (request) => {
       const { brand, token } = request.member;
       const languages = textLanguages(request, brand);
-      const [unique, common] = await Promise.all([
-        listClaimedCodes(db, brand.id, token.uid, languages),
-        listRevealedCommonCodes(db, brand.id, token.uid, languages),
-      ]);
+      const [unique, common] = await readTogether(
+        db,
+        () => listClaimedCodes(db, brand.id, token.uid, languages),
+        () => listRevealedCommonCodes(db, brand.id, token.uid, languages),
+      );
       const rows = [...unique.map((row) => ({ ...row, kind: 'unique' as const })), ...common.map((row) => ({ ...row, kind: 'common' as const }))];
       return rows
         .map((row) => ({

@@ -1,3 +1,4 @@
+import { createJobClaims } from '../../server/jobs/jobClaims.ts';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -85,6 +86,7 @@ export function commerceDeps(db: Database, options: { payments?: Payments; now?:
     now,
     log,
     limits: { ...defaultCommerceLimits, ...roomyCommerceLimits },
+    jobs: createJobClaims({ db, now }),
   };
 }
 

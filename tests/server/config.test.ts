@@ -107,6 +107,27 @@ describe('configuration', () => {
     expect(() => readConfig({ ...keys, STRIPE_WEBHOOK_SECRET: 'secret-value' })).not.toThrow(/secret-value/);
   });
 
+  it('takes card payments through a shared stand-in with its URL and both secrets, never beside Stripe', () => {
+    const secretKey = `sk_test_${'k'.repeat(32)}`;
+    const webhookSecret = `whsec_${'w'.repeat(32)}`;
+    const shared = { PAYMENTS_STAND_IN_URL: 'http://payments:8090', PAYMENTS_STAND_IN_SECRET_KEY: secretKey, PAYMENTS_STAND_IN_WEBHOOK_SECRET: webhookSecret };
+    expect(readConfig(shared).payments).toEqual({ kind: 'standIn', url: 'http://payments:8090', secretKey, webhookSecret });
+    expect(() => readConfig({ PAYMENTS_STAND_IN_URL: 'http://payments:8090' })).toThrow(/PAYMENTS_STAND_IN_URL needs PAYMENTS_STAND_IN_SECRET_KEY and PAYMENTS_STAND_IN_WEBHOOK_SECRET/);
+    expect(() => readConfig({ PAYMENTS_STAND_IN_SECRET_KEY: secretKey })).toThrow(/need PAYMENTS_STAND_IN_URL/);
+    expect(() => readConfig({ ...shared, STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/exclude each other/);
+    expect(() => readConfig({ ...shared, PAYMENTS_STAND_IN_URL: 'payments:8090' })).toThrow(/PAYMENTS_STAND_IN_URL="payments:8090"/);
+    // A short or misplaced secret is refused without showing it.
+    const short = () => readConfig({ ...shared, PAYMENTS_STAND_IN_SECRET_KEY: 'sk_test_short' });
+    expect(short).toThrow(/PAYMENTS_STAND_IN_SECRET_KEY=\(hidden\)/);
+    expect(short).not.toThrow(/sk_test_short/);
+  });
+
+  it('reads how long a claim on swept work lasts, two minutes by default, at least a second', () => {
+    expect(readConfig({}).jobLeaseMs).toBe(120_000);
+    expect(readConfig({ JOB_LEASE_MS: '5000' }).jobLeaseMs).toBe(5000);
+    expect(() => readConfig({ JOB_LEASE_MS: '10' })).toThrow(/JOB_LEASE_MS/);
+  });
+
   it('never echoes a value that may hold credentials', () => {
     expect(() => readConfig({ SMTP_URL: 'mail.example.com:25?pass=hunter2' })).toThrow(/SMTP_URL=\(hidden\)/);
     expect(() => readConfig({ SMTP_URL: 'mail.example.com:25?pass=hunter2' })).not.toThrow(/hunter2/);

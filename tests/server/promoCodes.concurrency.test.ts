@@ -4,6 +4,7 @@ import { promoCodes } from '../../server/db/schema/index.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
 import { startServerProcesses } from './support/serverProcesses.ts';
+import { freePort } from './support/paymentsApp.ts';
 import { makeBrand, makeOffer } from './support/factories.ts';
 import { codeList, givePromo, signedInMembers, type SignedInMember } from './promo.helpers.ts';
 
@@ -96,10 +97,11 @@ describe(`claims under load (${postgres ? 'PostgreSQL' : 'PGlite'}, one server)`
 });
 
 describe.skipIf(!postgres)('claims under load on PostgreSQL with two server processes', () => {
-  const ports = [8204, 8214].map((fallback, i) => Number([process.env.PORT, process.env.PORT2][i] ?? fallback));
+  const ports: number[] = [];
   let processes: Awaited<ReturnType<typeof startServerProcesses>> | undefined;
 
   beforeAll(async () => {
+    ports.push(await freePort(), await freePort());
     processes = await startServerProcesses({ databaseUrl: database.url! }, ports);
   }, 90_000);
 

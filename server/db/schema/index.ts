@@ -15,3 +15,4 @@ export * from './referrals.ts';
 export * from './brandContent.ts';
 export * from './restaurants.ts';
 export * from './analytics.ts';
+export * from './jobs.ts';

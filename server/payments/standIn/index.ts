@@ -18,7 +18,10 @@ import { WebhookSender } from './webhooks.ts';
 export interface StandInOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
-  webhookUrl: string;
+  /** Address to listen on; loopback (the default) when embedded in the server. */
+  host?: string;
+  /** Where events go; several spread them as a load balancer would (tests with several instances). */
+  webhookUrl: string | readonly string[];
   webhookSecret: string;
   /** The one secret key it accepts (made by the server for this run); any other is refused with Stripe's 401. */
   secretKey: string;
@@ -38,7 +41,7 @@ const sweepEveryMs = 1_000;
 
 export async function start(options: StandInOptions): Promise<StandIn> {
   const now = options.now ?? Date.now;
-  const webhooks = new WebhookSender(options.webhookUrl, options.webhookSecret, Stripe.API_VERSION, now);
+  const webhooks = new WebhookSender(typeof options.webhookUrl === 'string' ? [options.webhookUrl] : options.webhookUrl, options.webhookSecret, Stripe.API_VERSION, now);
   const pending = new Set<Promise<void>>();
   const sessions = new SessionStore(now, (type, session) => {
     const delivery = webhooks.deliver(type, session).finally(() => pending.delete(delivery));
@@ -153,11 +156,11 @@ export async function start(options: StandInOptions): Promise<StandIn> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   return {
-    host: '127.0.0.1',
+    host: options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : '127.0.0.1',
     port,
     close: async () => {
       clearInterval(sweep);

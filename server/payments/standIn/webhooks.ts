@@ -11,16 +11,19 @@ export function signatureHeader(payload: string, secret: string, nowMs: number):
 }
 
 /**
- * Delivers events to one webhook endpoint as Stripe does: JSON body, signed, retried with backoff
+ * Delivers events to the webhook endpoint as Stripe does: JSON body, signed, retried with backoff
  * on a non-2xx answer or a network failure. `deliver` resolves after the first attempt, whatever
- * it gave; retries go on in the background until `close`.
+ * it gave; retries go on in the background until `close`. Given several URLs (the instances
+ * behind a load balancer, in tests), each event goes to the next in turn, and a retry to the one
+ * after it, as a balancer passes over a dead instance.
  */
 export class WebhookSender {
   private readonly timers = new Set<NodeJS.Timeout>();
   private closed = false;
+  private turn = 0;
 
   constructor(
-    private readonly url: string,
+    private readonly urls: readonly string[],
     private readonly secret: string,
     private readonly apiVersion: string,
     private readonly clock: () => number,
@@ -39,7 +42,7 @@ export class WebhookSender {
       request: { id: null, idempotency_key: null },
       type,
     };
-    await this.attempt(JSON.stringify(event), 0);
+    await this.attempt(JSON.stringify(event), 0, this.turn++);
   }
 
   close(): void {
@@ -48,11 +51,11 @@ export class WebhookSender {
     this.timers.clear();
   }
 
-  private async attempt(payload: string, attempt: number): Promise<void> {
+  private async attempt(payload: string, attempt: number, turn: number): Promise<void> {
     if (this.closed) return;
     let delivered = false;
     try {
-      const response = await fetch(this.url, {
+      const response = await fetch(this.urls[(turn + attempt) % this.urls.length]!, {
         method: 'POST',
         headers: {
           'content-type': 'application/json; charset=utf-8',
@@ -71,7 +74,7 @@ export class WebhookSender {
     if (delivered || delay === undefined || this.closed) return;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      void this.attempt(payload, attempt + 1);
+      void this.attempt(payload, attempt + 1, turn);
     }, delay);
     timer.unref();
     this.timers.add(timer);

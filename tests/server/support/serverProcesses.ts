@@ -39,7 +39,7 @@ export async function startServerProcesses(database: { databaseUrl: string } | {
   const stop = () =>
     Promise.all(
       servers.map((s) =>
-        s.exitCode !== null
+        s.exitCode !== null || s.signalCode !== null
           ? undefined
           : new Promise<void>((resolve) => {
               s.once('exit', () => resolve());
@@ -59,9 +59,9 @@ export async function startServerProcesses(database: { databaseUrl: string } | {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  /** Ends them as a crash would: SIGKILL, nothing flushed, nothing cleaned up. */
-  const crash = () =>
-    Promise.all(servers.map((s) => (s.exitCode !== null || s.signalCode !== null ? undefined : new Promise<void>((resolve) => (s.once('exit', () => resolve()), s.kill('SIGKILL'))))));
+  /** Ends them (or the one at `index`) as a crash would: SIGKILL, nothing flushed, nothing cleaned up. */
+  const crash = (index?: number) =>
+    Promise.all((index === undefined ? servers : [servers[index]!]).map((s) => (s.exitCode !== null || s.signalCode !== null ? undefined : new Promise<void>((resolve) => (s.once('exit', () => resolve()), s.kill('SIGKILL'))))));
   /** How each process ended (null while it runs): its exit code, or the signal that ended it. */
   const exits = () => servers.map((s) => s.exitCode ?? s.signalCode);
   return { logs, stop, crash, exits };

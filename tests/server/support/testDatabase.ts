@@ -25,14 +25,15 @@ export async function openTestDatabase(): Promise<OpenDatabase & { url?: string 
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
-      // The pool's connections may still be closing; forcing would kill them mid-goodbye.
+      // FORCE ends what still holds the database: nothing of ours (the pool has ended), but a
+      // pooler's idle server connections (PgBouncer keeps them), which a plain DROP waits on.
       for (let attempt = 0; ; attempt++) {
         try {
-          await dropper.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 40 ? ' WITH (FORCE)' : ''}`);
+          await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
           break;
         } catch (error) {
-          if (attempt >= 40) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 50));
+          if (attempt >= 10) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
         }
       }
       await dropper.end();
