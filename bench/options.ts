@@ -1,4 +1,4 @@
-export const sections = ['bundle', 'pageload', 'tabs', 'api', 'claims', 'analytics', 'queries', 'scale'] as const;
+export const sections = ['bundle', 'pageload', 'tabs', 'api', 'claims', 'analytics', 'queries', 'scale', 'start'] as const;
 export type Section = (typeof sections)[number];
 
 export interface BenchOptions {

@@ -6,6 +6,7 @@ import { benchOfferQueries } from './offerQueries.ts';
 import { benchAnalyticsIngest, eventsPerBeacon } from './analyticsIngest.ts';
 import { readOptions } from './options.ts';
 import { createBenchDatabase } from './postgres.ts';
+import { benchStartTime } from './startTime.ts';
 import { benchScale } from './scale.ts';
 import { benchClaims, claimSettings } from './promoClaims.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -285,6 +286,7 @@ async function main() {
   }
   if (wants('queries')) await guarded('offer-query', benchOfferQueries);
   if (wants('scale')) await guarded('scale-out', () => benchScale(options.postgresUrl));
+  if (wants('start')) await guarded('production start', () => benchStartTime(options.postgresUrl));
 }
 
 main().catch((error: unknown) => {
