@@ -3,12 +3,11 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
 import { makeBrand } from './support/factories.ts';
 import { freePort } from './support/paymentsApp.ts';
+import { createEmptyPostgresDatabase } from './support/testDatabase.ts';
 
 /*
  * What a deployment ships (package.json, package-lock.json, the client's dist/ when built, and
@@ -21,18 +20,13 @@ import { freePort } from './support/paymentsApp.ts';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const deployment = mkdtempSync(join(tmpdir(), 'klubb-deployment-'));
 const serverUrl = process.env.TEST_DATABASE_URL;
-const databaseName = `klubb_prod_${randomBytes(6).toString('hex')}`;
+let database: Awaited<ReturnType<typeof createEmptyPostgresDatabase>> | undefined;
 const children: ChildProcess[] = [];
 
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   rmSync(deployment, { recursive: true, force: true });
-  if (serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
-  }
+  await database?.drop();
 });
 
 /** Runs a command to its end; its output is kept for the assertion message. */
@@ -49,13 +43,8 @@ function run(command: string, args: string[], options: { cwd: string; env: NodeJ
 
 async function databaseEnv(): Promise<Record<string, string>> {
   if (!serverUrl) return { DATA_DIR: join(deployment, 'data') };
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  return { DATABASE_URL: url.toString() };
+  database = await createEmptyPostgresDatabase(serverUrl);
+  return { DATABASE_URL: database.url };
 }
 
 // It takes two minutes (a real `npm ci --omit=dev`): CI runs it once, in the PostgreSQL pass, as production runs.
