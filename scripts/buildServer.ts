@@ -1,11 +1,15 @@
 /**
  * `npm run build:server` (part of `npm run build`): compiles the server and the operator commands
  * to JavaScript in dist-server/ (tsconfig.server.json) and copies beside them the files they read
- * relative to themselves, so `node dist-server/server/index.js` runs without tsx or any dev tool.
- * `tsx scripts/buildServer.ts DIR` builds into DIR instead (the production-start test does).
+ * at run time, so `node dist-server/server/index.js` runs without tsx or any dev tool. The server's
+ * entry is then bundled into that one file with its dependencies (rolldown): Node's module loader
+ * was most of the start time. PGlite (its wasm beside it) and firebase-admin (loaded only when
+ * chosen) stay in node_modules. `tsx scripts/buildServer.ts DIR` builds into DIR instead (the
+ * production-start test does).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
+import { build } from 'rolldown';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,4 +26,15 @@ if (tsc.status !== 0) {
   process.exit(tsc.status ?? 1);
 }
 for (const path of runtimeFiles) cpSync(join(root, path), join(out, path), { recursive: true });
-console.log(`${out}: the server compiled, with ${runtimeFiles.join(', ')}`);
+
+const entry = join(out, 'server/index.js');
+// Written over the entry it was read from (with its source map).
+await build({
+  input: entry,
+  platform: 'node',
+  // Packages that read files beside themselves or are loaded only when configured; `pg-native` is pg's optional binding.
+  external: [/^@electric-sql\/pglite/, /^firebase-admin/, /^pg-native$/, /^node:/],
+  logLevel: 'warn',
+  output: { file: entry, format: 'esm', codeSplitting: false, sourcemap: true },
+});
+console.log(`${out}: the server compiled (its entry bundled), with ${runtimeFiles.join(', ')}`);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { serverDir } from './serverDir.ts';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -106,7 +107,7 @@ export interface AppOptions {
   jobLeaseMs?: number;
 }
 
-const mediaDir = fileURLToPath(new URL('./media', import.meta.url));
+const mediaDir = join(serverDir, 'media');
 
 /** Builds the whole server without listening, so tests can `inject` requests. */
 export async function buildApp(options: AppOptions): Promise<App> {

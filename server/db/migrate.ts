@@ -1,10 +1,11 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { serverDir } from '../serverDir.ts';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
 import type { Database } from './database.ts';
 
 /** The SQL files drizzle-kit generates, with their journal (meta/_journal.json). */
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = join(serverDir, 'db/migrations');
 /** Any fixed number: the transaction-scoped advisory lock that serialises migrations across instances. */
 const migrationLockId = 4_711_001;
 

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serverDir } from '../serverDir.ts';
 import formbody from '@fastify/formbody';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { streetAddress } from '../../domain/restaurantAddress.ts';
@@ -26,7 +28,7 @@ import { appUrlHost, findBrandById, type BrandRow } from '../repositories/brands
 import { findRestaurant } from '../repositories/restaurants.repository.ts';
 import type { App, RouteDeps } from './types.ts';
 
-const stylesheet = readFileSync(new URL('../booking/booking.css', import.meta.url), 'utf8');
+const stylesheet = readFileSync(join(serverDir, 'booking/booking.css'), 'utf8');
 const hostName = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
 
 /**
