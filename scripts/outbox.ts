@@ -4,13 +4,11 @@
  * process per data directory, so while a server holds DATA_DIR the mails are read through its
  * /dev/outbox.json instead; the database is opened here only when no server holds it.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readConfig, type Config } from '../server/config.ts';
-import { claimDataDir, readDataDirOwner, type DataDirOwner } from '../server/dataDirOwner.ts';
-import { openDatabase } from '../server/db/database.ts';
+import { readDataDirOwner, type DataDirOwner } from '../server/dataDirOwner.ts';
 import { newestMails } from '../server/mail/outbox.ts';
+import { databaseName, failedCommand, OperatorError, withOperatorDatabase } from './serverAdmin.ts';
 
 interface PrintedMail {
   to: string;
@@ -21,12 +19,10 @@ interface PrintedMail {
   attachments?: { filename: string; contentType: string }[];
 }
 
-class OutboxError extends Error {}
-
 function options() {
   const { values } = parseArgs({ options: { to: { type: 'string' }, limit: { type: 'string', default: '10' } } });
   const limit = Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw new OutboxError('--limit must be a whole number from 1 to 50');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw new OperatorError('--limit must be a whole number from 1 to 50');
   return { to: values.to, limit };
 }
 
@@ -40,38 +36,26 @@ async function throughServer(config: Config, owner: DataDirOwner, query: { to?: 
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(5000) });
   } catch {
-    throw new OutboxError(`${held} but does not answer at ${url.origin} yet (still starting?). Try again in a moment.`);
+    throw new OperatorError(`${held} but does not answer at ${url.origin} yet (still starting?). Try again in a moment.`);
   }
   if (response.status === 404) {
-    throw new OutboxError(
+    throw new OperatorError(
       `${held} and does not serve /dev/outbox (DEV_TOOLS is off). PGlite allows one process per data directory: ` +
         'stop the server to read the database here, or restart it with DEV_TOOLS=true.',
     );
   }
-  if (!response.ok) throw new OutboxError(`${held}; its /dev/outbox.json answered ${response.status}.`);
+  if (!response.ok) throw new OperatorError(`${held}; its /dev/outbox.json answered ${response.status}.`);
   return ((await response.json()) as { mails: PrintedMail[] }).mails;
 }
 
 async function fromDatabase(config: Config, query: { to?: string; limit: number }): Promise<PrintedMail[]> {
-  const embedded = !config.databaseUrl;
-  if (embedded && !existsSync(join(config.dataDir, 'pglite'))) {
-    throw new OutboxError(`There is no database in DATA_DIR ${config.dataDir} yet: start the server once (npm start).`);
-  }
-  // Holding the directory meanwhile keeps a server from starting on it (it would say so).
-  const release = embedded ? claimDataDir(config.dataDir, 0) : () => undefined;
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    const rows = await newestMails(database.db, query);
-    return rows.map((r) => ({
-      ...r,
-      createdAt: r.createdAt.toISOString(),
-      sentAt: r.sentAt?.toISOString() ?? null,
-      attachments: r.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })),
-    }));
-  } finally {
-    await database.close();
-    release();
-  }
+  const rows = await withOperatorDatabase(config, (db) => newestMails(db, query));
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    sentAt: r.sentAt?.toISOString() ?? null,
+    attachments: r.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })),
+  }));
 }
 
 function print(mails: PrintedMail[], source: string) {
@@ -90,13 +74,9 @@ async function main() {
   const config = readConfig();
   const query = options();
   const owner = config.databaseUrl ? null : readDataDirOwner(config.dataDir);
-  if (owner && owner.port === 0) throw new OutboxError(`Another tool (process ${owner.pid}) is reading DATA_DIR ${config.dataDir}; try again when it is done.`);
+  if (owner && owner.port === 0) throw new OperatorError(`Another tool (process ${owner.pid}) is reading DATA_DIR ${config.dataDir}; try again when it is done.`);
   if (owner) print(await throughServer(config, owner, query), `through the server on port ${owner.port}`);
-  else print(await fromDatabase(config, query), config.databaseUrl ? 'PostgreSQL' : `DATA_DIR ${config.dataDir}`);
+  else print(await fromDatabase(config, query), databaseName(config));
 }
 
-main().catch((error: unknown) => {
-  const known = error instanceof OutboxError || (error instanceof Error && ['ConfigError', 'DataDirInUseError'].includes(error.constructor.name));
-  console.error(known ? (error as Error).message : error);
-  process.exit(1);
-});
+main().catch(failedCommand);
