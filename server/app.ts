@@ -234,7 +234,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // No sweep starts once closing begins; one under way finishes before the pool is closed.
     app.addHook('preClose', async () => clearInterval(timer));
     app.addHook('onClose', async () => {
-      clearInterval(timer);
       await sweeping;
     });
   }
