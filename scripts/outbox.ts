@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { readConfig, type Config } from '../server/config.ts';
 import { readDataDirOwner, type DataDirOwner } from '../server/dataDirOwner.ts';
 import { newestMails } from '../server/mail/outbox.ts';
-import { databaseName, failedCommand, OperatorError, withOperatorDatabase } from './serverAdmin.ts';
+import { databaseName, failedCommand, localServerOrigin, OperatorError, withOperatorDatabase } from './serverAdmin.ts';
 
 interface PrintedMail {
   to: string;
@@ -27,8 +27,7 @@ function options() {
 }
 
 async function throughServer(config: Config, owner: DataDirOwner, query: { to?: string; limit: number }): Promise<PrintedMail[]> {
-  const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
-  const url = new URL(`http://${host.includes(':') ? `[${host}]` : host}:${owner.port}/dev/outbox.json`);
+  const url = new URL(`${localServerOrigin(config, owner.port)}/dev/outbox.json`);
   url.searchParams.set('limit', String(query.limit));
   if (query.to) url.searchParams.set('to', query.to);
   const held = `The server (process ${owner.pid}, port ${owner.port}) holds DATA_DIR ${config.dataDir}`;

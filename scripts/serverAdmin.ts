@@ -39,8 +39,13 @@ export function adminServer(config: Config, server: string | undefined, env: Rec
   if (owner.port === 0) throw new OperatorError(`Another tool (process ${owner.pid}) is using DATA_DIR ${config.dataDir}; try again when it is done.`);
   const held = `The server (process ${owner.pid}, port ${owner.port}) holds DATA_DIR ${config.dataDir}`;
   if (!owner.adminToken) throw new OperatorError(`${held} and takes no operator commands (it predates them): restart it, or stop it to work here.`);
+  return { url: localServerOrigin(config, owner.port), token: owner.adminToken, name: `the server on port ${owner.port}`, remote: false };
+}
+
+/** The origin of the server on this machine that listens on `port` (at HOST, or loopback when it listens on every address). */
+export function localServerOrigin(config: Config, port: number): string {
   const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
-  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${owner.port}`, token: owner.adminToken, name: `the server on port ${owner.port}`, remote: false };
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 function remoteServer(given: string, env: Record<string, string | undefined>): AdminServer {
