@@ -1,4 +1,3 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { AuthClientErrorCode, FirebaseAuthError } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,15 +5,11 @@ import { accountError, verificationError } from '../../server/identity/firebase/
 import { createFirebaseIdentity } from '../../server/identity/firebase/index.ts';
 import { auroraSignUp, call, makeAccountBrands, signUpMember } from './accounts.helpers.ts';
 import { freePort } from './support/paymentsApp.ts';
+import { madeUpServiceAccount } from './support/identityUnderTest.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 const projectId = 'demo-klubb-errors';
-const serviceAccount = JSON.stringify({
-  type: 'service_account',
-  project_id: projectId,
-  client_email: `klubb@${projectId}.iam.gserviceaccount.com`,
-  private_key: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }),
-});
+const serviceAccount = madeUpServiceAccount(projectId);
 
 describe('firebase-admin errors, mapped by code', () => {
   // The SDK's own error class, built as firebase-admin builds it from a server answer (its typings omit that constructor).

@@ -24,7 +24,8 @@ export interface IdentityUnderTest {
   toolkit(app: FastifyInstance, method: string, body: Record<string, unknown>): Promise<{ status: number; body: any }>;
 }
 
-const madeUpServiceAccount = (projectId: string) =>
+/** A service-account key of `projectId` that nothing at Google knows: enough for the emulator, and for signing custom tokens. */
+export const madeUpServiceAccount = (projectId: string) =>
   JSON.stringify({
     type: 'service_account',
     project_id: projectId,
