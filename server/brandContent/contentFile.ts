@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import { languages, type LocalizedText } from '../../domain/language.ts';
+import { languages } from '../../domain/language.ts';
 import { isValidPhoneNumber } from '../../domain/phone.ts';
 import { isValidEmail } from '../../domain/validation.ts';
 import type { BrandText } from '../db/schema/brands.ts';
 import type { BrandContentWrite } from '../repositories/brandContent.repository.ts';
+import { brandText, describeProblems, isDocumentUrl, isHttpsUrl, isRecord, localized, parseJson, schemaProblems, type FileProblem } from '../operatorFiles/fileProblems.ts';
 
 /*
  * The file an operator gives `npm run brand:content` (and POST /admin/brand/content): a brand's
@@ -13,24 +14,10 @@ import type { BrandContentWrite } from '../repositories/brandContent.repository.
  * (docs/brand-content.md). It is checked whole, and every problem is named by its JSON path.
  */
 
-/** Texts that get a clearer message than the schema's own. */
-const texts = new WeakSet<TSchema>();
-
-/** One text for every language, or one per language (en, sv, nb; at least one). */
-function text(maxLength: number) {
-  const one = Type.String({ minLength: 1, maxLength });
-  const schema = Type.Union([
-    one,
-    Type.Object({ en: Type.Optional(one), sv: Type.Optional(one), nb: Type.Optional(one) }, { additionalProperties: false, minProperties: 1 }),
-  ]);
-  texts.add(schema);
-  return schema;
-}
-
 const Link = Type.Union([Type.String({ minLength: 1, maxLength: 2048 }), Type.Null()], { problem: 'must be an https address, or null for none' });
 const Clock = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', problem: 'must be a time HH:MM, 00:00 to 23:59' });
 
-const DocumentLink = Type.Object({ label: text(200), url: Type.String({ minLength: 1, maxLength: 2048 }) }, { additionalProperties: false });
+const DocumentLink = Type.Object({ label: brandText(200), url: Type.String({ minLength: 1, maxLength: 2048 }) }, { additionalProperties: false });
 
 export const BrandContentFile = Type.Object(
   {
@@ -38,19 +25,19 @@ export const BrandContentFile = Type.Object(
       Type.Object(
         {
           id: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$', problem: 'must be 1 to 64 letters, digits, - or _, starting with a letter or digit' })),
-          question: text(500),
-          answer: text(10_000),
+          question: brandText(500),
+          answer: brandText(10_000),
         },
         { additionalProperties: false },
       ),
       { maxItems: 200 },
     ),
-    about: Type.Object({ header: text(200), body: text(20_000) }, { additionalProperties: false }),
+    about: Type.Object({ header: brandText(200), body: brandText(20_000) }, { additionalProperties: false }),
     terms: DocumentLink,
     gdpr: DocumentLink,
     contact: Type.Object(
       {
-        customerServiceText: text(2000),
+        customerServiceText: brandText(2000),
         email: Type.String({ minLength: 1, maxLength: 320 }),
         phone: Type.String({ minLength: 1, maxLength: 40 }),
         supportHours: Type.Object(
@@ -62,7 +49,7 @@ export const BrandContentFile = Type.Object(
               ),
               { maxItems: 7 },
             ),
-            note: Type.Optional(text(500)),
+            note: Type.Optional(brandText(500)),
           },
           { additionalProperties: false },
         ),
@@ -79,78 +66,11 @@ export type BrandContentFile = Static<typeof BrandContentFile>;
 /** What a good file writes: the content row, and the brand's contact e-mail and document links. */
 export type BrandContentUpdate = BrandContentWrite;
 
-export interface ContentProblem {
-  /** JSONPath of the value, e.g. `$.faq[2].question.sv`. */
-  path: string;
-  message: string;
-}
+export type ContentProblem = FileProblem;
 
 export type ParsedContentFile = { ok: true; update: BrandContentUpdate } | { ok: false; problems: ContentProblem[] };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const keyPath = (path: string, key: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
-const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const weekdays = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
-function textProblems(value: unknown, path: string, maxLength: number, out: ContentProblem[]) {
-  const one = (v: unknown, p: string) => {
-    if (typeof v !== 'string') out.push({ path: p, message: 'must be a text' });
-    else if (v.trim() === '') out.push({ path: p, message: 'must not be empty' });
-    else if (controlCharacters.test(v)) out.push({ path: p, message: 'must not contain control characters (line breaks and tabs are fine)' });
-    else if (v.length > maxLength) out.push({ path: p, message: `is ${v.length} characters long (at most ${maxLength})` });
-  };
-  if (typeof value === 'string') return one(value, path);
-  if (!isRecord(value)) return void out.push({ path, message: 'must be a text, or an object of texts per language (en, sv, nb)' });
-  const keys = Object.keys(value);
-  if (keys.length === 0) out.push({ path, message: 'must have a text in at least one language (en, sv, nb)' });
-  for (const key of keys) {
-    if (!(languages as readonly string[]).includes(key)) out.push({ path: keyPath(path, key), message: 'is not a language of the app (en, sv, nb)' });
-    else one(value[key], keyPath(path, key));
-  }
-}
-
-/** Every place where `value` does not fit `schema`, walking objects and arrays so no problem hides another. */
-function schemaProblems(schema: TSchema, value: unknown, path: string, out: ContentProblem[]) {
-  const s = schema as TSchema & Record<string, unknown>;
-  if (texts.has(schema)) {
-    const maxLength = ((s.anyOf as { maxLength: number }[])[0]!).maxLength;
-    return textProblems(value, path, maxLength, out);
-  }
-  if (s.type === 'object' && isRecord(s.properties)) {
-    if (!isRecord(value)) return void out.push({ path, message: 'must be an object' });
-    const properties = s.properties as Record<string, TSchema>;
-    const required = (s.required as string[] | undefined) ?? [];
-    for (const key of required) if (!(key in value)) out.push({ path: keyPath(path, key), message: 'is missing' });
-    for (const [key, field] of Object.entries(value)) {
-      if (!(key in properties)) out.push({ path: keyPath(path, key), message: `is not a field here (known: ${Object.keys(properties).join(', ')})` });
-      else schemaProblems(properties[key]!, field, keyPath(path, key), out);
-    }
-    return;
-  }
-  if (s.type === 'array') {
-    if (!Array.isArray(value)) return void out.push({ path, message: 'must be a list' });
-    if (typeof s.maxItems === 'number' && value.length > s.maxItems) out.push({ path, message: `has ${value.length} entries (at most ${s.maxItems})` });
-    value.forEach((item, i) => schemaProblems(s.items as TSchema, item, `${path}[${i}]`, out));
-    return;
-  }
-  if (Value.Check(schema, value)) return;
-  const first = [...Value.Errors(schema, value)][0];
-  out.push({ path, message: typeof s.problem === 'string' ? s.problem : (first?.message ?? 'is not valid') });
-}
-
-/** An https address with a host and no credentials. */
-function isHttpsUrl(value: string): boolean {
-  if (/[\s\u0000-\u001F\u007F-\u009F]/.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
-  } catch {
-    return false;
-  }
-}
-
-/** Documents may also live on the app's own server (`/media/brand/…`), as the demo brands' do. */
-const isDocumentUrl = (value: string) => isHttpsUrl(value) || /^\/(?![/\\])[^\s\u0000-\u001F\u007F-\u009F]*$/.test(value);
 
 /** The checks the schema cannot express; each reads only values of the right type. */
 function ruleProblems(file: Record<string, unknown>, out: ContentProblem[]) {
@@ -216,10 +136,6 @@ function faqIdProblems(faq: unknown, out: ContentProblem[]): string[] {
   });
 }
 
-/** A text as stored: per language (a plain string counts for every language). */
-const localized = (value: BrandText): LocalizedText =>
-  typeof value === 'string' ? Object.fromEntries(languages.map((l) => [l, value])) : { ...value };
-
 /** Checks a content file (already read as JSON) and turns it into what is written. */
 export function parseContentFile(value: unknown): ParsedContentFile {
   const problems: ContentProblem[] = [];
@@ -256,14 +172,8 @@ export function parseContentFile(value: unknown): ParsedContentFile {
 
 /** A content file's text: JSON, else one problem saying where it breaks. */
 export function parseContentFileText(source: string): ParsedContentFile {
-  let value: unknown;
-  try {
-    value = JSON.parse(source.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    return { ok: false, problems: [{ path: '$', message: `is not JSON: ${(error as Error).message}` }] };
-  }
-  return parseContentFile(value);
+  const json = parseJson(source);
+  return json.ok ? parseContentFile(json.value) : json;
 }
 
-/** The problems, one per line, for an operator. */
-export const describeProblems = (problems: ContentProblem[]) => problems.map((p) => `  ${p.path}: ${p.message}`).join('\n');
+export { describeProblems };
