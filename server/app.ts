@@ -37,6 +37,7 @@ import { offerDetailRoutes } from './routes/offerDetail.ts';
 import { promoCodeRoutes } from './routes/promoCodes.ts';
 import { referralRoutes } from './routes/referral.ts';
 import { adminPromoCodeRoutes } from './routes/adminPromoCodes.ts';
+import { adminBrandRoutes } from './routes/adminBrand.ts';
 import { adminBrandContentRoutes } from './routes/adminBrandContent.ts';
 import { brandContentRoutes } from './routes/brandContent.ts';
 import { categoryRoutes } from './routes/categories.ts';
@@ -202,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await referralRoutes(app, deps);
   const operator = createOperatorGuard({ localToken: options.adminToken, operatorToken: options.operatorToken });
   if (operator) await adminPromoCodeRoutes(app, { ...deps, operator });
+  if (operator) await adminBrandRoutes(app, { ...deps, operator });
   if (operator) await adminBrandContentRoutes(app, { ...deps, operator });
   await categoryRoutes(app, deps);
   await shoppingCartRoutes(app, deps);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { TenantDirectory } from './tenants.ts';
 
 /** What the API knows about the caller after checking the ID token. */
 export interface VerifiedToken {
@@ -57,6 +58,8 @@ export interface IdentityProvider {
    * or e-mail, deletion), so caches of verified tokens drop them at once (embedded only).
    */
   onTokensRevoked?(listener: (uid: string) => void): void;
+  /** The provider's own tenants (Identity Platform); absent where a brand's row is its tenant (embedded). */
+  readonly tenants?: TenantDirectory;
   /** Serves the provider's own HTTP protocol on the app (embedded only). */
   registerRoutes?(app: FastifyInstance): Promise<void>;
 }

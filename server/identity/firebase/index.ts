@@ -5,6 +5,7 @@ import { verifyIdTokenClaims } from '../tokenClaims.ts';
 import { accountError, isUserNotFound, verificationError } from './adminErrors.ts';
 import { checkPasswordWithFirebase, identityToolkitOrigin } from './passwordCheck.ts';
 import { readServiceAccount, ServiceAccountError } from './serviceAccount.ts';
+import { firebaseTenants } from './tenants.ts';
 
 /** Google's public keys for Firebase ID tokens, as a JWK set. */
 export const firebaseIdTokenJwksUrl = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
@@ -60,6 +61,7 @@ export async function createFirebaseIdentity(options: FirebaseIdentityOptions): 
 
   return {
     kind: 'firebase',
+    tenants: firebaseTenants(getAuth(app), projectId),
 
     async verifyIdToken(idToken: string): Promise<VerifiedToken> {
       const claims = await verifyIdTokenClaims(idToken, {

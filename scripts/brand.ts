@@ -1,0 +1,91 @@
+/**
+ * `npm run brand -- create|update [--create-tenant] brand.json`: creates a brand, or replaces one,
+ * from a brand file (docs/brands.md). A file with problems changes nothing: every problem is
+ * printed with its JSON path. With Identity Platform the brand's tenant must exist, or is created
+ * by `--create-tenant` (e-mail sign-in and the product's password policy); with the embedded
+ * provider the brand makes its tenant. Writes to DATABASE_URL, else the PGlite database in
+ * DATA_DIR; with `--server URL` (or KLUBB_SERVER_URL) and OPERATOR_TOKEN, or while a server holds
+ * DATA_DIR, it goes through that server's /admin call.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { readConfig, type Config } from '../server/config.ts';
+import { parseBrandFileText, type BrandWrite } from '../server/brands/brandFile.ts';
+import { BrandRefused, createBrand, updateBrand } from '../server/brands/saveBrand.ts';
+import { createIdentity } from '../server/identity/index.ts';
+import { describeProblems } from '../server/operatorFiles/fileProblems.ts';
+import { adminServer, callServerAdmin, databaseName, failedCommand, OperatorError, serverOption, withOperatorDatabase } from './serverAdmin.ts';
+
+const usage = 'Usage: npm run brand -- create [--create-tenant] [--server URL] brand.json\n       npm run brand -- update [--server URL] brand.json';
+
+interface Written {
+  brandId: string;
+  authTenantId: string;
+  appHosts: string[];
+  tenantCreated: boolean;
+}
+
+function options() {
+  const { values, positionals } = parseArgs({ options: { 'create-tenant': { type: 'boolean' }, ...serverOption }, allowPositionals: true });
+  const [action, file] = positionals;
+  if ((action !== 'create' && action !== 'update') || !file || positionals.length !== 2) throw new OperatorError(usage);
+  const createTenant = values['create-tenant'] ?? false;
+  if (action === 'update' && createTenant) throw new OperatorError('A brand keeps its tenant: --create-tenant is for create only.');
+  return { action, file, createTenant, server: values.server } as const;
+}
+
+function readBrandFile(file: string): { source: unknown; write: BrandWrite } {
+  if (!existsSync(file)) throw new OperatorError(`No such file: ${file}`);
+  const text = readFileSync(file, 'utf8');
+  const parsed = parseBrandFileText(text);
+  if (!parsed.ok) {
+    const count = parsed.problems.length;
+    throw new OperatorError(`${file} has ${count} problem${count === 1 ? '' : 's'}; nothing was changed:\n${describeProblems(parsed.problems)}`);
+  }
+  return { source: JSON.parse(text.replace(/^\uFEFF/, '')), write: parsed.value };
+}
+
+async function intoDatabase(config: Config, action: 'create' | 'update', write: BrandWrite, createTenant: boolean): Promise<Written> {
+  try {
+    const saved = await withOperatorDatabase(config, async (db) => {
+      if (action === 'update') return updateBrand(db, write);
+      // Identity Platform keeps the tenants; the embedded provider has none apart from the brands.
+      const tenants = config.identity.kind === 'firebase' ? (await createIdentity(config, { db })).tenants : undefined;
+      return createBrand(db, write, { tenants, createTenant });
+    });
+    const { brand, tenantCreated } = saved;
+    return { brandId: brand.id, authTenantId: brand.authTenantId, appHosts: brand.appHosts, tenantCreated };
+  } catch (error) {
+    if (error instanceof BrandRefused) throw new OperatorError(`Nothing was changed:\n${describeProblems(error.problems)}`);
+    throw error;
+  }
+}
+
+function tenantLine(config: Config, written: Written): string {
+  if (written.tenantCreated) return `tenant ${written.authTenantId}, created now with e-mail sign-in and the password policy`;
+  return config.identity.kind === 'firebase' ? `tenant ${written.authTenantId}` : `tenant ${written.authTenantId} (the embedded provider's)`;
+}
+
+async function main() {
+  const config = readConfig();
+  const { action, file, createTenant, server: serverUrl } = options();
+  const { source, write } = readBrandFile(file);
+  const server = adminServer(config, serverUrl);
+  const written = server
+    ? await callServerAdmin<Written>(server, '/admin/brand', { action, brand: source, createTenant: createTenant || undefined }, `brand ${action}`)
+    : await intoDatabase(config, action, write, createTenant);
+  const where = server ? `through ${server.name}` : databaseName(config);
+  const lines = [
+    `Brand ${written.brandId} ${action === 'create' ? 'created' : 'updated'} from ${file} (${where}):`,
+    `  app URLs: ${written.appHosts.join(', ')}`,
+    `  ${tenantLine(config, written)}`,
+  ];
+  // An instance drops the brand from its cache at once; the others' caches keep it up to 30 seconds.
+  if (server?.remote || (!server && config.databaseUrl)) lines.push('  Other running servers show it within 30 seconds (their cache).');
+  if (action === 'create') lines.push(`  Next: its FAQ, About and contact details with npm run brand:content -- --brand ${written.brandId} content.json`);
+  console.log(lines.join('\n'));
+  // firebase-admin may keep the process alive (its token refresh); the work is done.
+  process.exit(0);
+}
+
+main().catch(failedCommand);
