@@ -19,6 +19,21 @@ const chromium = {
   ],
 };
 
+/** The e2e server's settings besides its port and directories (playwright.emulator.config.ts uses them too). */
+export const e2eServerEnv = {
+  LOG_LEVEL: 'warn',
+  // The specs read the outbox and play the bank-eID phone (as loopback clients) whatever the shell sets.
+  DEV_TOOLS: 'true',
+  // Every browser of the run is 127.0.0.1: the per-address and per-member limits are the server tests' subject.
+  ACCOUNT_CREATE_LIMIT: '1000',
+  CHECKOUT_MEMBER_LIMIT: '1000',
+  CHECKOUT_ADDRESS_LIMIT: '10000',
+  WAITING_LIST_JOIN_LIMIT: '10000',
+  VISITOR_RATE_LIMIT: '100000',
+  // Google's maps script is served by a stand-in in the restaurant spec (e2e/fakeGoogleMaps.ts).
+  GOOGLE_MAPS_API_KEY: 'e2e-maps-key',
+};
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
@@ -46,22 +61,7 @@ export default defineConfig({
     // A fresh embedded database each run; the demo seed fills it. The server serves a copy of the
     // build, which the offline spec redeploys (e2e/deployedBuild.ts).
     command: `rm -rf .data/e2e-${port} ${clientDir} && mkdir -p .data && cp -r dist ${clientDir} && tsx server/index.ts`,
-    // The specs read the outbox and play the bank-eID phone (as loopback clients) whatever the shell sets.
-    env: {
-      PORT: String(port),
-      CLIENT_DIR: clientDir,
-      DATA_DIR: `.data/e2e-${port}`,
-      LOG_LEVEL: 'warn',
-      DEV_TOOLS: 'true',
-      // Every browser of the run is 127.0.0.1: the per-address and per-member limits are the server tests' subject.
-      ACCOUNT_CREATE_LIMIT: '1000',
-      CHECKOUT_MEMBER_LIMIT: '1000',
-      CHECKOUT_ADDRESS_LIMIT: '10000',
-      WAITING_LIST_JOIN_LIMIT: '10000',
-      VISITOR_RATE_LIMIT: '100000',
-      // Google's maps script is served by a stand-in in the restaurant spec (e2e/fakeGoogleMaps.ts).
-      GOOGLE_MAPS_API_KEY: 'e2e-maps-key',
-    },
+    env: { PORT: String(port), CLIENT_DIR: clientDir, DATA_DIR: `.data/e2e-${port}`, ...e2eServerEnv },
     url: `http://localhost:${port}/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -5,7 +5,7 @@ import { accountError, verificationError } from '../../server/identity/firebase/
 import { createFirebaseIdentity } from '../../server/identity/firebase/index.ts';
 import { auroraSignUp, call, makeAccountBrands, signUpMember } from './accounts.helpers.ts';
 import { freePort } from './support/paymentsApp.ts';
-import { madeUpServiceAccount } from './support/identityUnderTest.ts';
+import { madeUpServiceAccount } from './support/madeUpServiceAccount.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 const projectId = 'demo-klubb-errors';

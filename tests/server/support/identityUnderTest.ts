@@ -1,9 +1,9 @@
-import { generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../server/db/database.ts';
 import { createEmbeddedIdentity } from '../../../server/identity/embedded/index.ts';
 import { createFirebaseIdentity } from '../../../server/identity/firebase/index.ts';
 import type { IdentityProvider } from '../../../server/identity/identity.ts';
+import { madeUpServiceAccount } from './madeUpServiceAccount.ts';
 
 /**
  * The identity provider a test runs against: the embedded one (always), or the firebase provider
@@ -23,15 +23,6 @@ export interface IdentityUnderTest {
   /** POSTs accounts:<method> of the identity toolkit (signInWithPassword, signInWithCustomToken, ...). */
   toolkit(app: FastifyInstance, method: string, body: Record<string, unknown>): Promise<{ status: number; body: any }>;
 }
-
-/** A service-account key of `projectId` that nothing at Google knows: enough for the emulator, and for signing custom tokens. */
-export const madeUpServiceAccount = (projectId: string) =>
-  JSON.stringify({
-    type: 'service_account',
-    project_id: projectId,
-    client_email: `klubb-test@${projectId}.iam.gserviceaccount.com`,
-    private_key: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }),
-  });
 
 function embeddedIdentity(projectId: string): IdentityUnderTest {
   return {
