@@ -7,7 +7,8 @@ import { openDatabase } from '../../server/db/database.ts';
 import { brands } from '../../server/db/schema/index.ts';
 import { makeBrand } from './support/factories.ts';
 import { operatorCommand, repositoryRoot } from './support/operatorCommand.ts';
-import { freePort, startServerProcesses } from './support/serverProcesses.ts';
+import { freePort } from './support/paymentsApp.ts';
+import { startServerProcesses } from './support/serverProcesses.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
 
 const example = readFileSync(join(repositoryRoot, 'docs/brand.example.json'), 'utf8');

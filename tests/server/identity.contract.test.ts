@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberCacheTtl } from '../../server/plugins/memberContext.ts';
 import { auroraSignUp, call, latestMailTo, makeAccountBrands, resetTokenFrom, signUpMember, strongPassword, uniqueEmail } from './accounts.helpers.ts';
 import { createClock } from './identity.helpers.ts';
 import { identityUnderTest } from './support/identityUnderTest.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
+import { parseBrandFileText } from '../../server/brands/brandFile.ts';
+import { createBrand } from '../../server/brands/saveBrand.ts';
 
 /**
  * What the API promises about identity, whichever provider stands behind it: the embedded one
@@ -154,4 +157,27 @@ describe(`identity contract (${provider.kind})`, () => {
       }
     },
   );
+
+  it('a brand made by the brand command gets its tenant (Identity Platform: created there), and its members sign up and in', async () => {
+    const file = parseBrandFileText(readFileSync(new URL('../../docs/brand.example.json', import.meta.url), 'utf8'));
+    if (!file.ok) throw new Error('docs/brand.example.json does not pass');
+    const tenants = t.identity.tenants;
+    // The embedded provider keeps no tenants apart from the brands; Identity Platform (here the emulator) does.
+    expect(tenants === undefined).toBe(provider.kind === 'embedded');
+    // A tenant id Identity Platform does not know is refused (identity.errors.test.ts): the emulator makes any tenant it is asked about.
+    const { brand, tenantCreated } = await createBrand(t.db, file.value, { tenants, createTenant: true });
+    expect(tenantCreated).toBe(provider.kind !== 'embedded');
+    if (tenants) expect(await tenants.exists(brand.authTenantId)).toBe(true);
+
+    const email = uniqueEmail('polaris');
+    const headers = { 'x-app-url': 'https://polaris.example.com' };
+    const signUp = { brandId: 'polaris', signInType: 'password', email, password: strongPassword, firstName: 'Pia', lastName: 'Polar', termsAccepted: true };
+    expect((await t.app.inject({ method: 'POST', url: '/v1/create/user', headers, payload: signUp })).statusCode).toBe(200);
+    const signedIn = await signIn(email, strongPassword, brand.authTenantId);
+    expect(signedIn.status).toBe(200);
+    const me = await t.app.inject({ method: 'GET', url: '/v1/get/user', headers: { ...headers, authorization: `Bearer ${signedIn.body.idToken}` } });
+    expect(me.statusCode).toBe(200);
+    // Its members' accounts are of its tenant alone.
+    expect((await signIn(email, strongPassword, 'aurora-tenant')).status).toBe(400);
+  });
 });

@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { AuthClientErrorCode, FirebaseAuthError } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,5 +97,56 @@ describe('what the server logs when identity fails', () => {
     expect(logged).toMatch(/"code":"auth\/provider-unavailable","providerCode":"[a-z/-]+"/);
     expect(logged).not.toContain(body.email);
     expect(logged).not.toContain(body.password);
+  });
+});
+
+describe("Identity Platform's tenants, as the brand command meets them", () => {
+  // The Auth Emulator makes every tenant it is asked about, so Google's answers for a missing
+  // tenant and a missing role are played here by a server that answers as Identity Platform does.
+  const created: unknown[] = [];
+  let server: Server;
+  let host: string;
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        const answer = (status: number, json: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+        const tenant = /\/v2\/projects\/[^/]+\/tenants(?:\/([^/?]+))?/.exec(request.url ?? '');
+        if (!tenant) return answer(404, { error: { code: 404, message: 'NOT_FOUND' } });
+        if (request.method === 'POST') {
+          created.push(JSON.parse(body));
+          return answer(200, { name: `projects/${projectId}/tenants/polaris-k3x9q`, displayName: 'polaris', allowPasswordSignup: true });
+        }
+        if (tenant[1] === 'locked') return answer(403, { error: { code: 403, message: 'PERMISSION_DENIED: Missing identitytoolkit.tenants.get' } });
+        if (tenant[1] === 'polaris-k3x9q') return answer(200, { name: `projects/${projectId}/tenants/polaris-k3x9q`, displayName: 'polaris' });
+        return answer(404, { error: { code: 404, message: 'TENANT_NOT_FOUND' } });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    host = `127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  });
+
+  it('finds a tenant or its absence, names a missing role as a configuration error, and creates tenants with the password policy', async () => {
+    const identity = await createFirebaseIdentity({ projectId, serviceAccount, apiKey: 'key', emulatorHost: host });
+    const tenants = identity.tenants!;
+    expect(await tenants.exists('polaris-k3x9q')).toBe(true);
+    expect(await tenants.exists('gone')).toBe(false);
+    await expect(tenants.exists('locked')).rejects.toMatchObject({ code: 'auth/provider-misconfigured', providerCode: 'auth/insufficient-permission' });
+    expect(await tenants.create('polaris')).toBe('polaris-k3x9q');
+    expect(created).toEqual([
+      expect.objectContaining({
+        displayName: 'polaris',
+        allowPasswordSignup: true,
+        passwordPolicyConfig: expect.objectContaining({
+          passwordPolicyEnforcementState: 'ENFORCE',
+          passwordPolicyVersions: [expect.objectContaining({ customStrengthOptions: expect.objectContaining({ minPasswordLength: 8, maxPasswordLength: 30, containsNumericCharacter: true, containsLowercaseCharacter: true, containsUppercaseCharacter: true }) })],
+        }),
+      }),
+    ]);
   });
 });

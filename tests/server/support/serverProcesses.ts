@@ -66,16 +66,3 @@ export async function startServerProcesses(database: { databaseUrl: string } | {
   const exits = () => servers.map((s) => s.exitCode ?? s.signalCode);
   return { logs, stop, crash, exits };
 }
-
-/** A port nothing on this machine listens on now, for a server process a test starts. */
-export async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
