@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,11 +96,18 @@ describe('the brand file', () => {
 describe('POST /admin/brand (npm run brand through a server)', () => {
   const adminToken = 'a-test-admin-token-of-some-length';
   let t: TestApp;
+  // The repository's own index.html stands for the built client: every app URL answers it in the host's brand.
+  const clientDir = mkdtempSync(join(tmpdir(), 'klubb-brand-shell-'));
   beforeAll(async () => {
-    t = await createTestApp({ adminToken });
+    writeFileSync(join(clientDir, 'index.html'), readFileSync(new URL('../../index.html', import.meta.url), 'utf8'));
+    t = await createTestApp({ adminToken, clientDir });
     await makeBrand(t.db, 'aurora', ['aurora.localhost']);
   }, 60_000);
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+  const pageAt = async (host: string) => (await t.app.inject({ method: 'GET', url: '/more', headers: { host } })).body;
 
   const send = (body: unknown, token = adminToken) =>
     t.app.inject({ method: 'POST', url: '/admin/brand', payload: body as object, headers: { [adminTokenHeader]: token }, remoteAddress: '127.0.0.1' });
@@ -116,6 +125,9 @@ describe('POST /admin/brand (npm run brand through a server)', () => {
     expect(served.statusCode).toBe(200);
     expect(served.json()).toMatchObject({ id: 'polaris', name: 'Polaris', theme: { light: { colors: { primary: '#1d3b8b' } } } });
     expect(served.json().navigationBar.map((e: { path: string }) => e.path)).toEqual(['/', '/benefit', '/live', '/more']);
+    const page = await pageAt('polaris.example.com');
+    expect(page).toContain('<title>Polaris</title>');
+    expect(page).toContain('#1d3b8b');
 
     const email = uniqueEmail('polaris');
     const headers = { 'x-app-url': 'https://polaris.example.com' };
@@ -177,6 +189,7 @@ describe('POST /admin/brand (npm run brand through a server)', () => {
     expect(updated.json()).toMatchObject({ brandId: 'polaris', authTenantId: 'polaris-tenant', appHosts: ['polaris.example.com', 'club.polaris.example.com'] });
     expect((await brandAt('https://club.polaris.example.com')).json()).toMatchObject({ name: 'Polaris Club', theme: { light: { colors: { primary: '#0b7285' } } } });
     expect((await brandAt('https://app.polaris.example.com')).statusCode).toBe(404);
+    expect(await pageAt('club.polaris.example.com')).toContain('<title>Polaris Club</title>');
 
     const moved = await send({ action: 'update', brand: { ...file, authTenantId: 'another-tenant' } });
     expect(moved.statusCode).toBe(409);
