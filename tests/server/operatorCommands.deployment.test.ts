@@ -39,6 +39,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'klubb-operator-'));
   writeFileSync(join(dir, 'codes.csv'), 'OPS-1\nOPS-2\nOPS-3\n');
   copyFileSync(join(repositoryRoot, 'docs/brand-content.example.json'), join(dir, 'content.json'));
+  copyFileSync(join(repositoryRoot, 'docs/brand.example.json'), join(dir, 'brand.json'));
   database = onPostgres ? await openTestDatabase() : await openDatabase({ dataDir: join(dir, 'data') });
   const { db } = database;
   const brand = await makeBrand(db, 'aurora', ['localhost']);
@@ -70,6 +71,7 @@ describe(`operator commands against a deployment's server (${onPostgres ? 'Postg
     const commands: [string, string[]][] = [
       ['codesImport.ts', ['--brand', 'aurora', '--offer', 'deal', join(dir, 'codes.csv')]],
       ['brandContent.ts', ['--brand', 'aurora', join(dir, 'content.json')]],
+      ['brand.ts', ['create', join(dir, 'brand.json')]],
       ['analytics.ts', ['--brand', 'aurora']],
       ['orderCancel.ts', ['--brand', 'aurora', orderId]],
     ];
@@ -91,6 +93,7 @@ describe(`operator commands against a deployment's server (${onPostgres ? 'Postg
     const results = {
       import: await operatorCommand('codesImport.ts', ['--brand', 'aurora', '--offer', 'deal', join(dir, 'codes.csv')], withWrongToken()),
       'content change': await operatorCommand('brandContent.ts', ['--brand', 'aurora', join(dir, 'content.json')], withWrongToken()),
+      'brand create': await operatorCommand('brand.ts', ['create', join(dir, 'brand.json')], withWrongToken()),
       'analytics report': await operatorCommand('analytics.ts', ['--brand', 'aurora'], withWrongToken()),
       cancellation: await operatorCommand('orderCancel.ts', ['--brand', 'aurora', orderId], withWrongToken()),
     };
@@ -99,7 +102,16 @@ describe(`operator commands against a deployment's server (${onPostgres ? 'Postg
     expect((await fetch(`${serverUrl}/v1/get/tickets/void?appUrl=http://localhost`).then((r) => r.json())).ticketIds).toEqual([]);
     const content = await fetch(`${serverUrl}/v1/get/brand/content?appUrl=http://localhost`).then((r) => r.json());
     expect(content.faq).toEqual([]);
+    expect((await fetch(`${serverUrl}/v1/get/brand?appUrl=https://polaris.example.com`)).status).toBe(404);
   }, 120_000);
+
+  it('create a brand, which the server serves at once', async () => {
+    const result = await operatorCommand('brand.ts', ['create', join(dir, 'brand.json')], withToken());
+    expect(result.out).toContain(`Brand polaris created from ${join(dir, 'brand.json')} (through the server at ${serverUrl})`);
+    expect(result.ok).toBe(true);
+    const brand = await fetch(`${serverUrl}/v1/get/brand?appUrl=https://polaris.example.com`).then((r) => r.json());
+    expect(brand).toMatchObject({ id: 'polaris', name: 'Polaris' });
+  }, 60_000);
 
   it('import codes with --server and the token from a secret file', async () => {
     const tokenFile = join(dir, 'operator_token');
