@@ -7,11 +7,12 @@ import { openDatabase } from '../../server/db/database.ts';
 import { brandContent, brands } from '../../server/db/schema/index.ts';
 import { makeBrand } from './support/factories.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
+import { freePort } from './support/paymentsApp.ts';
 import { startServerProcesses } from './support/serverProcesses.ts';
 import { operatorCommand, repositoryRoot } from './support/operatorCommand.ts';
 
-// Not the ports of the other server tests, which may run at the same time.
-const port = Number(process.env.BRAND_CONTENT_PORT ?? 8101);
+/** The server process's port: a free one, found when it starts. */
+let port: number;
 const example = readFileSync(join(repositoryRoot, 'docs/brand-content.example.json'), 'utf8');
 
 let dir: string;
@@ -93,6 +94,7 @@ describe('npm run brand:content on the embedded database', () => {
   }, 90_000);
 
   it('goes through the server while it runs on DATA_DIR, which shows the change at once', async () => {
+    port = await freePort();
     server = await startServerProcesses({ dataDir: dataDir() }, [port]);
     const api = (path: string) => fetch(`http://127.0.0.1:${port}${path}?appUrl=http://localhost`, { headers: { 'accept-language': 'sv' } }).then((r) => r.json());
     // Read first, so the server holds both in its cache.

@@ -7,11 +7,12 @@ import { openDatabase } from '../../server/db/database.ts';
 import { offerPromos, promoCodes } from '../../server/db/schema/index.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
 import { makeBrand, makeOffer } from './support/factories.ts';
+import { freePort } from './support/paymentsApp.ts';
 import { startServerProcesses } from './support/serverProcesses.ts';
 import { operatorCommand } from './support/operatorCommand.ts';
 
-// Not the ports of the other server tests, which may run at the same time.
-const port = Number(process.env.E2E_PORT ?? 8104);
+/** The server process's port: a free one, found when it starts. */
+let port: number;
 
 let dir: string;
 let csv: string;
@@ -73,6 +74,7 @@ describe('npm run codes:import on the embedded database', () => {
   }, 90_000);
 
   it('goes through the server while it runs on DATA_DIR, skipping what is there', async () => {
+    port = await freePort();
     server = await startServerProcesses({ dataDir: dataDir() }, [port]);
     writeFileSync(join(dir, 'more.csv'), 'CLI-3\nCLI-4,2031-06-01T12:00:00Z\n');
     const result = await codesImport(['--brand', 'aurora', '--offer', 'deal', join(dir, 'more.csv')], { DATA_DIR: dataDir() });

@@ -8,12 +8,13 @@ import { openDatabase } from '../../server/db/database.ts';
 import { orders } from '../../server/db/schema/index.ts';
 import { settleCheckout } from '../../server/commerce/fulfilment.ts';
 import { makeBrand } from './support/factories.ts';
+import { freePort } from './support/paymentsApp.ts';
 import { startServerProcesses } from './support/serverProcesses.ts';
 import { commerceDeps, fillCart, makeConcert, offlinePayments, plainMembers, providerSession, reserveOpen } from './checkout.helpers.ts';
 import { operatorCommand } from './support/operatorCommand.ts';
 
-// Not the ports of the other server tests, which may run at the same time.
-const port = 8107;
+/** The server process's port: a free one, found when it starts. */
+let port: number;
 
 const silentLog = { error: () => undefined, warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
 
@@ -64,6 +65,7 @@ describe('npm run order:cancel', () => {
   }, 60_000);
 
   it('cancels through the server once; again changes nothing; an unknown order is refused', async () => {
+    port = await freePort();
     server = await startServerProcesses({ dataDir: dataDir() }, [port]);
     const first = await orderCancel(['--brand', 'aurora', orderId]);
     expect(first.ok).toBe(true);
