@@ -128,6 +128,9 @@ export async function leaveAllWaitingLists(deps: CommerceDeps, member: Member): 
   for (const { entry } of await memberPlaces(deps.db, member)) await leaveWaitingList(deps, member, entry.itemVariantId);
 }
 
+/** The swept work of one waiting line (a brand's variant): one instance's sweep at a time, the others skip it. */
+export const waitingLineWork = (line: { brandId: string; itemVariantId: string }) => `waiting-list:${line.brandId}:${line.itemVariantId}`;
+
 /**
  * Offers that lapsed unused expire and pass on; units freed without an event (a checkout hold
  * that lapsed before the checkout sweep settled it) are offered to whoever waits. Bounded per run.
@@ -140,7 +143,7 @@ export async function sweepWaitingLists(deps: CommerceDeps, limit = 100): Promis
   const underLock = async (line: { brandId: string; itemVariantId: string }, before: (tx: Executor) => Promise<void>) => {
     const places = await deps.db.transaction(async (tx) => {
       // Another instance sweeping this line now does it: skip rather than wait for its locks.
-      if (!(await tryLockSweptWork(tx, `waiting-list:${line.brandId}:${line.itemVariantId}`))) return [];
+      if (!(await tryLockSweptWork(tx, waitingLineWork(line)))) return [];
       await lockVariants(tx, line.brandId, [line.itemVariantId]);
       await before(tx);
       return offerFreedUnits(stepOf(deps, tx, now), line.brandId, [line.itemVariantId]);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { brands, checkoutSessions, mailOutbox, paymentRefunds, stockHolds, waitingListEntries } from '../../server/db/schema/index.ts';
-import { sweepWaitingLists } from '../../server/commerce/waitingList.ts';
+import { sweepWaitingLists, waitingLineWork } from '../../server/commerce/waitingList.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { tryLockSweptWork } from '../../server/repositories/jobClaims.repository.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import { makeBrand } from './support/factories.ts';
 import { makeVariant } from './support/commerceFactories.ts';
@@ -123,6 +125,30 @@ describe('freed places go to the line in order', () => {
     await webhook('checkout.session.completed', providerSession(second, 'complete'));
     expect(await ordersOf(t.db, brandId, second.id)).toHaveLength(1);
     expect(await places(b)).toEqual([]);
+  });
+
+  // Two connections at once: PGlite has one, so this runs on PostgreSQL only.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('a line another instance is sweeping is skipped, not waited for and not swept twice', async () => {
+    const other = await openDatabase({ databaseUrl: t.database.url!, dataDir: 'unused' });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const isHeld = new Promise<void>((resolve) => (held = resolve));
+    const sweeping = other.db.transaction(async (tx) => {
+      expect(await tryLockSweptWork(tx, waitingLineWork({ brandId, itemVariantId: 'full' }))).toBe(true);
+      held();
+      await released;
+    });
+    try {
+      await isHeld;
+      // Past the offer's end: without the other sweep it would expire and pass on (the next test).
+      expect(await sweepAt(clock + 12 * hour + 1_000)).toEqual({ expired: 0, offered: 0 });
+      expect(await places(members[4]!)).toEqual([{ itemVariantId: 'full', status: 'offered', place: null, offeredUntil: expect.any(Number) }]);
+    } finally {
+      release();
+      await sweeping;
+      await other.close();
+    }
   });
 
   it('an offer that lapses unused expires and passes to the next in line', async () => {

@@ -22,7 +22,7 @@ export async function createTestApp(
     'mail' | 'devTools' | 'logger' | 'accountRateLimits' | 'adminToken' | 'operatorToken' | 'trustProxy' | 'clientDir' | 'payments' | 'checkoutSweepMs' | 'commerceLimits' | 'googleMaps' | 'tableBookingLimits' | 'frameSources' | 'visitorRateLimit' | 'analytics'
   > = {},
 ) {
-  const database = options.database ?? (await openTestDatabase());
+  const database: OpenDatabase & { url?: string } = options.database ?? (await openTestDatabase());
   const identity = options.identity
     ? await options.identity.create({ db: database.db, now: options.now })
     : await createEmbeddedIdentity({
