@@ -7,14 +7,13 @@
  * DATA_DIR; with `--server URL` (or KLUBB_SERVER_URL) and OPERATOR_TOKEN, or while a server holds
  * DATA_DIR, it goes through that server's /admin call.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { readConfig, type Config } from '../server/config.ts';
 import { parseBrandFileText, type BrandWrite } from '../server/brands/brandFile.ts';
 import { BrandRefused, createBrand, updateBrand } from '../server/brands/saveBrand.ts';
 import { createIdentity } from '../server/identity/index.ts';
 import { describeProblems } from '../server/operatorFiles/fileProblems.ts';
-import { adminServer, callServerAdmin, databaseName, failedCommand, OperatorError, serverOption, withOperatorDatabase } from './serverAdmin.ts';
+import { adminServer, callServerAdmin, databaseName, failedCommand, OperatorError, readOperatorFile, serverOption, withOperatorDatabase } from './serverAdmin.ts';
 
 const usage = 'Usage: npm run brand -- create [--create-tenant] [--server URL] brand.json\n       npm run brand -- update [--server URL] brand.json';
 
@@ -32,17 +31,6 @@ function options() {
   const createTenant = values['create-tenant'] ?? false;
   if (action === 'update' && createTenant) throw new OperatorError('A brand keeps its tenant: --create-tenant is for create only.');
   return { action, file, createTenant, server: values.server } as const;
-}
-
-function readBrandFile(file: string): { source: unknown; write: BrandWrite } {
-  if (!existsSync(file)) throw new OperatorError(`No such file: ${file}`);
-  const text = readFileSync(file, 'utf8');
-  const parsed = parseBrandFileText(text);
-  if (!parsed.ok) {
-    const count = parsed.problems.length;
-    throw new OperatorError(`${file} has ${count} problem${count === 1 ? '' : 's'}; nothing was changed:\n${describeProblems(parsed.problems)}`);
-  }
-  return { source: JSON.parse(text.replace(/^\uFEFF/, '')), write: parsed.value };
 }
 
 async function intoDatabase(config: Config, action: 'create' | 'update', write: BrandWrite, createTenant: boolean): Promise<Written> {
@@ -69,7 +57,7 @@ function tenantLine(config: Config, written: Written): string {
 async function main() {
   const config = readConfig();
   const { action, file, createTenant, server: serverUrl } = options();
-  const { source, write } = readBrandFile(file);
+  const { source, value: write } = readOperatorFile(file, parseBrandFileText);
   const server = adminServer(config, serverUrl);
   const written = server
     ? await callServerAdmin<Written>(server, '/admin/brand', { action, brand: source, createTenant: createTenant || undefined }, `brand ${action}`)

@@ -6,12 +6,11 @@
  * KLUBB_SERVER_URL) and OPERATOR_TOKEN, or while a server holds DATA_DIR, it goes through that
  * server's /admin call, which also refreshes what that instance shows at once.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { readConfig, type Config } from '../server/config.ts';
-import { describeProblems, parseContentFileText, type BrandContentUpdate } from '../server/brandContent/contentFile.ts';
+import { parseContentFileText, type BrandContentUpdate } from '../server/brandContent/contentFile.ts';
 import { BrandNotFoundError, describeUpdate, writeBrandContent } from '../server/brandContent/replace.ts';
-import { adminServer, callServerAdmin, databaseName, failedCommand, OperatorError, serverOption, withOperatorDatabase } from './serverAdmin.ts';
+import { adminServer, callServerAdmin, databaseName, failedCommand, OperatorError, readOperatorFile, serverOption, withOperatorDatabase } from './serverAdmin.ts';
 
 const usage = 'Usage: npm run brand:content -- --brand BRAND [--server URL] content.json';
 
@@ -19,17 +18,6 @@ function options() {
   const { values, positionals } = parseArgs({ options: { brand: { type: 'string' }, ...serverOption }, allowPositionals: true });
   if (!values.brand || positionals.length !== 1) throw new OperatorError(usage);
   return { brandId: values.brand, file: positionals[0]!, server: values.server };
-}
-
-function readContentFile(file: string): { source: unknown; update: BrandContentUpdate } {
-  if (!existsSync(file)) throw new OperatorError(`No such file: ${file}`);
-  const text = readFileSync(file, 'utf8');
-  const parsed = parseContentFileText(text);
-  if (!parsed.ok) {
-    const count = parsed.problems.length;
-    throw new OperatorError(`${file} has ${count} problem${count === 1 ? '' : 's'}; nothing was changed:\n${describeProblems(parsed.problems)}`);
-  }
-  return { source: JSON.parse(text.replace(/^\uFEFF/, '')), update: parsed.update };
 }
 
 async function intoDatabase(config: Config, brandId: string, update: BrandContentUpdate): Promise<void> {
@@ -44,7 +32,7 @@ async function intoDatabase(config: Config, brandId: string, update: BrandConten
 async function main() {
   const config = readConfig();
   const { brandId, file, server: serverUrl } = options();
-  const { source, update } = readContentFile(file);
+  const { source, value: update } = readOperatorFile(file, parseContentFileText);
   const server = adminServer(config, serverUrl);
   if (server) await callServerAdmin(server, '/admin/brand/content', { brandId, content: source }, 'content change');
   else await intoDatabase(config, brandId, update);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { hostname, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../server/config.ts';
@@ -7,6 +7,7 @@ import { claimDataDir, readDataDirOwner } from '../server/dataDirOwner.ts';
 import { openDatabase, type Database } from '../server/db/database.ts';
 import { OperatorTokenError, readOperatorToken } from '../server/operatorToken.ts';
 import { adminTokenHeader, operatorNameHeader } from '../server/plugins/operatorOnly.ts';
+import { describeProblems, type ParsedFile } from '../server/operatorFiles/fileProblems.ts';
 
 /** An operator command that could not be done; its message is for the operator. */
 export class OperatorError extends Error {}
@@ -139,4 +140,19 @@ export function failedCommand(error: unknown): never {
     String((error as { code?: unknown })?.code).startsWith('ERR_PARSE_ARGS_');
   console.error(known ? (error as Error).message : error);
   process.exit(1);
+}
+
+/**
+ * An operator's JSON file, checked whole by `parse`: the JSON as written (what a server checks
+ * again) and what it writes; a file with problems stops the command, naming each by its path.
+ */
+export function readOperatorFile<T>(file: string, parse: (text: string) => ParsedFile<T>): { source: unknown; value: T } {
+  if (!existsSync(file)) throw new OperatorError(`No such file: ${file}`);
+  const text = readFileSync(file, 'utf8');
+  const parsed = parse(text);
+  if (!parsed.ok) {
+    const count = parsed.problems.length;
+    throw new OperatorError(`${file} has ${count} problem${count === 1 ? '' : 's'}; nothing was changed:\n${describeProblems(parsed.problems)}`);
+  }
+  return { source: JSON.parse(text.replace(/^\uFEFF/, '')), value: parsed.value };
 }

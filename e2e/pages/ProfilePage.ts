@@ -129,6 +129,19 @@ export class ProfilePage extends pageInLanguage((language: ProfileLanguage) => c
     await this.passwordDialog().getByRole('button', { name: this.words.confirm }).click();
   }
 
+  /**
+   * Saves the new password typed in both fields: the dialog asks for the current one, refuses a
+   * wrong one (the server checks it at the identity provider), then takes the right one.
+   */
+  async confirmPasswordChange(currentPassword: string) {
+    await this.save();
+    await this.confirmCurrentPassword('Wrong1234');
+    await this.expectFieldError(this.currentPasswordField(), 'auth/invalid-password');
+    await this.confirmCurrentPassword(currentPassword);
+    await expect(this.status()).toHaveText(this.words.saved);
+    await expect(this.field('changePassword', 'newPassword')).toHaveValue('');
+  }
+
   deleteDialog(): Locator {
     return this.page.getByRole('dialog', { name: this.words.deleteDialog });
   }

@@ -6,7 +6,7 @@ import { isValidPhoneNumber } from '../../domain/phone.ts';
 import { isValidEmail } from '../../domain/validation.ts';
 import type { BrandText } from '../db/schema/brands.ts';
 import type { BrandContentWrite } from '../repositories/brandContent.repository.ts';
-import { brandText, describeProblems, isDocumentUrl, isHttpsUrl, isRecord, localized, parseJson, schemaProblems, type FileProblem } from '../operatorFiles/fileProblems.ts';
+import { brandText, isDocumentUrl, isHttpsUrl, isRecord, localized, parseJson, schemaProblems, type FileProblem, type ParsedFile } from '../operatorFiles/fileProblems.ts';
 
 /*
  * The file an operator gives `npm run brand:content` (and POST /admin/brand/content): a brand's
@@ -68,7 +68,7 @@ export type BrandContentUpdate = BrandContentWrite;
 
 export type ContentProblem = FileProblem;
 
-export type ParsedContentFile = { ok: true; update: BrandContentUpdate } | { ok: false; problems: ContentProblem[] };
+export type ParsedContentFile = ParsedFile<BrandContentUpdate>;
 
 const weekdays = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -148,7 +148,7 @@ export function parseContentFile(value: unknown): ParsedContentFile {
   const { contact } = value;
   return {
     ok: true,
-    update: {
+    value: {
       content: {
         faq: value.faq.map((entry, i) => ({ id: ids[i]!, question: localized(entry.question), answer: localized(entry.answer) })),
         about: { header: localized(value.about.header), body: localized(value.about.body) },
@@ -176,4 +176,3 @@ export function parseContentFileText(source: string): ParsedContentFile {
   return json.ok ? parseContentFile(json.value) : json;
 }
 
-export { describeProblems };

@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import { ApiError, badRequest } from '../errors.ts';
 import type { OperatorGuard } from '../plugins/operatorOnly.ts';
-import { describeProblems, parseContentFile } from '../brandContent/contentFile.ts';
+import { parseContentFile } from '../brandContent/contentFile.ts';
+import { describeProblems } from '../operatorFiles/fileProblems.ts';
 import { BrandNotFoundError, writeBrandContent } from '../brandContent/replace.ts';
 import type { App, RouteDeps } from './types.ts';
 
@@ -21,7 +22,7 @@ export async function adminBrandContentRoutes(app: App, { db, brands, now = Date
     const parsed = parseContentFile(request.body.content);
     if (!parsed.ok) throw badRequest('invalid_content', `The content file has ${parsed.problems.length} problem(s); nothing was changed:\n${describeProblems(parsed.problems)}`);
     try {
-      const brand = await writeBrandContent(db, request.body.brandId, parsed.update, new Date(now()));
+      const brand = await writeBrandContent(db, request.body.brandId, parsed.value, new Date(now()));
       brands.forget(brand);
       return { brandId: brand.id };
     } catch (error) {

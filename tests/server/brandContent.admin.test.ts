@@ -20,10 +20,10 @@ describe('the content file', () => {
     const again = parseContentFile(example());
     expect(first.ok && again.ok).toBe(true);
     if (!first.ok || !again.ok) return;
-    const ids = first.update.content.faq.map((e) => e.id);
+    const ids = first.value.content.faq.map((e) => e.id);
     expect(ids[0]).toBe('membership');
     expect(ids[1]).toMatch(/^faq-[0-9a-f]{12}$/);
-    expect(again.update.content.faq.map((e) => e.id)).toEqual(ids);
+    expect(again.value.content.faq.map((e) => e.id)).toEqual(ids);
   });
 
   it('names every problem by its JSON path, not only the first', () => {
