@@ -3,7 +3,8 @@
  * to JavaScript in dist-server/ (tsconfig.server.json) and copies beside them the files they read
  * at run time, so `node dist-server/server/index.js` runs without tsx or any dev tool. The server's
  * entry is then bundled into that one file with its dependencies (rolldown): Node's module loader
- * was most of the start time. PGlite (its wasm beside it) and firebase-admin (loaded only when
+ * was most of the start time. What it imports only when needed (`import()`) goes to chunk files
+ * beside it, not read at start. PGlite (its wasm beside it) and firebase-admin (loaded only when
  * chosen) stay in node_modules. `tsx scripts/buildServer.ts DIR` builds into DIR instead (the
  * production-start test does).
  */
@@ -35,6 +36,7 @@ await build({
   // Packages that read files beside themselves or are loaded only when configured; `pg-native` is pg's optional binding.
   external: [/^@electric-sql\/pglite/, /^firebase-admin/, /^pg-native$/, /^node:/],
   logLevel: 'warn',
-  output: { file: entry, format: 'esm', codeSplitting: false, sourcemap: true },
+  // Chunks (nodemailer, PGlite's driver, the payments stand-in, …) lie beside the entry, so import.meta.url names the same folder in each.
+  output: { dir: join(out, 'server'), entryFileNames: 'index.js', chunkFileNames: 'chunk-[name]-[hash].js', format: 'esm', sourcemap: true },
 });
 console.log(`${out}: the server compiled (its entry bundled), with ${runtimeFiles.join(', ')}`);

@@ -15,6 +15,7 @@ import { registerHttpsOnlyHsts } from './plugins/hsts.ts';
 import { createOperatorGuard } from './plugins/operatorOnly.ts';
 import { withLogRedaction } from './plugins/logRedaction.ts';
 import { registerStrictBodies } from './plugins/strictBody.ts';
+import { lazySchemaCompilers } from './plugins/lazySchemaCompilers.ts';
 import { registerRequestIdEcho, requestIdOf } from './plugins/requestId.ts';
 import { createBrands, createMemberGuard } from './plugins/memberContext.ts';
 import { createReaderGuard, createVisitorLimiter, defaultVisitorRateLimit, publicAnswerCaching, type VisitorRateLimit } from './plugins/visitorContext.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: 1024 * 1024,
     // Query strings and path parameters are text: the validator may coerce them. Bodies are checked strictly (registerStrictBodies).
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false } },
+    schemaController: { compilersFactory: lazySchemaCompilers() },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     genReqId: requestIdOf,

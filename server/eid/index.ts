@@ -2,15 +2,14 @@ import { readFileSync } from 'node:fs';
 import { ConfigError, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { EidProvider } from './eid.ts';
+import { createSimulatedEid } from './simulator.ts';
 
 export type { EidProvider } from './eid.ts';
 
 /** The configured bank-eID provider: BankID's RP API when BANKID_URL is set, otherwise the simulator. */
 export async function createEid(config: Pick<Config, 'eid'>, dependencies: { db: Database; now?: () => number }): Promise<EidProvider> {
-  if (config.eid.kind === 'simulated') {
-    const { createSimulatedEid } = await import('./simulator.ts');
-    return createSimulatedEid(dependencies);
-  }
+  // The simulator is no import of its own: the app takes it by default anyway (buildApp).
+  if (config.eid.kind === 'simulated') return createSimulatedEid(dependencies);
   const read = (name: string, path: string) => {
     try {
       return readFileSync(path);

@@ -1,4 +1,4 @@
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Executor } from '../db/database.ts';
 import { MailDeliveryError, maskSecrets, type Mail, type MailSender } from './mail.ts';
 import { markSent, recordMail } from '../repositories/mailOutbox.repository.ts';
@@ -17,10 +17,12 @@ export interface SmtpOptions {
  */
 export function createSmtpMailer(db: Executor, options: SmtpOptions): MailSender & { close(): void } {
   const now = options.now ?? Date.now;
-  const transport: Transporter = createTransport(options.url);
+  // nodemailer is loaded with the first mail, not at start (where it was a good part of the module loading).
+  let transport: Promise<Transporter> | undefined;
+  const connect = () => (transport ??= import('nodemailer').then((nodemailer) => nodemailer.createTransport(options.url)));
   const deliver = async (mail: Mail) => {
     try {
-      await transport.sendMail({
+      await (await connect()).sendMail({
         from: options.from,
         to: mail.to,
         subject: mail.subject,
@@ -42,6 +44,6 @@ export function createSmtpMailer(db: Executor, options: SmtpOptions): MailSender
       await markSent(db, id, new Date(now()));
     },
     deliver,
-    close: () => transport.close(),
+    close: () => void transport?.then((opened) => opened.close(), () => undefined),
   };
 }
