@@ -1,6 +1,6 @@
-import { lazy, Suspense, useLayoutEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useLayoutEffect } from 'react';
 import { Spinner } from './components/Spinner.tsx';
-import { loadContentMessages } from './i18n/i18n.ts';
+import { withMessages } from './i18n/i18n.ts';
 import { applyBrandTheme } from './theme/index.ts';
 import { AppActor, phaseOf } from './appActor.ts';
 import { ErrorScreen } from './screens/error/ErrorScreen.tsx';
@@ -9,19 +9,21 @@ import { ForceUpdateScreen } from './screens/forceUpdate/ForceUpdateScreen.tsx';
 import { wireAuthRoutes } from './wiring/authRoutes.wiring.ts';
 import * as styles from './app.css.ts';
 
-const AuthRoutes = lazy(() => import('./routes/AuthRoutes.tsx'));
+const AuthRoutes = lazy(withMessages('auth', () => import('./routes/AuthRoutes.tsx')));
 // Wired here, not in a chunk of its own: it is two functions the first load has anyway.
 const authRoutes = wireAuthRoutes();
-// The signed-in catalog loads beside the content routes (see src/i18n/i18n.ts).
-const ContentRoutes = lazy(() =>
-  Promise.all([import('./routes/ContentRoutes.tsx'), loadContentMessages()]).then(([routes]) => routes),
-);
+// Their texts are in the base catalog; each screen they load brings its own (src/i18n/i18n.ts).
+const ContentRoutes = lazy(() => import('./routes/ContentRoutes.tsx'));
 // Only new members see set-up: its code is loaded when they get there.
-const SetUpScreen = lazy(() => import('./screens/setUp/SetUpScreen.tsx').then((m) => ({ default: m.SetUpScreen })));
+const SetUpScreen = lazy(
+  withMessages('auth', () => import('./screens/setUp/SetUpScreen.tsx').then((m) => ({ default: m.SetUpScreen }))),
+);
 
 /** Picks the screen set from the app phase and gives it the brand's theme. */
 export function App() {
-  const phase = AppActor.useSelector(phaseOf);
+  // Deferred: a new phase's screens are drawn in a background render of their own, not in the task
+  // of the event that changed the phase (the app's start for a visitor is one long one already).
+  const phase = useDeferredValue(AppActor.useSelector(phaseOf));
   const app = AppActor.useActorRef();
   const browsingAllowed = AppActor.useSelector((s) => s.context.brand?.settings.visitorBrowsing === true);
   const theme = AppActor.useSelector((s) => s.context.brand?.theme.light);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import './theme/global.css.ts';
@@ -23,16 +23,21 @@ async function start() {
     import.meta.env.DEV && import.meta.env.VITE_INSPECT === 'true' ? await (await import('./devInspector.ts')).createDevInspector() : undefined;
 
   releaseSkeletonOnFirstScreen(document);
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <WiringContext.Provider value={services}>
-          <AppActor.Provider logic={appMachine} options={{ input: { ...appInput(config), language }, inspect }}>
-            <App />
-          </AppActor.Provider>
-        </WiringContext.Provider>
-      </I18nProvider>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // A transition, so React draws the first tree in slices between which the browser can answer
+  // input, not in one long task (the skeleton is on screen meanwhile).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <WiringContext.Provider value={services}>
+            <AppActor.Provider logic={appMachine} options={{ input: { ...appInput(config), language }, inspect }}>
+              <App />
+            </AppActor.Provider>
+          </WiringContext.Provider>
+        </I18nProvider>
+      </StrictMode>,
+    ),
   );
 
   registerServiceWorker();

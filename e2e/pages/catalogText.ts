@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-const catalogs = ['auth', 'content'] as const;
+const catalogs = ['base', 'auth', 'content'] as const;
 
 /**
  * The text of a message id (the English source, or a spec key such as user_info_error_phone) in

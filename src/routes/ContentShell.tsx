@@ -7,19 +7,25 @@ import { AppActor, appChild, sameViewValues, WiringContext, type CartRef, type N
 import { cartCount } from '../screens/cart/cartCount.ts';
 import { NavigatorContext } from '../navigation/navigation.ts';
 import { StackedNavigator } from './StackedNavigator.tsx';
-import { WiredGuideDialog } from '../wiring/guide.wiring.ts';
-import { loadBankIdOrder } from '../wiring/loadBankIdOrder.ts';
 import { connectShell, shellTabs } from './shell.connect.ts';
 import { watchPageTitle } from '../wiring/pageTitle.wiring.ts';
 import { watchAnalytics } from '../wiring/analytics.wiring.ts';
-import { i18n } from '../i18n/i18n.ts';
+import { i18n, withMessages } from '../i18n/i18n.ts';
 import * as styles from './shell.css.ts';
 import { connectVisitor } from '../screens/visitor/visitor.connect.ts';
 import { SignInDialog } from '../screens/visitor/SignInDialog.tsx';
 import * as visitorStyles from '../screens/visitor/visitor.css.ts';
 
 // The drawer's content downloads when the cart is first opened, not with the first page.
-const CartView = lazy(() => import('../screens/cart/CartView.tsx').then((m) => ({ default: m.CartView })));
+// Imported when a visitor starts a BankID order, not with the shell: its module is shared with the auth routes.
+const loadBankIdOrder = () => import('../wiring/loadBankIdOrder.ts').then((m) => m.loadBankIdOrder());
+// A member's first visit only: a visitor's first load does without it.
+const GuideDialog = lazy(
+  withMessages('content', () => import('../wiring/guide.wiring.ts').then((m) => ({ default: m.WiredGuideDialog }))),
+);
+const CartView = lazy(
+  withMessages('content', () => import('../screens/cart/CartView.tsx').then((m) => ({ default: m.CartView }))),
+);
 
 /** The signed-in frame (spec 2.1, 2.3): tabs, back button, cart, and the stacked pages. */
 export function ContentShell() {
@@ -87,7 +93,11 @@ function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
         tabs
       )}
       {/* A member's first visit on this device: the step-by-step guide over the app. */}
-      {!visitor.visitor && <WiredGuideDialog />}
+      {!visitor.visitor && (
+        <Suspense fallback={null}>
+          <GuideDialog />
+        </Suspense>
+      )}
       <SignInDialog loadBankIdOrder={loadBankIdOrder} />
       <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} id={cartDrawerId}>
         {cartRef ? (

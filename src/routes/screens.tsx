@@ -6,12 +6,11 @@ import { SignInNeededScreen } from '../screens/visitor/SignInNeededScreen.tsx';
 import { categoryOf, offerPlaceOf, restaurantIdOf, offerTypeOfPath, searchForCategory, searchForQuery, searchQueryOf, type RouteMatch } from './routeParams.ts';
 import { useSetPageSearch } from '../navigation/pageSearch.ts';
 import { Spinner } from '../components/Spinner.tsx';
-import { WiredGuidePage } from '../wiring/guide.wiring.ts';
+import { withMessages } from '../i18n/i18n.ts';
 import { MixedFeedScreen } from '../screens/feed/MixedFeedScreen.tsx';
 import { SearchScreen } from '../screens/search/SearchScreen.tsx';
 import { TypeFeedScreen } from '../screens/typeFeed/TypeFeedScreen.tsx';
 import { NotFoundScreen } from '../screens/notFound/NotFoundScreen.tsx';
-import { LanguageScreen } from '../screens/language/LanguageScreen.tsx';
 
 /** A route's page: parses the match into the screen's typed props. */
 function parsed<P extends object>(Screen: ComponentType<P>, parse: (match: RouteMatch) => P): ComponentType<RouteMatch> {
@@ -41,7 +40,9 @@ function TypeFeedRoute(match: RouteMatch) {
 }
 
 // The offer page, More and the profile load on first use as well: a visitor's first screen is a feed.
-const LazyOfferScreen = lazy(() => import('../wiring/offerPage.wiring.ts').then((m) => ({ default: m.WiredOfferScreen })));
+const LazyOfferScreen = lazy(
+  withMessages('content', () => import('../wiring/offerPage.wiring.ts').then((m) => ({ default: m.WiredOfferScreen }))),
+);
 
 function OfferRoute(match: RouteMatch) {
   return (
@@ -51,7 +52,9 @@ function OfferRoute(match: RouteMatch) {
   );
 }
 
-const LazyMoreScreen = lazy(() => import('../wiring/more.wiring.ts').then((m) => ({ default: m.WiredMoreScreen })));
+const LazyMoreScreen = lazy(
+  withMessages('content', () => import('../wiring/more.wiring.ts').then((m) => ({ default: m.WiredMoreScreen }))),
+);
 
 function MoreRoute() {
   return (
@@ -61,7 +64,9 @@ function MoreRoute() {
   );
 }
 
-const LazyProfileScreen = lazy(() => import('../wiring/profile.wiring.ts').then((m) => ({ default: m.WiredProfileScreen })));
+const LazyProfileScreen = lazy(
+  withMessages('content', () => import('../wiring/profile.wiring.ts').then((m) => ({ default: m.WiredProfileScreen }))),
+);
 
 function ProfileRoute() {
   return (
@@ -72,11 +77,13 @@ function ProfileRoute() {
 }
 
 // Screens few members open load on first use: one chunk with the view and its wiring.
-const LazyClaimedCodesScreen = lazy(() =>
-  import('../wiring/claimedCodes.wiring.ts').then((m) => ({ default: m.WiredClaimedCodesScreen })),
+const LazyClaimedCodesScreen = lazy(
+  withMessages('content', () => import('../wiring/claimedCodes.wiring.ts').then((m) => ({ default: m.WiredClaimedCodesScreen }))),
 );
 
-const LazyCheckoutScreen = lazy(() => import('../wiring/checkout.wiring.ts').then((m) => ({ default: m.WiredCheckoutScreen })));
+const LazyCheckoutScreen = lazy(
+  withMessages('content', () => import('../wiring/checkout.wiring.ts').then((m) => ({ default: m.WiredCheckoutScreen }))),
+);
 
 function CheckoutRoute() {
   return (
@@ -86,8 +93,8 @@ function CheckoutRoute() {
   );
 }
 
-const LazyOrderHistoryScreen = lazy(() =>
-  import('../wiring/orderHistory.wiring.ts').then((m) => ({ default: m.WiredOrderHistoryScreen })),
+const LazyOrderHistoryScreen = lazy(
+  withMessages('content', () => import('../wiring/orderHistory.wiring.ts').then((m) => ({ default: m.WiredOrderHistoryScreen }))),
 );
 
 function OrderHistoryRoute() {
@@ -98,8 +105,8 @@ function OrderHistoryRoute() {
   );
 }
 
-const LazyMemberWaitingListsScreen = lazy(() =>
-  import('../wiring/memberWaitingLists.wiring.ts').then((m) => ({ default: m.WiredMemberWaitingListsScreen })),
+const LazyMemberWaitingListsScreen = lazy(
+  withMessages('content', () => import('../wiring/memberWaitingLists.wiring.ts').then((m) => ({ default: m.WiredMemberWaitingListsScreen }))),
 );
 
 function MemberWaitingListsRoute() {
@@ -110,8 +117,8 @@ function MemberWaitingListsRoute() {
   );
 }
 
-const LazyMyCategoriesScreen = lazy(() =>
-  import('../wiring/myCategories.wiring.ts').then((m) => ({ default: m.WiredMyCategoriesScreen })),
+const LazyMyCategoriesScreen = lazy(
+  withMessages('content', () => import('../wiring/myCategories.wiring.ts').then((m) => ({ default: m.WiredMyCategoriesScreen }))),
 );
 
 function MyCategoriesRoute() {
@@ -122,7 +129,9 @@ function MyCategoriesRoute() {
   );
 }
 
-const LazyFaqScreen = lazy(() => import('../wiring/faq.wiring.ts').then((m) => ({ default: m.WiredFaqScreen })));
+const LazyFaqScreen = lazy(
+  withMessages('content', () => import('../wiring/faq.wiring.ts').then((m) => ({ default: m.WiredFaqScreen }))),
+);
 
 function FaqRoute() {
   return (
@@ -132,7 +141,9 @@ function FaqRoute() {
   );
 }
 
-const LazyAboutScreen = lazy(() => import('../wiring/about.wiring.ts').then((m) => ({ default: m.WiredAboutScreen })));
+const LazyAboutScreen = lazy(
+  withMessages('content', () => import('../wiring/about.wiring.ts').then((m) => ({ default: m.WiredAboutScreen }))),
+);
 
 function AboutRoute() {
   return (
@@ -142,7 +153,9 @@ function AboutRoute() {
   );
 }
 
-const LazyDevTestScreen = lazy(() => import('../wiring/devTest.wiring.ts').then((m) => ({ default: m.WiredDevTestScreen })));
+const LazyDevTestScreen = lazy(
+  withMessages('content', () => import('../wiring/devTest.wiring.ts').then((m) => ({ default: m.WiredDevTestScreen }))),
+);
 
 function DevTestRoute() {
   return (
@@ -152,7 +165,9 @@ function DevTestRoute() {
   );
 }
 
-const LazyContactScreen = lazy(() => import('../wiring/contact.wiring.ts').then((m) => ({ default: m.WiredContactScreen })));
+const LazyContactScreen = lazy(
+  withMessages('content', () => import('../wiring/contact.wiring.ts').then((m) => ({ default: m.WiredContactScreen }))),
+);
 
 function ContactRoute() {
   return (
@@ -162,8 +177,8 @@ function ContactRoute() {
   );
 }
 
-const LazyRestaurantMapScreen = lazy(() =>
-  import('../wiring/restaurantMap.wiring.ts').then((m) => ({ default: m.WiredRestaurantMapScreen })),
+const LazyRestaurantMapScreen = lazy(
+  withMessages('content', () => import('../wiring/restaurantMap.wiring.ts').then((m) => ({ default: m.WiredRestaurantMapScreen }))),
 );
 
 function RestaurantMapRoute() {
@@ -174,7 +189,9 @@ function RestaurantMapRoute() {
   );
 }
 
-const LazyRestaurantScreen = lazy(() => import('../wiring/restaurant.wiring.ts').then((m) => ({ default: m.WiredRestaurantScreen })));
+const LazyRestaurantScreen = lazy(
+  withMessages('content', () => import('../wiring/restaurant.wiring.ts').then((m) => ({ default: m.WiredRestaurantScreen }))),
+);
 
 function RestaurantRoute(match: RouteMatch) {
   return (
@@ -188,6 +205,29 @@ function ClaimedCodesRoute() {
   return (
     <Suspense fallback={<Spinner />}>
       <LazyClaimedCodesScreen />
+    </Suspense>
+  );
+}
+
+// Pages under More, like More itself.
+const LazyGuidePage = lazy(withMessages('content', () => import('../wiring/guide.wiring.ts').then((m) => ({ default: m.WiredGuidePage }))));
+
+function GuideRoute() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazyGuidePage />
+    </Suspense>
+  );
+}
+
+const LazyLanguageScreen = lazy(
+  withMessages('content', () => import('../screens/language/LanguageScreen.tsx').then((m) => ({ default: m.LanguageScreen }))),
+);
+
+function LanguageRoute() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazyLanguageScreen />
     </Suspense>
   );
 }
@@ -218,9 +258,9 @@ const allScreens: Record<ScreenName, ComponentType<RouteMatch>> = {
   faq: FaqRoute,
   about: AboutRoute,
   contact: ContactRoute,
-  language: parsed(LanguageScreen, noProps),
+  language: LanguageRoute,
   myCategories: MyCategoriesRoute,
-  guide: parsed(WiredGuidePage, noProps),
+  guide: GuideRoute,
   devTest: DevTestRoute,
 };
 

@@ -51,7 +51,8 @@ const grid = () => screen.findByRole('list', { name: 'Offers' });
 describe('the mixed feed’s My categories filter', () => {
   it('shows only offers in the member’s favourite categories while pressed, and all again when released', async () => {
     const { requests } = renderFeed(['food', 'travel']);
-    expect(shownOfferIds(await grid())).toHaveLength(6);
+    // The cards past the first few follow in a background render.
+    await waitFor(async () => expect(shownOfferIds(await grid())).toHaveLength(6));
     const toggle = screen.getByRole('button', { name: 'My categories' });
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
 
@@ -83,7 +84,7 @@ describe('the mixed feed’s My categories filter', () => {
 
   it('has no toggle for a member without favourites', async () => {
     renderFeed([]);
-    expect(shownOfferIds(await grid())).toHaveLength(6);
+    await waitFor(async () => expect(shownOfferIds(await grid())).toHaveLength(6));
     expect(screen.queryByRole('button', { name: 'My categories' })).toBeNull();
   });
 

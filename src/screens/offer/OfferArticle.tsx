@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { plural } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
 import type { ImageOptions, OfferDetail, OfferType } from '../../../contract/offer.ts';
 import { Image } from '../../components/Image.tsx';
+import { useReadingTime } from '../../components/OfferSubtitle.tsx';
 import { type MailSender } from '../../components/contactMail.ts';
 import { CallToActionBar } from './CallToActionBar.tsx';
 import { PromoCodeRows } from './PromoCodeRows.tsx';
@@ -64,12 +64,13 @@ export function OfferArticle({ offer, categoryName, place, layout, contactEmail,
 
 function InfoStrip({ type, readingTime: minutes }: { type: OfferType; readingTime: number | null }) {
   const { t } = useLingui();
+  const readingTime = useReadingTime();
   const typeLabel: Record<OfferType, string> = { editorial: t`Article`, benefit: t`Benefit`, live: t`Event` };
   return (
     <ul className={styles.infoStrip} aria-label={t`About this offer`}>
       <li>{typeLabel[type]}</li>
       {type === 'editorial' && minutes !== null ? (
-        <li>{t({ message: plural(minutes, { one: '# minute read', other: '# minutes read' }) })}</li>
+        <li>{readingTime(minutes)}</li>
       ) : null}
     </ul>
   );

@@ -2,13 +2,16 @@ import { lazy, Suspense } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { withMessages } from '../../i18n/i18n.ts';
 import { AppActor, appChild, sameViewValues } from '../../appActor.ts';
 import type { LoadBankIdOrder } from '../signIn/BankIdSignIn.tsx';
 import { connectVisitor } from './visitor.connect.ts';
 import * as styles from './visitor.css.ts';
 
 // The form (with BankID and the fields) downloads when a visitor first opens the dialog, not with the first page.
-const SignInDialogForm = lazy(() => import('./SignInDialogForm.tsx').then((m) => ({ default: m.SignInDialogForm })));
+const SignInDialogForm = lazy(
+  withMessages('auth', () => import('./SignInDialogForm.tsx').then((m) => ({ default: m.SignInDialogForm }))),
+);
 
 /**
  * A visitor signs in over the page they are on: the page and what they chose on it stay as they
