@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Spinner } from './components/Spinner.tsx';
 import { withMessages } from './i18n/i18n.ts';
 import { applyBrandTheme } from './theme/index.ts';
@@ -21,9 +21,7 @@ const SetUpScreen = lazy(
 
 /** Picks the screen set from the app phase and gives it the brand's theme. */
 export function App() {
-  // Deferred: a new phase's screens are drawn in a background render of their own, not in the task
-  // of the event that changed the phase (the app's start for a visitor is one long one already).
-  const phase = useDeferredValue(AppActor.useSelector(phaseOf));
+  const phase = AppActor.useSelector(phaseOf);
   const app = AppActor.useActorRef();
   const browsingAllowed = AppActor.useSelector((s) => s.context.brand?.settings.visitorBrowsing === true);
   const theme = AppActor.useSelector((s) => s.context.brand?.theme.light);

@@ -32,7 +32,8 @@ describe('translation catalogs', () => {
   it('holds every message the sources use, translated in sv and nb (after adding texts: npm run extract, then translate)', async () => {
     for (const catalog of await getCatalogs(getConfig({ cwd: process.cwd() }))) {
       const used = Object.keys((await catalog.collect()) ?? {});
-      expect(used.length).toBeGreaterThan(100);
+      // The extractor found the sources at all (the smallest catalog, auth, holds some 80 messages).
+      expect(used.length).toBeGreaterThan(20);
       for (const locale of ['en', 'sv', 'nb']) {
         const stored = await catalog.read(locale);
         const missing = used.filter((id) => !stored[id]?.translation?.trim()).map((id) => stored[id]?.message ?? id);
