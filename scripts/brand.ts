@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { readConfig, type Config } from '../server/config.ts';
-import { parseBrandFileText, type BrandWrite } from '../server/brands/brandFile.ts';
+import { parseBrandFile, type BrandWrite } from '../server/brands/brandFile.ts';
 import { BrandRefused, createBrand, updateBrand } from '../server/brands/saveBrand.ts';
 import { createIdentity } from '../server/identity/index.ts';
 import { describeProblems } from '../server/operatorFiles/fileProblems.ts';
@@ -57,7 +57,7 @@ function tenantLine(config: Config, written: Written): string {
 async function main() {
   const config = readConfig();
   const { action, file, createTenant, server: serverUrl } = options();
-  const { source, value: write } = readOperatorFile(file, parseBrandFileText);
+  const { source, value: write } = readOperatorFile(file, parseBrandFile);
   const server = adminServer(config, serverUrl);
   const written = server
     ? await callServerAdmin<Written>(server, '/admin/brand', { action, brand: source, createTenant: createTenant || undefined }, `brand ${action}`)

@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { readConfig, type Config } from '../server/config.ts';
-import { parseContentFileText, type BrandContentUpdate } from '../server/brandContent/contentFile.ts';
+import { parseContentFile, type BrandContentUpdate } from '../server/brandContent/contentFile.ts';
 import { BrandNotFoundError, describeUpdate, writeBrandContent } from '../server/brandContent/replace.ts';
 import { adminServer, callServerAdmin, databaseName, failedCommand, OperatorError, readOperatorFile, serverOption, withOperatorDatabase } from './serverAdmin.ts';
 
@@ -32,7 +32,7 @@ async function intoDatabase(config: Config, brandId: string, update: BrandConten
 async function main() {
   const config = readConfig();
   const { brandId, file, server: serverUrl } = options();
-  const { source, value: update } = readOperatorFile(file, parseContentFileText);
+  const { source, value: update } = readOperatorFile(file, parseContentFile);
   const server = adminServer(config, serverUrl);
   if (server) await callServerAdmin(server, '/admin/brand/content', { brandId, content: source }, 'content change');
   else await intoDatabase(config, brandId, update);

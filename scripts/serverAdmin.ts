@@ -7,7 +7,7 @@ import { claimDataDir, readDataDirOwner } from '../server/dataDirOwner.ts';
 import { openDatabase, type Database } from '../server/db/database.ts';
 import { OperatorTokenError, readOperatorToken } from '../server/operatorToken.ts';
 import { adminTokenHeader, operatorNameHeader } from '../server/plugins/operatorOnly.ts';
-import { describeProblems, type ParsedFile } from '../server/operatorFiles/fileProblems.ts';
+import { describeProblems, parseJson, type FileProblem, type ParsedFile } from '../server/operatorFiles/fileProblems.ts';
 
 /** An operator command that could not be done; its message is for the operator. */
 export class OperatorError extends Error {}
@@ -146,13 +146,13 @@ export function failedCommand(error: unknown): never {
  * An operator's JSON file, checked whole by `parse`: the JSON as written (what a server checks
  * again) and what it writes; a file with problems stops the command, naming each by its path.
  */
-export function readOperatorFile<T>(file: string, parse: (text: string) => ParsedFile<T>): { source: unknown; value: T } {
+export function readOperatorFile<T>(file: string, parse: (json: unknown) => ParsedFile<T>): { source: unknown; value: T } {
   if (!existsSync(file)) throw new OperatorError(`No such file: ${file}`);
-  const text = readFileSync(file, 'utf8');
-  const parsed = parse(text);
-  if (!parsed.ok) {
-    const count = parsed.problems.length;
-    throw new OperatorError(`${file} has ${count} problem${count === 1 ? '' : 's'}; nothing was changed:\n${describeProblems(parsed.problems)}`);
-  }
-  return { source: JSON.parse(text.replace(/^\uFEFF/, '')), value: parsed.value };
+  const refused = (problems: FileProblem[]) =>
+    new OperatorError(`${file} has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was changed:\n${describeProblems(problems)}`);
+  const json = parseJson(readFileSync(file, 'utf8'));
+  if (!json.ok) throw refused(json.problems);
+  const parsed = parse(json.value);
+  if (!parsed.ok) throw refused(parsed.problems);
+  return { source: json.value, value: parsed.value };
 }

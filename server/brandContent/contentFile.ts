@@ -6,7 +6,19 @@ import { isValidPhoneNumber } from '../../domain/phone.ts';
 import { isValidEmail } from '../../domain/validation.ts';
 import type { BrandText } from '../db/schema/brands.ts';
 import type { BrandContentWrite } from '../repositories/brandContent.repository.ts';
-import { brandText, isDocumentUrl, isHttpsUrl, isRecord, localized, parseJson, schemaProblems, type FileProblem, type ParsedFile } from '../operatorFiles/fileProblems.ts';
+import {
+  brandText,
+  fileRules,
+  isDocumentUrl,
+  isHttpsUrl,
+  isRecord,
+  localized,
+  parseJson,
+  refusedText,
+  schemaProblems,
+  type FileProblem,
+  type ParsedFile,
+} from '../operatorFiles/fileProblems.ts';
 
 /*
  * The file an operator gives `npm run brand:content` (and POST /admin/brand/content): a brand's
@@ -74,22 +86,12 @@ const weekdays = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'S
 
 /** The checks the schema cannot express; each reads only values of the right type. */
 function ruleProblems(file: Record<string, unknown>, out: ContentProblem[]) {
-  const at = (...keys: string[]): unknown => keys.reduce<unknown>((v, k) => (isRecord(v) ? v[k] : undefined), file);
+  const { at, check } = fileRules(file, out);
   const contact = '$.contact';
-  const email = at('contact', 'email');
-  if (typeof email === 'string' && email !== '' && !isValidEmail(email)) out.push({ path: `${contact}.email`, message: `"${email}" is not an e-mail address` });
-  const phone = at('contact', 'phone');
-  if (typeof phone === 'string' && phone !== '' && !isValidPhoneNumber(phone)) {
-    out.push({ path: `${contact}.phone`, message: `"${phone}" is not a phone number in international form (+, country code, number; e.g. +46 8 555 010 00)` });
-  }
-  for (const key of ['chatUrl', 'messengerUrl']) {
-    const url = at('contact', key);
-    if (typeof url === 'string' && url !== '' && !isHttpsUrl(url)) out.push({ path: `${contact}.${key}`, message: `"${url}" is not an https address (or null for none)` });
-  }
-  for (const key of ['terms', 'gdpr']) {
-    const url = at(key, 'url');
-    if (typeof url === 'string' && url !== '' && !isDocumentUrl(url)) out.push({ path: `$.${key}.url`, message: `"${url}" is not an https address or a path on the app's server (/…)` });
-  }
+  check(['contact', 'email'], isValidEmail, refusedText.email);
+  check(['contact', 'phone'], isValidPhoneNumber, (v) => `"${v}" is not a phone number in international form (+, country code, number; e.g. +46 8 555 010 00)`);
+  for (const key of ['chatUrl', 'messengerUrl']) check(['contact', key], isHttpsUrl, (v) => `${refusedText.httpsUrl(v)} (or null for none)`);
+  for (const key of ['terms', 'gdpr']) check([key, 'url'], isDocumentUrl, refusedText.documentUrl);
   const weekly = at('contact', 'supportHours', 'weekly');
   if (Array.isArray(weekly)) {
     const seen = new Map<number, number>();

@@ -2,8 +2,20 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { isValidEmail } from '../../domain/validation.ts';
 import type { brands, StoredBrandSettings, StoredNavigationBarEntry } from '../db/schema/brands.ts';
+import { tenantIdPattern } from '../identity/tenants.ts';
 import { appUrlHost } from '../repositories/brands.repository.ts';
-import { brandText, isDocumentUrl, isHttpsUrl, isRecord, parseJson, schemaProblems, type FileProblem, type ParsedFile } from '../operatorFiles/fileProblems.ts';
+import {
+  brandText,
+  fileRules,
+  isDocumentUrl,
+  isHttpsUrl,
+  isRecord,
+  parseJson,
+  refusedText,
+  schemaProblems,
+  type FileProblem,
+  type ParsedFile,
+} from '../operatorFiles/fileProblems.ts';
 
 /*
  * The file an operator gives `npm run brand -- create|update` (and POST /admin/brand): everything
@@ -18,7 +30,8 @@ const FontList = Type.String({ minLength: 1, maxLength: 300, pattern: '^[^;{}<>\
 const Pixels = (maximum: number) => Type.Integer({ minimum: 0, maximum, problem: `must be a whole number of pixels from 0 to ${maximum}` });
 const Columns = (maximum: number) => Type.Integer({ minimum: 1, maximum, problem: `must be a number of columns from 1 to ${maximum}` });
 const Address = Type.String({ minLength: 1, maxLength: 2048 });
-const IconName = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,39}$', problem: 'must be an icon name: a letter, then up to 39 letters, digits, - or _' });
+const iconName = { pattern: '^[A-Za-z][A-Za-z0-9_-]{0,39}$', rule: 'a letter, then up to 39 letters, digits, - or _' };
+const IconName = Type.String({ pattern: iconName.pattern, problem: `must be an icon name: ${iconName.rule}` });
 
 const strict = { additionalProperties: false } as const;
 
@@ -108,15 +121,15 @@ export const BrandFile = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', problem: 'must be a name of 1 to 100 characters' }),
     /** The addresses members open the app at; the brand is found by their host names. */
     appUrls: Type.Array(Address, { minItems: 1, maxItems: 20 }),
-    /** The identity tenant of the brand's members; see `tenantIdFor` when absent. */
-    authTenantId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{1,64}$', problem: 'must be 1 to 64 letters, digits or -' })),
+    /** The identity tenant of the brand's members; when absent, made with the brand (saveBrand.ts). */
+    authTenantId: Type.Optional(Type.String({ pattern: tenantIdPattern.source, problem: 'must be 1 to 64 letters, digits or -' })),
     contactEmail: Type.String({ minLength: 1, maxLength: 320 }),
     logoUrl: Address,
     /** Drawings of the app's icons (name → SVG path for a 24×24 box); names left out use the built-in ones. */
     icons: Type.Optional(
-      Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,39}$' }), Type.String({ minLength: 1, maxLength: 4000, pattern: '^[MmZzLlHhVvCcSsQqTtAaEe0-9.,+\\-\\s]+$', problem: 'must be an SVG path (d attribute)' }), {
+      Type.Record(Type.String({ pattern: iconName.pattern }), Type.String({ minLength: 1, maxLength: 4000, pattern: '^[MmZzLlHhVvCcSsQqTtAaEe0-9.,+\\-\\s]+$', problem: 'must be an SVG path (d attribute)' }), {
         maxProperties: 100,
-        keyProblem: 'a letter, then up to 39 letters, digits, - or _',
+        keyProblem: iconName.rule,
       }),
     ),
     theme: Type.Object({ light: ThemeVariant }, strict),
@@ -161,10 +174,7 @@ function isTimeZone(zone: string): boolean {
 
 /** The checks the schema cannot express; each reads only values of the right type. */
 function ruleProblems(file: Record<string, unknown>, out: FileProblem[]) {
-  const at = (...keys: (string | number)[]): unknown => keys.reduce<unknown>((v, k) => (isRecord(v) || Array.isArray(v) ? (v as Record<string, unknown>)[k] : undefined), file);
-  const check = (path: string, value: unknown, ok: (v: string) => boolean, message: (v: string) => string) => {
-    if (typeof value === 'string' && value !== '' && !ok(value)) out.push({ path, message: message(value) });
-  };
+  const { at, check } = fileRules(file, out);
   const appUrls = at('appUrls');
   if (Array.isArray(appUrls)) {
     const seen = new Map<string, number>();
@@ -178,17 +188,13 @@ function ruleProblems(file: Record<string, unknown>, out: FileProblem[]) {
       else out.push({ path: `$.appUrls[${i}]`, message: `has the host ${host} of $.appUrls[${first}]` });
     });
   }
-  check('$.contactEmail', at('contactEmail'), isValidEmail, (v) => `"${v}" is not an e-mail address`);
-  check('$.logoUrl', at('logoUrl'), isDocumentUrl, (v) => `"${v}" is not an https address or a path on the app's server (/…)`);
-  for (const key of ['terms', 'gdpr']) {
-    check(`$.settings.${key}.url`, at('settings', key, 'url'), isDocumentUrl, (v) => `"${v}" is not an https address or a path on the app's server (/…)`);
-  }
-  for (const key of ['appStoreUrl', 'playStoreUrl']) check(`$.settings.${key}`, at('settings', key), isHttpsUrl, (v) => `"${v}" is not an https address`);
+  check(['contactEmail'], isValidEmail, refusedText.email);
+  check(['logoUrl'], isDocumentUrl, refusedText.documentUrl);
+  for (const key of ['terms', 'gdpr']) check(['settings', key, 'url'], isDocumentUrl, refusedText.documentUrl);
+  for (const key of ['appStoreUrl', 'playStoreUrl']) check(['settings', key], isHttpsUrl, refusedText.httpsUrl);
   const icons = at('settings', 'appIcons');
-  if (isRecord(icons)) {
-    for (const [key, value] of Object.entries(icons)) check(`$.settings.appIcons.${key}`, value, isDocumentUrl, (v) => `"${v}" is not an https address or a path on the app's server (/…)`);
-  }
-  check('$.settings.timeZone', at('settings', 'timeZone'), isTimeZone, (v) => `"${v}" is not a time zone (IANA name, e.g. Europe/Stockholm)`);
+  if (isRecord(icons)) for (const key of Object.keys(icons)) check(['settings', 'appIcons', key], isDocumentUrl, refusedText.documentUrl);
+  check(['settings', 'timeZone'], isTimeZone, (v) => `"${v}" is not a time zone (IANA name, e.g. Europe/Stockholm)`);
   const inputType = at('settings', 'referralCodeInputType');
   if (typeof inputType === 'string' && inputType !== 'none' && at('settings', 'referralCodeInputHint') === undefined) {
     out.push({ path: '$.settings.referralCodeInputHint', message: `is missing (members entering a referral ${inputType} need the hint)` });
@@ -226,7 +232,7 @@ export function parseBrandFile(value: unknown): ParsedFile<BrandWrite> {
     value: {
       id: value.id,
       name: value.name.trim(),
-      appHosts: value.appUrls.map((url) => appUrlHost(url.includes('://') ? url : `https://${url}`)!),
+      appHosts: value.appUrls.map((url) => appUrlHost(url)!),
       authTenantId: value.authTenantId,
       contactEmail: value.contactEmail.trim(),
       logoUrl: value.logoUrl,

@@ -1,3 +1,6 @@
+/** A tenant id as both providers take it: 1 to 64 letters, digits or -. */
+export const tenantIdPattern = /^[A-Za-z0-9-]{1,64}$/;
+
 /**
  * The tenants of an identity provider that keeps them itself (Identity Platform: one per brand).
  * The embedded provider has none of its own: there a brand's row is its tenant, so a brand's

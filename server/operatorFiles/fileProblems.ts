@@ -98,6 +98,31 @@ export function schemaProblems(schema: TSchema, value: unknown, path: string, ou
   out.push({ path, message: typeof s.problem === 'string' ? s.problem : (first?.message ?? 'is not valid') });
 }
 
+/**
+ * The checks a file's rules make beyond its schema: `at` reads the value at a path of keys (or
+ * undefined), `check` names the text there when `ok` refuses it. A value of another type, or an
+ * empty one, is left to the schema's problems.
+ */
+export function fileRules(file: Record<string, unknown>, out: FileProblem[]) {
+  const at = (...keys: (string | number)[]): unknown =>
+    keys.reduce<unknown>((v, k) => (isRecord(v) || Array.isArray(v) ? (v as Record<string | number, unknown>)[k] : undefined), file);
+  const pathOf = (keys: string[]) => keys.reduce(keyPath, '$');
+  return {
+    at,
+    check(keys: string[], ok: (value: string) => boolean, message: (value: string) => string) {
+      const value = at(...keys);
+      if (typeof value === 'string' && value !== '' && !ok(value)) out.push({ path: pathOf(keys), message: message(value) });
+    },
+  };
+}
+
+/** What a refused text of a common kind is told. */
+export const refusedText = {
+  email: (value: string) => `"${value}" is not an e-mail address`,
+  httpsUrl: (value: string) => `"${value}" is not an https address`,
+  documentUrl: (value: string) => `"${value}" is not an https address or a path on the app's server (/…)`,
+};
+
 /** An https address with a host and no credentials. */
 export function isHttpsUrl(value: string): boolean {
   if (/[\s\u0000-\u001F\u007F-\u009F]/.test(value)) return false;

@@ -2,6 +2,7 @@ import { Type, type Static, type TObject } from 'typebox';
 import { Value } from 'typebox/value';
 import { isValidEmail as isValidAddress } from '../../../domain/validation.ts';
 import { toolkitError } from './toolkitErrors.ts';
+import { tenantIdPattern } from '../tenants.ts';
 import { maxOneLineLength, oneLinePattern } from '../../../domain/textRules.ts';
 
 // PostgreSQL text cannot hold NUL, and no field has a use for other control characters.
@@ -52,14 +53,12 @@ export function readBody<S extends TObject>(schema: S, body: unknown): Static<S>
   throw toolkitError('INVALID_ARGUMENT', `Invalid value at '${field}' (${reason})`);
 }
 
-const tenantPattern = /^[A-Za-z0-9-]{1,64}$/;
-
-export const isValidTenantId = (tenantId: string) => tenantPattern.test(tenantId);
+export const isValidTenantId = (tenantId: string) => tenantIdPattern.test(tenantId);
 
 /** Every account lives in a tenant (one per brand); the SDK sends it when `auth.tenantId` is set. */
 export function requireTenant(tenantId: string | undefined): string {
   if (tenantId === undefined || tenantId === '') throw toolkitError('MISSING_TENANT_ID');
-  if (!tenantPattern.test(tenantId)) throw toolkitError('INVALID_TENANT_ID');
+  if (!tenantIdPattern.test(tenantId)) throw toolkitError('INVALID_TENANT_ID');
   return tenantId;
 }
 
