@@ -78,7 +78,4 @@ export function withMessages<M>(catalog: LazyCatalog, load: () => Promise<M>): (
   return () => Promise.all([load(), loadMessages(catalog)]).then(([module]) => module);
 }
 
-/** The signed-in screens' messages (the content catalog). */
-export const loadContentMessages = (): Promise<void> => loadMessages('content');
-
 export { i18n };

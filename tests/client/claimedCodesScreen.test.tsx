@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ClaimedPromoCode } from '../../contract/promoCode.ts';
 import { ApiError } from '../../src/api/apiError.ts';
-import { activateLocale, loadContentMessages } from '../../src/i18n/i18n.ts';
+import { activateLocale, loadMessages } from '../../src/i18n/i18n.ts';
 import { imageOptions } from './components/offerFixtures.ts';
 import { readOnlyApi, renderRoute } from './routeHarness.tsx';
 
@@ -77,7 +77,7 @@ describe('/more/voucher', () => {
   it('shows Swedish month names in Swedish', async () => {
     await activateLocale('sv');
     // The screen is signed in: its texts are in the content catalog, loaded with the content routes.
-    await loadContentMessages();
+    await loadMessages('content');
     renderClaimedCodes(async () => codes);
     const spa = await screen.findByRole('list', { name: 'Koder för Two for one at Spa' }, lazyWait);
     expect(within(spa).getByText('24 november 2026')).toBeTruthy();

@@ -4,7 +4,7 @@ import { createActor, fromPromise } from 'xstate';
 import { languageMachine, type Language } from '../../machines/language.machine.ts';
 import type { User } from '../../contract/user.ts';
 import { ApiError } from '../../src/api/apiError.ts';
-import { activateLocale, loadContentMessages } from '../../src/i18n/i18n.ts';
+import { activateLocale, loadMessages } from '../../src/i18n/i18n.ts';
 import { readDeviceChoice, rememberDeviceChoice, startLanguage } from '../../src/services/languageChoice.ts';
 import { LanguageChoice } from '../../src/screens/language/LanguageScreen.tsx';
 import { testMember } from '../machines/fixtures.ts';
@@ -44,7 +44,7 @@ afterEach(async () => {
 
 describe('the Language screen', () => {
   it('names each language in itself and switches the app’s texts at once, keeping the choice on the device and the member', async () => {
-    await loadContentMessages();
+    await loadMessages('content');
     const { saved } = renderLanguage();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Language');
     const group = screen.getByRole('group', { name: 'Choose the language of the app' });

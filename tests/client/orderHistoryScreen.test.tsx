@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import type { Order } from '../../contract/checkout.ts';
 import { ApiError } from '../../src/api/apiError.ts';
-import { activateLocale, loadContentMessages } from '../../src/i18n/i18n.ts';
+import { activateLocale, loadMessages } from '../../src/i18n/i18n.ts';
 import { readOnlyApi, renderRoute } from './routeHarness.tsx';
 import { createContainerService } from '../../src/services/container.ts';
 import { evening, order } from './orderFixtures.ts';
@@ -236,7 +236,7 @@ describe('/more/orderHistory', () => {
 
   it('writes dates and labels in Swedish for a Swedish member', async () => {
     await activateLocale('sv');
-    await loadContentMessages();
+    await loadMessages('content');
     renderOrders(async () => [order('o-1', '2026-11-01T10:00:00Z')]);
     const toggle = await screen.findByRole('button', { name: /^Order o-1\s*1 november 2026\s*840,00\skr$/ });
     fireEvent.click(toggle);

@@ -11,7 +11,7 @@ describe('deleting the account', () => {
     () =>
       Promise.all([
         import('../../src/routes/ContentRoutes.tsx'),
-        import('../../src/i18n/i18n.ts').then((m) => m.loadContentMessages()),
+        import('../../src/i18n/i18n.ts').then((m) => m.loadMessages('content')),
         import('../../src/routes/AuthRoutes.tsx'),
       ]),
     30_000,

@@ -53,7 +53,7 @@ const simplePaths = model.getSimplePaths();
 describe('app phases, generated paths', () => {
   // The content screens load lazily; transforming them the first time can outlast findBy's wait.
   beforeAll(() => Promise.all([import('../../src/routes/ContentRoutes.tsx'),
-        import('../../src/i18n/i18n.ts').then((m) => m.loadContentMessages()), import('../../src/routes/AuthRoutes.tsx')]), 30_000);
+        import('../../src/i18n/i18n.ts').then((m) => m.loadMessages('content')), import('../../src/routes/AuthRoutes.tsx')]), 30_000);
 
   for (const path of pathPerTransition(simplePaths)) {
     const events = path.steps.map((step) => step.event.type).join(' → ');

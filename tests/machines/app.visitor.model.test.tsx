@@ -39,7 +39,7 @@ describe('a visitor, generated paths', () => {
     () =>
       Promise.all([
         import('../../src/routes/ContentRoutes.tsx'),
-        import('../../src/i18n/i18n.ts').then((m) => m.loadContentMessages()),
+        import('../../src/i18n/i18n.ts').then((m) => m.loadMessages('content')),
         import('../../src/routes/AuthRoutes.tsx'),
       ]),
     30_000,
@@ -164,7 +164,7 @@ describe('a visitor buying on an offer page', () => {
     () =>
       Promise.all([
         import('../../src/routes/ContentRoutes.tsx'),
-        import('../../src/i18n/i18n.ts').then((m) => m.loadContentMessages()),
+        import('../../src/i18n/i18n.ts').then((m) => m.loadMessages('content')),
         import('../../src/screens/offer/OfferScreen.tsx'),
       ]),
     30_000,

@@ -5,7 +5,7 @@ import { renderAppWithFakes } from './appHarness.tsx';
 /** The tab bar around /checkout, in the real app over fake services. */
 describe('the tab bar at checkout', () => {
   beforeAll(
-    () => Promise.all([import('../../src/routes/ContentRoutes.tsx'), import('../../src/i18n/i18n.ts').then((m) => m.loadContentMessages())]),
+    () => Promise.all([import('../../src/routes/ContentRoutes.tsx'), import('../../src/i18n/i18n.ts').then((m) => m.loadMessages('content'))]),
     30_000,
   );
 

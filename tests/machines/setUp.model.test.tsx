@@ -211,7 +211,7 @@ describe('set-up, generated paths through the rendered app', () => {
       Promise.all([
         import('../../src/routes/ContentRoutes.tsx'),
         import('../../src/screens/setUp/SetUpScreen.tsx'),
-        import('../../src/i18n/i18n.ts').then((m) => m.loadContentMessages()),
+        import('../../src/i18n/i18n.ts').then((m) => m.loadMessages('content')),
       ]), 30_000);
 
   describe('phone and password', () => {

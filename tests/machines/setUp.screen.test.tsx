@@ -27,7 +27,7 @@ async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
 describe('the set-up screen', () => {
   // Both screen sets load lazily; transforming them the first time can outlast findBy's wait.
   beforeAll(() => Promise.all([import('../../src/routes/ContentRoutes.tsx'),
-        import('../../src/i18n/i18n.ts').then((m) => m.loadContentMessages()), import('../../src/routes/AuthRoutes.tsx')]), 30_000);
+        import('../../src/i18n/i18n.ts').then((m) => m.loadMessages('content')), import('../../src/routes/AuthRoutes.tsx')]), 30_000);
 
   it('tells every missing part at once and moves focus to the first', async () => {
     const { fake, user } = await openSetUp();

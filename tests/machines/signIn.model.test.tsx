@@ -107,7 +107,7 @@ describe('sign-in, generated paths through the rendered screen', () => {
       Promise.all([
         import('../../src/routes/AuthRoutes.tsx'),
         import('../../src/routes/ContentRoutes.tsx'),
-        import('../../src/i18n/i18n.ts').then((m) => m.loadContentMessages()),
+        import('../../src/i18n/i18n.ts').then((m) => m.loadMessages('content')),
         import('../../src/screens/signIn/BankIdOrder.tsx'),
         import('../../src/screens/signIn/BankIdQrCode.tsx'),
         import('../../src/wiring/bankIdOrder.wiring.ts'),
