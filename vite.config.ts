@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './scripts/precompress.ts';
 import { serviceWorker } from './scripts/serviceWorker.ts';
+import { startPreload } from './scripts/startPreload.ts';
+import { startChunks } from './scripts/startChunks.ts';
 
 const apiPort = process.env.API_PORT ?? '8081';
 /** In `npm run dev` the API runs beside Vite; these paths go to it. */
@@ -14,24 +16,8 @@ const apiPaths = ['/v1', '/identitytoolkit.googleapis.com', '/securetoken.google
 /** The app's version (spec 9: 5.23.3), shown on the About page. */
 const appVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-/** The app's start, imported by the entry once the HTML shell has painted (src/main.tsx). */
-const appStart = fileURLToPath(new URL('./src/start.tsx', import.meta.url));
-const staticImports = new WeakMap<object, Set<string>>();
-
-/** A module and everything it imports statically, directly or not (per chunking pass). */
-function staticImportsOf(root: string, ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }): Set<string> {
-  let found = staticImports.get(ctx);
-  if (found) return found;
-  found = new Set();
-  const queue = [root];
-  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
-    if (found.has(id)) continue;
-    found.add(id);
-    queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
-  }
-  staticImports.set(ctx, found);
-  return found;
-}
+const sourceFile = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const startChunk = startChunks({ entry: sourceFile('./src/main.tsx'), start: sourceFile('./src/start.tsx'), libraries: sourceFile('./src/startLibraries.ts') });
 
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
@@ -42,18 +28,28 @@ export default defineConfig({
     vanillaExtractPlugin(),
     precompress(),
     serviceWorker(),
+    startPreload(['libraries', 'start']),
   ],
   // Source maps are written for debugging but never served (see server/app.ts).
   // The bundler's per-plugin timing report is for profiling, not for every `npm start`.
+  resolve: {
+    // @xstate/react imports the shims for React < 18; React 19 has useSyncExternalStore itself.
+    alias: [
+      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
+      { find: /^use-sync-external-store\/shim$/, replacement: 'react' },
+    ],
+  },
   build: {
     outDir: 'dist',
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 600,
+    // Every browser the app serves knows modulepreload; older ones fetch a chunk when it is imported.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       checks: { bundlerTimings: false },
-      // Everything the app's start imports statically loads with it anyway: one chunk for all of it,
-      // not a dozen small shared ones (each costs its own imports, exports and gzip overhead).
-      output: { codeSplitting: { groups: [{ name: (id, ctx) => (staticImportsOf(appStart, ctx).has(id) ? 'start' : null) }] } },
+      // The start's two chunks (scripts/startChunks.ts). A group takes only the modules it names, not
+      // their imports too: the entry's own modules must stay out of them.
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: startChunk }] } },
     },
   },
   server: {

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useLayoutEffect } from 'react';
+import { useShownPhase } from './shownPhase.ts';
+import { contentRoutes } from './contentRoutes.ts';
 import { Spinner } from './components/Spinner.tsx';
 import { withMessages } from './i18n/i18n.ts';
 import { applyBrandTheme } from './theme/index.ts';
@@ -12,8 +14,7 @@ import * as styles from './app.css.ts';
 const AuthRoutes = lazy(withMessages('auth', () => import('./routes/AuthRoutes.tsx')));
 // Wired here, not in a chunk of its own: it is two functions the first load has anyway.
 const authRoutes = wireAuthRoutes();
-// Their texts are in the base catalog; each screen they load brings its own (src/i18n/i18n.ts).
-const ContentRoutes = lazy(() => import('./routes/ContentRoutes.tsx'));
+const ContentRoutes = contentRoutes.Component;
 // Only new members see set-up: its code is loaded when they get there.
 const SetUpScreen = lazy(
   withMessages('auth', () => import('./screens/setUp/SetUpScreen.tsx').then((m) => ({ default: m.SetUpScreen }))),
@@ -21,7 +22,7 @@ const SetUpScreen = lazy(
 
 /** Picks the screen set from the app phase and gives it the brand's theme. */
 export function App() {
-  const phase = AppActor.useSelector(phaseOf);
+  const phase = useShownPhase(AppActor.useSelector(phaseOf));
   const app = AppActor.useActorRef();
   const browsingAllowed = AppActor.useSelector((s) => s.context.brand?.settings.visitorBrowsing === true);
   const theme = AppActor.useSelector((s) => s.context.brand?.theme.light);

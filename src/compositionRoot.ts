@@ -27,6 +27,7 @@ import { getShoppingCart, updateShoppingCart, type CartUpdateBody } from './api/
 import { cacheKeyPrefix, clearAll } from './services/persistedStore.ts';
 import { cachedBillboard, cachedFirstPage } from './services/offerCache.ts';
 import type { IdentityService } from './services/identity.ts';
+import { nextTask } from './wiring/nextTask.ts';
 import { createLazyIdentity } from './services/lazyIdentity.ts';
 import { hasStoredIdentityUser, storedUserKeyPrefix } from './services/storedIdentityUser.ts';
 import { createRejectionFeed, readTokenLife } from './services/tokenLife.ts';
@@ -161,8 +162,9 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
       ),
       session: sessionMachine.provide({
         actors: {
+          // Told in a task of its own: the app's next phase (content, its children and their fetches) starts from it.
           observeUser: fromCallback<SessionEvent>(({ sendBack }) =>
-            requireIdentity().observeUser((user) => sendBack({ type: 'session.userChanged', user })),
+            requireIdentity().observeUser((user) => void nextTask().then(() => sendBack({ type: 'session.userChanged', user }))),
           ),
           observeTokenRejections: fromCallback<SessionEvent>(({ sendBack }) =>
             rejections.listen((code, sentAt) => sendBack({ type: 'session.tokenRejected', code, sentAt })),
@@ -197,8 +199,12 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
       }),
       feed: feedMachine.provide({
         actors: {
-          loadBillboard: fromPromise(() => cachedBillboard(i18n.locale, () => getBillboard(api))),
-          loadPage: fromPromise(({ input }: { input: PageRequest }) => {
+          loadBillboard: fromPromise(async () => {
+            await nextTask();
+            return cachedBillboard(i18n.locale, () => getBillboard(api));
+          }),
+          loadPage: fromPromise(async ({ input }: { input: PageRequest }) => {
+            await nextTask();
             // Spec 7: extending the offer list is an interaction event with its type, offset and categories.
             if (input.offset > 0) analytics.track('extend_offer_list', { type: input.type ?? null, offset: input.offset, categoryId: input.categoryIds.join(',') || null });
             const load = () => getOfferList(api, { type: input.type, offset: input.offset, categoryIds: input.categoryIds });
@@ -211,7 +217,12 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
         actors: { searchOffers: fromPromise(({ input }: { input: SearchRequest }) => searchOffers(api, input)) },
       }),
       categories: categoriesMachine.provide({
-        actors: { loadCategories: fromPromise(() => cachedCategories(() => getCategories(api))) },
+        actors: {
+          loadCategories: fromPromise(async () => {
+            await nextTask();
+            return cachedCategories(() => getCategories(api));
+          }),
+        },
       }),
       cart: cartMachine.provide({
         actors: {

@@ -10,18 +10,25 @@ import { AppActor, WiringContext } from './appActor.ts';
 import { App } from './App.tsx';
 import { releaseSkeletonOnFirstScreen } from './wiring/shellSkeleton.ts';
 import { registerServiceWorker } from './wiring/serviceWorker.ts';
+import { nextTask } from './wiring/nextTask.ts';
+import { contentRoutes } from './contentRoutes.ts';
 
 // In a function, not top-level await: a top-level await anywhere turns off the bundler's merging of
 // shared chunks, and the first load then fetches dozens of small chunks instead of the entry.
+// Each step ends its task (`nextTask`), so that none of them, nor the evaluation of this chunk before
+// them, holds the page for long (total blocking time, issue 26).
 async function start() {
+  await nextTask();
   const config = readClientConfig(import.meta.env, window.location.origin);
   const language = startLanguage(navigator.languages);
   await activateLocale(language.shown);
+  await nextTask();
   const { appMachine, services } = provideAppMachine(config, window.location.origin);
   // Stately's inspector, only in `npm run dev` with VITE_INSPECT=true (left out of production builds).
   const inspect =
     import.meta.env.DEV && import.meta.env.VITE_INSPECT === 'true' ? await (await import('./devInspector.ts')).createDevInspector() : undefined;
 
+  await nextTask();
   releaseSkeletonOnFirstScreen(document);
   const root = createRoot(document.getElementById('root')!);
   // A transition, so React draws the first tree in slices between which the browser can answer
@@ -41,6 +48,9 @@ async function start() {
   );
 
   registerServiceWorker();
+  // Fetched beside the brand and the session; in by the time the app enters content.
+  await nextTask();
+  void contentRoutes.preload();
 }
 
 void start();

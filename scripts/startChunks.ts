@@ -1,0 +1,46 @@
+/** What the bundler tells a chunk-group function about the module graph. */
+export interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+export interface StartModules {
+  /** The page's entry (src/main.tsx). */
+  entry: string;
+  /** The app's start (src/start.tsx), imported by the entry once the shell has painted. */
+  start: string;
+  /** The module that runs the start's libraries (src/startLibraries.ts), imported by the entry a task before the start. */
+  libraries: string;
+}
+
+/**
+ * The chunk group of a module for the app's start: everything the start imports statically goes
+ * to one of two chunks, `libraries` (node_modules) and `start` (the app's own), not to a dozen
+ * small shared ones; the entry evaluates them in two tasks (src/main.tsx). A module the entry
+ * imports statically too (the bundler's preload helper, `nextTask`) stays with the entry: in a
+ * start chunk it would make the entry import, and so evaluate, the whole start at once.
+ * Returns null for every other module (the bundler's own splitting).
+ */
+export function startChunks(modules: StartModules): (id: string, graph: ModuleGraph) => string | null {
+  const reachable = new WeakMap<ModuleGraph, Map<string, Set<string>>>();
+  /** A module and everything it imports statically, directly or not (per chunking pass). */
+  function staticImportsOf(root: string, graph: ModuleGraph): Set<string> {
+    const ofGraph = reachable.get(graph) ?? new Map<string, Set<string>>();
+    reachable.set(graph, ofGraph);
+    let found = ofGraph.get(root);
+    if (found) return found;
+    found = new Set();
+    const queue = [root];
+    for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+      if (found.has(id)) continue;
+      found.add(id);
+      queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    }
+    ofGraph.set(root, found);
+    return found;
+  }
+  return (id, graph) => {
+    if (id === modules.libraries) return 'libraries';
+    if (!staticImportsOf(modules.start, graph).has(id) || staticImportsOf(modules.entry, graph).has(id)) return null;
+    return id.includes('/node_modules/') ? 'libraries' : 'start';
+  };
+}
