@@ -17,7 +17,12 @@ const apiPaths = ['/v1', '/identitytoolkit.googleapis.com', '/securetoken.google
 const appVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 const sourceFile = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const startChunk = startChunks({ entry: sourceFile('./src/main.tsx'), start: sourceFile('./src/start.tsx'), libraries: sourceFile('./src/startLibraries.ts') });
+const startChunk = startChunks({
+  entry: sourceFile('./src/main.tsx'),
+  start: sourceFile('./src/start.tsx'),
+  firstScreens: [sourceFile('./src/routes/ContentRoutes.tsx'), sourceFile('./src/routes/AuthRoutes.tsx')],
+  libraries: sourceFile('./src/startLibraries.ts'),
+});
 
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(appVersion) },

@@ -16,15 +16,38 @@ export interface PageLoad {
   tbtMs: number | null;
   /** Scripts whose response had ended before the first contentful paint: file names and bytes on the wire. */
   scriptsBeforeFcp: { name: string; transferBytes: number }[];
+  /**
+   * The long animation frames after the first contentful paint that blocked input, with the
+   * scripts that ran in them (Chromium's Long Animation Frames API): where the blocking time went.
+   */
+  blockingFrames: BlockingFrame[];
   /** What the load ended on: the visitor's feed or the sign-in page. */
   screen: 'feed' | 'sign-in';
   /** Requests to anything but this machine (the app should make none). */
   external: string[];
 }
 
-/** Collects paints and layout shifts from the first moment of the page (buffered observers). */
+export interface BlockingFrame {
+  atMs: number;
+  durationMs: number;
+  /** What of the frame's longest task ran over 50 ms (Chromium's blockingDuration). */
+  blockingMs: number;
+  /** Style, layout and paint at the frame's end. */
+  renderMs: number;
+  /** Each script's invoker (a module's URL, a timer, a promise) and its ms. */
+  scripts: { invoker: string; durationMs: number }[];
+}
+
+/** Collects paints, layout shifts, long tasks and long animation frames from the first moment of the page (buffered observers). */
 const observeVitals = `
-  globalThis.__vitals = { fcp: null, lcp: null, shifts: [], longTasks: [] };
+  globalThis.__vitals = { fcp: null, lcp: null, shifts: [], longTasks: [], frames: [] };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) __vitals.frames.push({
+      atMs: e.startTime, durationMs: e.duration, blockingMs: e.blockingDuration,
+      renderMs: e.renderStart > 0 ? e.startTime + e.duration - e.renderStart : 0,
+      scripts: e.scripts.map((s) => ({ invoker: s.invoker, durationMs: s.duration })),
+    });
+  }).observe({ type: 'long-animation-frame', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) __vitals.longTasks.push({ at: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
@@ -99,7 +122,9 @@ async function readVitals(page: Page) {
   // Two frames, so the paint of the last change has been reported to the observers.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return page.evaluate(() => {
-    const vitals = (globalThis as unknown as { __vitals: { fcp: number | null; lcp: number | null; shifts: Shift[]; longTasks: LongTask[] } }).__vitals;
+    const vitals = (
+      globalThis as unknown as { __vitals: { fcp: number | null; lcp: number | null; shifts: Shift[]; longTasks: LongTask[]; frames: BlockingFrame[] } }
+    ).__vitals;
     const scripts = performance
       .getEntriesByType('resource')
       .map((e) => e as PerformanceResourceTiming)
@@ -148,6 +173,7 @@ async function loadOnce(url: string): Promise<PageLoad> {
           : vitals.scripts
               .filter((s) => s.responseEnd <= fcp)
               .map((s) => ({ name: new URL(s.url).pathname.split('/').pop() ?? s.url, transferBytes: s.transferBytes })),
+      blockingFrames: fcp === null ? [] : vitals.frames.filter((frame) => frame.atMs >= fcp && frame.blockingMs > 0),
       screen,
       external,
     };

@@ -19,6 +19,21 @@ const pageLoadGoals = { lcpMs: 1500, cls: 0.02, tbtMs: 100 };
 const brandHosts = ['aurora.localhost', 'borealis.localhost'];
 const minOfferToHealthRatio = 0.5;
 
+/** A script's invoker, short: a chunk's file name without its hash, or the callback's kind. */
+const invokerName = (invoker: string) => invoker.replace(/^https?:\/\/[^/]+\/assets\/([^-]+)-[^.]+\.js$/, '$1.js');
+
+/** One line per blocking frame of the load whose TBT is the median. */
+function describeBlocking(host: string, loads: PageLoad[]): string {
+  const byTbt = [...loads].sort((a, b) => (a.tbtMs ?? 0) - (b.tbtMs ?? 0));
+  const load = byTbt[Math.floor((byTbt.length - 1) / 2)];
+  if (!load || load.blockingFrames.length === 0) return `  ${host}: none`;
+  const frames = load.blockingFrames.map((frame) => {
+    const scripts = frame.scripts.map((s) => `${invokerName(s.invoker)} ${Math.round(s.durationMs)}`).join(', ');
+    return `    at ${Math.round(frame.atMs)} ms: ${Math.round(frame.blockingMs)} of ${Math.round(frame.durationMs)} (render ${Math.round(frame.renderMs)}; ${scripts || 'no script'})`;
+  });
+  return [`  ${host} (TBT ${load.tbtMs} ms):`, ...frames].join('\n');
+}
+
 const ms = (value: number) => (value < 1 ? '<1' : String(value));
 
 function chunkRows(chunks: Chunk[]): string[][] {
@@ -78,9 +93,11 @@ async function benchPageLoad(port: number) {
   console.log('JS before FCP = scripts whose response ended before the first contentful paint (wire bytes, and gzip -9 as the bundle section counts).\n');
   const gzipOf = new Map((await distChunks()).map((c) => [c.name, c.gzip]));
   const rows: string[][] = [];
+  const blocking: string[] = [];
   let clean = true;
   for (const host of brandHosts) {
     const loads = await measurePageLoads(host, port);
+    blocking.push(describeBlocking(host, loads));
     const values = (pick: (load: PageLoad) => number | null) => loads.map(pick).filter((v): v is number => v !== null);
     const wire = (load: PageLoad) => load.scriptsBeforeFcp.reduce((sum, s) => sum + s.transferBytes, 0);
     const gzip = (load: PageLoad) => load.scriptsBeforeFcp.reduce((sum, s) => sum + (gzipOf.get(s.name) ?? s.transferBytes), 0);
@@ -106,6 +123,7 @@ async function benchPageLoad(port: number) {
     rows,
   );
   console.log(`Goals: LCP ${pageLoadGoals.lcpMs} ms, CLS ${pageLoadGoals.cls}, TBT ${pageLoadGoals.tbtMs} ms, first-load JS ${kB(firstLoadBudgetBytes)} kB gzip (a ratio above 1.00 is over the goal).`);
+  console.log(`\nWhere the blocking time went (the load with the median TBT; long animation frames after FCP: ms blocking of ms, then style/layout/paint and the scripts that ran):\n${blocking.join('\n')}`);
   return clean;
 }
 

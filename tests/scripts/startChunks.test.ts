@@ -7,13 +7,20 @@ function graph(imports: Record<string, string[]>): ModuleGraph {
   return { getModuleInfo: (id) => (id in imports ? { importedIds: imports[id]! } : null) };
 }
 
-const modules = { entry: '/app/src/main.tsx', start: '/app/src/start.tsx', libraries: '/app/src/startLibraries.ts' };
+const modules = {
+  entry: '/app/src/main.tsx',
+  start: '/app/src/start.tsx',
+  firstScreens: ['/app/src/routes/ContentRoutes.tsx', '/app/src/routes/AuthRoutes.tsx'],
+  libraries: '/app/src/startLibraries.ts',
+};
 const app = graph({
   '/app/src/main.tsx': ['/app/src/wiring/shellPaint.ts', '/app/src/wiring/nextTask.ts', '\0vite/preload-helper.js'],
   '/app/src/start.tsx': ['/app/src/App.tsx', '/app/node_modules/react-dom/client.js', '/app/src/wiring/nextTask.ts', '\0vite/preload-helper.js'],
-  '/app/src/App.tsx': ['/app/node_modules/react/index.js', '/app/src/components/Spinner.tsx'],
-  '/app/src/startLibraries.ts': ['/app/node_modules/react-dom/client.js'],
-  '/app/src/routes/ContentRoutes.tsx': ['/app/src/components/Spinner.tsx', '/app/src/screens/feed/FeedScreen.tsx'],
+  '/app/src/App.tsx': ['/app/node_modules/react/index.js', '/app/src/components/Spinner.tsx', '/app/node_modules/xstate/dist/xstate.js'],
+  '/app/node_modules/react-dom/client.js': ['/app/node_modules/scheduler/index.js'],
+  '/app/src/startLibraries.ts': ['/app/node_modules/react-dom/client.js', '/app/node_modules/xstate/dist/xstate.js'],
+  '/app/src/routes/ContentRoutes.tsx': ['/app/src/components/Spinner.tsx', '/app/src/screens/feed/FeedScreen.tsx', '/app/src/components/TextField.tsx'],
+  '/app/src/routes/AuthRoutes.tsx': ['/app/src/components/TextField.tsx', '/app/src/screens/signIn/SignInScreen.tsx'],
 });
 
 describe("the start's chunks", () => {
@@ -25,7 +32,14 @@ describe("the start's chunks", () => {
     expect(chunkOf('/app/src/components/Spinner.tsx', app)).toBe('start');
     expect(chunkOf('/app/node_modules/react-dom/client.js', app)).toBe('libraries');
     expect(chunkOf('/app/node_modules/react/index.js', app)).toBe('libraries');
+    expect(chunkOf('/app/node_modules/scheduler/index.js', app)).toBe('libraries');
+    expect(chunkOf('/app/node_modules/xstate/dist/xstate.js', app)).toBe('libraries');
     expect(chunkOf('/app/src/startLibraries.ts', app)).toBe('libraries');
+  });
+
+  it('puts what every first screen imports with the start, and leaves what only one imports to the bundler', () => {
+    expect(chunkOf('/app/src/components/TextField.tsx', app)).toBe('start');
+    expect(chunkOf('/app/src/screens/signIn/SignInScreen.tsx', app)).toBeNull();
   });
 
   it("keeps the entry's own imports out of them, so the entry does not evaluate the start before the shell paints", () => {
