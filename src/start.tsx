@@ -15,8 +15,8 @@ import { contentRoutes } from './contentRoutes.ts';
 
 // In a function, not top-level await: a top-level await anywhere turns off the bundler's merging of
 // shared chunks, and the first load then fetches dozens of small chunks instead of the entry.
-// Each step ends its task (`nextTask`), so that none of them, nor the evaluation of this chunk before
-// them, holds the page for long (total blocking time, issue 26).
+// Each step ends its task (`nextTask`): on a slow phone, together they held the page for long
+// (total blocking time, docs/architecture.md "The first paint").
 async function start() {
   await nextTask();
   const config = readClientConfig(import.meta.env, window.location.origin);
@@ -48,9 +48,10 @@ async function start() {
   );
 
   registerServiceWorker();
-  // Fetched beside the brand and the session; in by the time the app enters content.
+  // Fetched beside the brand and the session; in by the time the app enters content. A failure
+  // (offline) is tried again when the content is drawn, and told there.
   await nextTask();
-  void contentRoutes.preload();
+  contentRoutes.preload().catch(() => {});
 }
 
 void start();
