@@ -197,6 +197,8 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
         },
         actions: { forgetReferralCode: clearReferralCode },
       }),
+      // The feeds' and the categories' loads start in tasks of their own (`nextTask`): the app enters
+      // content with all of them at once, and their cache reads and fetches made that one long task.
       feed: feedMachine.provide({
         actors: {
           loadBillboard: fromPromise(async () => {
