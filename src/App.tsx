@@ -1,5 +1,4 @@
 import { lazy, Suspense, useLayoutEffect } from 'react';
-import { useShownPhase } from './shownPhase.ts';
 import { contentRoutes } from './contentRoutes.ts';
 import { Spinner } from './components/Spinner.tsx';
 import { withMessages } from './i18n/i18n.ts';
@@ -22,7 +21,7 @@ const SetUpScreen = lazy(
 
 /** Picks the screen set from the app phase and gives it the brand's theme. */
 export function App() {
-  const phase = useShownPhase(AppActor.useSelector(phaseOf));
+  const phase = AppActor.useSelector(phaseOf);
   const app = AppActor.useActorRef();
   const browsingAllowed = AppActor.useSelector((s) => s.context.brand?.settings.visitorBrowsing === true);
   const theme = AppActor.useSelector((s) => s.context.brand?.theme.light);
