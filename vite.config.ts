@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { precompress } from './scripts/precompress.ts';
 import { serviceWorker } from './scripts/serviceWorker.ts';
 import { startPreload } from './scripts/startPreload.ts';
-import { startChunks } from './scripts/startChunks.ts';
+import { startChunkNames, startChunks } from './scripts/startChunks.ts';
 
 const apiPort = process.env.API_PORT ?? '8081';
 /** In `npm run dev` the API runs beside Vite; these paths go to it. */
@@ -33,10 +33,8 @@ export default defineConfig({
     vanillaExtractPlugin(),
     precompress(),
     serviceWorker(),
-    startPreload(['libraries', 'start']),
+    startPreload(startChunkNames),
   ],
-  // Source maps are written for debugging but never served (see server/app.ts).
-  // The bundler's per-plugin timing report is for profiling, not for every `npm start`.
   resolve: {
     // @xstate/react imports the shims for React < 18; React 19 has useSyncExternalStore itself.
     alias: [
@@ -44,6 +42,8 @@ export default defineConfig({
       { find: /^use-sync-external-store\/shim$/, replacement: 'react' },
     ],
   },
+  // Source maps are written for debugging but never served (see server/app.ts).
+  // The bundler's per-plugin timing report is for profiling, not for every `npm start`.
   build: {
     outDir: 'dist',
     sourcemap: 'hidden',

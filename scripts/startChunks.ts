@@ -1,3 +1,7 @@
+/** The start's chunks, in the order the entry evaluates them (and the HTML preloads them). */
+export const startChunkNames = ['libraries', 'start'] as const;
+type StartChunk = (typeof startChunkNames)[number];
+
 /** What the bundler tells a chunk-group function about the module graph. */
 export interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
@@ -27,7 +31,7 @@ export interface StartModules {
  * the entry import, and so evaluate, the whole start at once.
  * Returns null for every other module (the bundler's own splitting).
  */
-export function startChunks(modules: StartModules): (id: string, graph: ModuleGraph) => string | null {
+export function startChunks(modules: StartModules): (id: string, graph: ModuleGraph) => StartChunk | null {
   const reachable = new WeakMap<ModuleGraph, Map<string, Set<string>>>();
   /** A module and everything it imports statically, directly or not (per chunking pass). */
   function staticImportsOf(root: string, graph: ModuleGraph): Set<string> {
