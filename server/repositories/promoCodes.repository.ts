@@ -125,12 +125,13 @@ export async function countClaim(tx: Executor, q: MemberOffer): Promise<number> 
  */
 export async function takeFreeCode(tx: Executor, q: MemberOffer, now: Date): Promise<string | null> {
   for (const lock of [sql`for update skip locked`, sql`for update`]) {
-    const next = sql`(select ${promoCodes.code} from ${promoCodes} where ${and(ofOffer(q), isFree(now))} order by ${promoCodes.createdAt}, ${promoCodes.code} limit 1 ${lock})`;
+    const next = sql`(select ${promoCodes.createdAt}, ${promoCodes.code} from ${promoCodes} where ${and(ofOffer(q), isFree(now))} order by ${promoCodes.createdAt}, ${promoCodes.code} limit 1 ${lock})`;
     const [taken] = await tx
       .update(promoCodes)
       .set({ claimedBy: q.userId, claimedAt: now })
       // Re-checked here: a code taken while this statement waited for its lock is not taken twice.
-      .where(and(ofOffer(q), isNull(promoCodes.claimedBy), eq(promoCodes.code, next)))
+      // The whole key of the free-code index, so the row is found at once (by the code alone, every free code is read).
+      .where(and(ofOffer(q), isNull(promoCodes.claimedBy), sql`(${promoCodes.createdAt}, ${promoCodes.code}) = ${next}`))
       .returning({ code: promoCodes.code });
     if (taken) return taken.code;
   }
@@ -147,50 +148,19 @@ export interface QuickClaim {
 }
 
 /**
- * A unique-code claim in one statement (one round trip, no lock held between round trips): it
- * checks the offer, locks a free code nobody else is taking (SKIP LOCKED), raises the member's
- * count in their claimant row only while it is under the cap (ON CONFLICT DO UPDATE sees the
- * locked row's current count, so concurrent claims of one member queue there), and hands the
- * locked code out only if the count was raised. The count and the code change together or not
- * at all. When no code was free to lock, nothing changed: `claimWaitingForCodes` decides.
+ * A unique-code claim in one statement, by the database function `klubb_claim_free_code`
+ * (migration 0022, which says how it keeps the cap exact): the offer checked, a free code locked
+ * and handed out with the member's count raised under the cap, or nothing changed. When no code
+ * was free to lock, `claimWaitingForCodes` decides.
  */
 export async function claimFreeCode(db: Executor, q: MemberOffer, now: Date): Promise<QuickClaim> {
   const at = now.toISOString();
   const result = await db.execute(sql`
-    with offer_terms as (
-      select ${offers.active} as active, ${offerPromos.claimCap} as claim_cap
-      from ${offers} left join ${offerPromos} on ${offerPromos.brandId} = ${offers.brandId} and ${offerPromos.offerId} = ${offers.id}
-      where ${offers.brandId} = ${q.brandId} and ${offers.id} = ${q.offerId}
-    ),
-    free as (
-      select code from promo_code
-      where brand_id = ${q.brandId} and offer_id = ${q.offerId} and claimed_by is null and (expires_at is null or expires_at > ${at}::timestamptz)
-        and exists (select 1 from offer_terms where active and claim_cap is not null)
-      order by created_at, code limit 1 for update skip locked
-    ),
-    counted as (
-      insert into promo_claimant as c (brand_id, offer_id, user_id, unique_claimed)
-      select ${q.brandId}, ${q.offerId}, ${q.userId}, 1 from offer_terms where claim_cap >= 1 and exists (select 1 from free)
-      on conflict (brand_id, offer_id, user_id) do update set unique_claimed = c.unique_claimed + 1
-        where c.unique_claimed < (select claim_cap from offer_terms)
-      returning c.unique_claimed
-    ),
-    taken as (
-      update promo_code set claimed_by = ${q.userId}, claimed_at = ${at}::timestamptz
-      where brand_id = ${q.brandId} and offer_id = ${q.offerId} and claimed_by is null
-        and code = (select code from free) and exists (select 1 from counted)
-      returning code
-    )
-    select
-      exists (select 1 from offer_terms) as found,
-      (select active from offer_terms) as active,
-      (select claim_cap from offer_terms) as claim_cap,
-      exists (select 1 from free) as saw_free_code,
-      (select unique_claimed from counted) as unique_claimed,
-      (select code from taken) as code`);
+    select offer_found, active, claim_cap, saw_free_code, unique_claimed, code
+    from klubb_claim_free_code(${q.brandId}, ${q.offerId}, ${q.userId}, ${at}::timestamptz)`);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
   return {
-    offer: row.found ? { active: Boolean(row.active), claimCap: row.claim_cap === null ? null : Number(row.claim_cap) } : null,
+    offer: row.offer_found ? { active: Boolean(row.active), claimCap: row.claim_cap === null ? null : Number(row.claim_cap) } : null,
     sawFreeCode: Boolean(row.saw_free_code),
     claimed: typeof row.code === 'string' ? { code: row.code, userClaimedCount: Number(row.unique_claimed) } : null,
   };
