@@ -7,11 +7,19 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
   }
+  /** One connection; `setupClient` may give it its own headers. */
+  interface Client {
+    setHeaders(headers: Record<string, string>): void;
+  }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
+    method?: string;
     headers?: Record<string, string>;
+    body?: string;
+    /** Called once for each connection before its first request. */
+    setupClient?: (client: Client) => void;
     /** Sent in turn by every connection. */
     requests?: (Request & { setupRequest?: (request: Request) => Request })[];
   }

@@ -68,24 +68,24 @@ export async function benchMembers(origin: string): Promise<string[]> {
 
 const run = (label: string, options: Options) => measureLoad(label, options, { warmupSeconds, durationSeconds });
 
-/** A request per autocannon request, signed by the members in turn. */
-export function asMembers(origin: string, tokens: string[], body: object): Options['requests'] {
+/**
+ * A POST with this body, each connection one member in turn, on a phone of its own: with at least
+ * as many members as connections, no member has two requests in flight (as a member's own app
+ * would), and per-address limits count each member's address, not the bench's one (the server
+ * trusts X-Forwarded-For from loopback, as from its proxy).
+ */
+export function asMembers(origin: string, tokens: string[], body: object): Pick<Options, 'method' | 'headers' | 'body' | 'setupClient'> {
   let next = 0;
-  return [
-    {
-      method: 'POST',
-      setupRequest: (request) => ({
-        ...request,
-        headers: {
-          ...request.headers,
-          'content-type': 'application/json',
-          'x-app-url': origin,
-          authorization: `Bearer ${tokens[next++ % tokens.length]}`,
-        },
-        body: JSON.stringify(body),
-      }),
+  const headers = { 'content-type': 'application/json', 'x-app-url': origin };
+  return {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    setupClient: (client) => {
+      const n = next++;
+      client.setHeaders({ ...headers, authorization: `Bearer ${tokens[n % tokens.length]}`, 'x-forwarded-for': `10.77.${(n >> 8) & 255}.${n & 255}` });
     },
-  ];
+  };
 }
 
 export async function fillCarts(origin: string, tokens: string[]) {
@@ -101,8 +101,8 @@ export async function fillCarts(origin: string, tokens: string[]) {
 
 /**
  * Unique-code claims and checkout opens per second at 50 connections, beside the trivial endpoint
- * at the same 50: 50 members take turns (one request each in flight), so the row locks of
- * different members and codes are measured, not one member's queue.
+ * at the same 50: each connection is one of the 50 members (one request each in flight), so the
+ * row locks of different members and codes are measured, not one member's queue.
  */
 export async function benchClaims(server: RunningServer): Promise<ClaimLoad[]> {
   const { origin } = server;
@@ -114,12 +114,12 @@ export async function benchClaims(server: RunningServer): Promise<ClaimLoad[]> {
   const claims = await run('claim unique code', {
     url: url('/v1/claim/offer/voucher/code'),
     connections: claimConnections,
-    requests: asMembers(origin, tokens, { id: offerId }),
+    ...asMembers(origin, tokens, { id: offerId }),
   });
   const checkouts = await run('open checkout', {
     url: url('/v1/payment/checkout'),
     connections: claimConnections,
-    requests: asMembers(origin, tokens, { testMode: true }),
+    ...asMembers(origin, tokens, { testMode: true }),
   });
   return [health, claims, checkouts];
 }

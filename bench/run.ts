@@ -217,7 +217,7 @@ async function benchApi(origin: string) {
 async function benchPromoClaims(server: RunningServer, databaseKind: string) {
   const { connections, members, codes, warmupSeconds, durationSeconds, offerId, checkoutVariant } = claimSettings;
   heading(`Promo code claims and checkout opens on ${databaseKind} (autocannon: ${connections} connections, ${warmupSeconds} s warm-up, ${durationSeconds} s measured)`);
-  console.log(`${codes} unique codes on ${offerId}, cap 1000; ${members} members signed up through the API, taking turns.`);
+  console.log(`${codes} unique codes on ${offerId}, cap 1000; ${members} members signed up through the API, one to each connection.`);
   console.log(`Checkouts: each member's cart holds one ${checkoutVariant.itemVariantId}; each open ends the member's previous checkout.`);
   const [health, claims, checkouts] = await benchClaims(server);
   printTable(

@@ -61,7 +61,7 @@ async function measure(servers: RunningServer[], memberToken: string, checkoutTo
   const checkouts = await spreadLoad('open checkout', servers, (s, index) => ({
     path: '/v1/payment/checkout',
     method: 'POST',
-    requests: asMembers(s.origin, checkoutTokens.filter((_, k) => k % servers.length === index), { testMode: true }),
+    ...asMembers(s.origin, checkoutTokens.filter((_, k) => k % servers.length === index), { testMode: true }),
   }));
   return [offerList, checkouts];
 }
