@@ -189,14 +189,19 @@ export const appMachine = setup({
       assertEvent(event, 'session.signedOut');
       return { sessionUser: null, authError: event.reason ?? context.authError };
     }),
-    /** One feed per offer type the brand shows (showEditorial, showBenefit, showLive), as feed.{type}. */
-    startTypeFeeds: enqueueActions(({ context, enqueue }) => {
+    /**
+     * What the first screen of content does not show: one feed per offer type the brand shows
+     * (showEditorial, showBenefit, showLive), as feed.{type}, and the categories.
+     */
+    startTabChildren: enqueueActions(({ context, enqueue }) => {
       for (const type of shownOfferTypes(context.brand)) {
         enqueue.spawnChild('feed', { id: `feed.${type}`, systemId: `feed.${type}`, input: { type } });
       }
+      enqueue.spawnChild('categories', { id: 'categories', systemId: 'categories' });
     }),
-    stopTypeFeeds: enqueueActions(({ enqueue }) => {
+    stopTabChildren: enqueueActions(({ enqueue }) => {
       for (const type of offerTypes) enqueue.stopChild(`feed.${type}`);
+      enqueue.stopChild('categories');
     }),
     tellMemberLeft: sendTo('language', { type: 'language.memberLeft' }),
     /** The brand's texts (tab labels, terms) in the language now shown; a later change replaces an earlier reload. */
@@ -205,11 +210,19 @@ export const appMachine = setup({
       enqueue.spawnChild('reloadBrand', { id: 'brandTexts' });
     }),
     /** Every feed and the categories load again (in the language now shown, or for the member now signed in). */
-    reloadContent: enqueueActions(({ context, enqueue }) => {
+    reloadContent: enqueueActions(({ context, enqueue, system }) => {
       enqueue.sendTo('feed.mixed', { type: 'feed.reload' });
-      for (const type of shownOfferTypes(context.brand)) enqueue.sendTo(`feed.${type}`, { type: 'feed.reload' });
-      enqueue.sendTo('categories', { type: 'categories.reload' });
+      // Not started yet (startTabChildren), they load afresh when they start.
+      for (const type of shownOfferTypes(context.brand)) if (system.get(`feed.${type}`)) enqueue.sendTo(`feed.${type}`, { type: 'feed.reload' });
+      if (system.get('categories')) enqueue.sendTo('categories', { type: 'categories.reload' });
     }),
+  },
+  delays: {
+    /**
+     * None: a task of its own, after the one that entered content and drew its first screen, so
+     * that neither is long enough to hold up the member's first tap (issue 26, total blocking time).
+     */
+    firstScreenDrawn: 0,
   },
   guards: {
     knowsContainerVersion: ({ context }) => context.containerVersion !== 'pending',
@@ -368,8 +381,8 @@ export const appMachine = setup({
       },
     },
     content: {
-      entry: 'startTypeFeeds',
-      exit: ['stopTypeFeeds', assign({ returnPath: null })],
+      after: { firstScreenDrawn: { actions: 'startTabChildren' } },
+      exit: ['stopTabChildren', assign({ returnPath: null })],
       invoke: [
         {
           src: 'feed',
@@ -377,8 +390,8 @@ export const appMachine = setup({
           systemId: 'feed.mixed',
           input: ({ context }) => ({ favouriteIds: context.member?.user.favouriteCategoryIdList ?? [] }),
         },
+        // The mobile home's search field is its way into search.
         { src: 'search', id: 'search', systemId: 'search' },
-        { src: 'categories', id: 'categories', systemId: 'categories' },
         {
           src: 'navigator',
           id: 'navigator',

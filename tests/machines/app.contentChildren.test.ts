@@ -17,6 +17,7 @@ function startSignedIn(brand: Brand) {
         connection: steadyConnection,
         loadBrand: fromPromise<Brand>(async () => brand),
         loadMember: fromPromise<Member, { uid: string | null }>(async () => testMember()),
+        reloadBrand: fromCallback(() => undefined),
         navigator: navigatorMachine.provide({ actors: { browserHistory: stillBrowserHistory }, actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),
         session: sessionMachine.provide({
           actors: {
@@ -39,7 +40,7 @@ function startSignedIn(brand: Brand) {
 describe('the content phase children', () => {
   it('runs the mixed feed, search, categories, the push token and one feed per type the brand shows', async () => {
     const { actor } = startSignedIn(testBrand({ showEditorial: false }));
-    await waitFor(actor, (s) => s.matches('content'));
+    await waitFor(actor, (s) => s.matches('content') && s.children.categories !== undefined);
     const { system } = actor;
     expect(Object.keys(actor.getSnapshot().children).sort()).toEqual(
       ['cart', 'categories', 'connection', 'feed.benefit', 'feed.live', 'feed.mixed', 'language', 'navigator', 'pushToken', 'search', 'session'].sort(),
@@ -51,9 +52,21 @@ describe('the content phase children', () => {
     expect(system.get('cart')).toBeDefined();
   });
 
+  it('starts the per-type feeds and the categories in a task after the one that entered content (the first screen needs neither)', async () => {
+    const { actor } = startSignedIn(testBrand());
+    const entered = await waitFor(actor, (s) => s.matches('content'));
+    expect(Object.keys(entered.children)).toEqual(expect.arrayContaining(['feed.mixed', 'search', 'navigator']));
+    expect(entered.children['feed.benefit']).toBeUndefined();
+    expect(entered.children.categories).toBeUndefined();
+    // A language change before they start reloads what runs; they load in the new language when they start.
+    actor.send({ type: 'app.languageChanged' });
+    const started = await waitFor(actor, (s) => s.children.categories !== undefined);
+    expect(Object.keys(started.children)).toEqual(expect.arrayContaining(['feed.editorial', 'feed.benefit', 'feed.live', 'categories']));
+  });
+
   it('stops the per-type feeds on sign-out and clears the caches beside resetting the URL; a new sign-in starts them again', async () => {
     const { actor, ran } = startSignedIn(testBrand());
-    await waitFor(actor, (s) => s.matches('content'));
+    await waitFor(actor, (s) => s.matches('content') && s.children['feed.benefit'] !== undefined);
     const benefit = actor.system.get('feed.benefit')!;
     actor.send({ type: 'app.signOut' });
     await waitFor(actor, (s) => s.matches('auth'));
@@ -61,8 +74,9 @@ describe('the content phase children', () => {
     expect(benefit.getSnapshot().status).toBe('stopped');
     expect(actor.system.get('feed.benefit')).toBeUndefined();
     expect(actor.system.get('search')).toBeUndefined();
+    expect(actor.system.get('categories')).toBeUndefined();
     actor.getSnapshot().children.session!.send({ type: 'session.userChanged', user: { uid: 'uid-1', email: null } });
-    await waitFor(actor, (s) => s.matches('content'));
+    await waitFor(actor, (s) => s.matches('content') && s.children['feed.benefit'] !== undefined);
     expect(actor.system.get('feed.benefit')).toBeDefined();
     expect(actor.system.get('feed.benefit')).not.toBe(benefit);
   });
