@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import { BillboardCard } from '../../components/BillboardCard.tsx';
@@ -24,7 +25,9 @@ function MixedFeed({ feedRef }: { feedRef: FeedRef }) {
   const brand = AppActor.useSelector((s) => s.context.brand);
   // The search field is the mobile way into search; desktop has its own (spec 2.3).
   const searchRef = AppActor.useSelector((s) => (s.context.layout === 'mobile' ? appChild(s, 'search') : undefined));
-  const feed = useSelector(feedRef, (s) => connectFeed(s, feedRef), sameViewValues);
+  // The machine's news reaches React as an urgent update: the first page's arrival (the spinner
+  // becoming the whole page) is drawn in a background render React can slice instead (issue 26).
+  const feed = useDeferredValue(useSelector(feedRef, (s) => connectFeed(s, feedRef), sameViewValues));
   const billboard = feed.billboard && billboardOffer(feed.billboard);
   const open = (offer: FeedOffer) => navigate(offerPath(offer));
 
