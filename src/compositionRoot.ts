@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { appMachine, signOutReason, type AppEvent, type AppInput, type Member } from '../machines/app.machine.ts';
+import { appMachine } from '../machines/app.machine.ts';
+import { signOutReason, type AppEvent, type AppInput, type Member } from '../machines/app.rules.ts';
 import { callErrorOf } from '../machines/errorCode.ts';
 import { loadMember } from './services/memberLoader.ts';
 import { cachedCategories, cachedUser, rememberUser } from './services/memberCache.ts';

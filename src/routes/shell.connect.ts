@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { navigatorMachine } from '../../machines/navigator.machine.ts';
 import type { NavigatorRef } from '../appActor.ts';
-import type { Layout } from '../../machines/app.machine.ts';
+import type { Layout } from '../../machines/app.rules.ts';
 import type { TabBarEntry } from '../components/shell/TabBar.tsx';
 import { isVisitorStack } from './routeTable.ts';
 

@@ -1,6 +1,6 @@
 import type { HistoryEffect, SavedNavigation, StartLocation } from '../../machines/navigator.rules.ts';
 import type { NavigatorEvent } from '../../machines/navigator.machine.ts';
-import type { AuthScreen } from '../../machines/app.machine.ts';
+import type { AuthScreen } from '../../machines/app.rules.ts';
 
 /** Our page key and entry position inside each history entry's state. */
 const stateKey = 'klubbKey';

@@ -1,6 +1,6 @@
 import type { BrandRole } from '../../contract/brand.ts';
 import type { User } from '../../contract/user.ts';
-import type { Member } from '../../machines/app.machine.ts';
+import type { Member } from '../../machines/app.rules.ts';
 
 export interface MemberSources {
   user: () => Promise<User>;

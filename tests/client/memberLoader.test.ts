@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadMember } from '../../src/services/memberLoader.ts';
-import { signOutReason } from '../../machines/app.machine.ts';
+import { signOutReason } from '../../machines/app.rules.ts';
 import { callErrorOf } from '../../machines/errorCode.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import { testMember } from '../machines/fixtures.ts';

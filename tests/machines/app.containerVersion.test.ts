@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
-import { appMachine, signOutReason } from '../../machines/app.machine.ts';
+import { appMachine } from '../../machines/app.machine.ts';
+import { signOutReason } from '../../machines/app.rules.ts';
 import type { sessionMachine } from '../../machines/session.machine.ts';
 import type { Brand } from '../../contract/brand.ts';
 import type { ContainerVersion } from '../../src/domain/version.ts';

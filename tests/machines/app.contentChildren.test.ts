@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { appMachine, shownOfferTypes, type Member } from '../../machines/app.machine.ts';
+import { appMachine } from '../../machines/app.machine.ts';
+import { shownOfferTypes, type Member } from '../../machines/app.rules.ts';
 import { sessionMachine, type SessionEvent } from '../../machines/session.machine.ts';
 import { freshTokens, noTokenRejections, stillBrowserHistory } from './sessionFakes.ts';
 import { navigatorMachine } from '../../machines/navigator.machine.ts';

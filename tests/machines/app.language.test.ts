@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { appMachine, type Member } from '../../machines/app.machine.ts';
+import { appMachine } from '../../machines/app.machine.ts';
+import { type Member } from '../../machines/app.rules.ts';
 import { sessionMachine, type SessionEvent } from '../../machines/session.machine.ts';
 import { languageMachine, type Language } from '../../machines/language.machine.ts';
 import { feedMachine } from '../../machines/feed.machine.ts';

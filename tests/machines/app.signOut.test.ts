@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
-import { appMachine, type Member } from '../../machines/app.machine.ts';
+import { appMachine } from '../../machines/app.machine.ts';
+import { type Member } from '../../machines/app.rules.ts';
 import { sessionMachine, type SessionEvent, type TokenLife } from '../../machines/session.machine.ts';
 import type { signInMachine } from '../../machines/signIn.machine.ts';
 import { navigatorMachine } from '../../machines/navigator.machine.ts';

@@ -2,7 +2,7 @@ import { fromCallback } from 'xstate';
 import { connectionMachine } from '../../machines/connection.machine.ts';
 import type { Brand } from '../../contract/brand.ts';
 import type { FeedOffer } from '../../contract/offer.ts';
-import type { AppInput, Member } from '../../machines/app.machine.ts';
+import type { AppInput, Member } from '../../machines/app.rules.ts';
 import { createResolver } from '../../src/routes/resolver.ts';
 
 export function testBrand(overrides: Partial<Brand['settings']> = {}): Brand {

@@ -1,4 +1,4 @@
-import type { Member } from '../../../machines/app.machine.ts';
+import type { Member } from '../../../machines/app.rules.ts';
 import type { Resolve } from '../../../machines/navigator.machine.ts';
 import type { Brand } from '../../../contract/brand.ts';
 import { contactMailHref } from '../../components/contactMail.ts';

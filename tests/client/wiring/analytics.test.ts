@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromTransition } from 'xstate';
 import type { Brand } from '../../../contract/brand.ts';
-import type { Member } from '../../../machines/app.machine.ts';
+import type { Member } from '../../../machines/app.rules.ts';
 import { navigatorMachine } from '../../../machines/navigator.machine.ts';
 import type { AppRef } from '../../../src/appActor.ts';
 import type { ContainerVersion } from '../../../src/domain/version.ts';
