@@ -3,7 +3,8 @@ import { Value } from 'typebox/value';
 import { OperatorTokenError, readOperatorToken } from './operatorToken.ts';
 
 const Env = Type.Object({
-  PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8080 }),
+  /** 0: a free port the system picks; the server tells it (its log, DATA_DIR/server.json, and a parent's IPC channel). */
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
   HOST: Type.String({ default: '0.0.0.0' }),
   DATA_DIR: Type.String({ minLength: 1, default: '.data' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),

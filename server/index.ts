@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, readConfig } from './config.ts';
@@ -23,7 +24,7 @@ async function main() {
   // Tools such as `npm run codes:import` write through this server while it holds DATA_DIR; the token proves they run here
   // (OPERATOR_TOKEN, when set, opens the same calls to commands elsewhere, on any database).
   const adminToken = embedded ? randomBytes(32).toString('base64url') : undefined;
-  const releaseDataDir = embedded ? claimDataDir(config.dataDir, config.port, adminToken) : () => undefined;
+  let releaseDataDir = embedded ? claimDataDir(config.dataDir, config.port, adminToken) : () => undefined;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -34,10 +35,12 @@ async function main() {
   const identity = await createIdentity(config, { db: database.db, mail });
   if (config.seedDemo) await seedDemo(database.db, identity);
   const eid = await createEid(config, { db: database.db });
-  // The embedded provider delivers its events to this server's own webhook, on loopback.
+  // The embedded provider delivers its events to this server's own webhook, on loopback (on the port
+  // it listens on, which with PORT=0 is known only once it listens).
   const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  let port = config.port;
   const payments = await createPayments(config, {
-    webhookUrl: `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${config.port}/v1/payment/webhook`,
+    webhookUrl: () => `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}/v1/payment/webhook`,
   });
   const app = await buildApp({
     db: database.db,
@@ -75,7 +78,12 @@ async function main() {
     },
   });
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Klubb on http://localhost:${config.port} (database: ${database.kind}, identity: ${identity.kind}, payments: ${payments.kind})`);
+  port = (app.server.address() as AddressInfo).port;
+  if (embedded && port !== config.port) releaseDataDir = claimDataDir(config.dataDir, port, adminToken);
+  app.log.info(`Klubb on http://localhost:${port} (database: ${database.kind}, identity: ${identity.kind}, payments: ${payments.kind})`);
+  // A parent process that started us with an IPC channel (the tests) learns the port without guessing a free one.
+  process.send?.({ type: 'klubb.listening', port });
+  process.channel?.unref();
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Config } from '../config.ts';
 import { payAtStandIn, type CardDetails, type CardPaymentResult } from './cardPayment.ts';
+import type { WebhookTargets } from './standIn/webhooks.ts';
 
 /**
  * The card payments provider. The server speaks to it only through the official `stripe` SDK:
@@ -53,7 +54,7 @@ export function stripePayments(options: { secretKey: string; publishableKey: str
  * signed events to `webhookUrl` (this server's own /v1/payment/webhook on loopback) with a
  * secret made here, for this run only.
  */
-export async function localPayments(options: { webhookUrl: string; now?: () => number; port?: number }): Promise<Payments> {
+export async function localPayments(options: { webhookUrl: WebhookTargets; now?: () => number; port?: number }): Promise<Payments> {
   const { start } = await import('./standIn/index.ts');
   const webhookSecret = `whsec_local_${randomBytes(24).toString('base64url')}`;
   const secretKey = `sk_test_local_${randomBytes(24).toString('hex')}`;
@@ -94,7 +95,7 @@ export function sharedStandInPayments(options: { url: string; secretKey: string;
 }
 
 /** Stripe when its keys are configured, the shared stand-in when its URL is, else an embedded stand-in. */
-export async function createPayments(config: Pick<Config, 'payments'>, options: { webhookUrl: string }): Promise<Payments> {
+export async function createPayments(config: Pick<Config, 'payments'>, options: { webhookUrl: WebhookTargets }): Promise<Payments> {
   if (config.payments.kind === 'stripe') return stripePayments(config.payments);
   if (config.payments.kind === 'standIn') return sharedStandInPayments(config.payments);
   return localPayments({ webhookUrl: options.webhookUrl });

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../server/support/paymentsApp.ts';
 import { startServerProcesses } from '../server/support/serverProcesses.ts';
 import { startPgBouncer, type PgBouncer } from './support/pgbouncer.ts';
 
@@ -42,9 +41,8 @@ describe('three instances starting together on an empty database', () => {
   it('all come up, and every migration is applied once', async () => {
     await onServer('postgres', (client) => client.query(`CREATE DATABASE ${name}`));
     bouncer = await startPgBouncer(serverUrl, { poolSize: 20 });
-    const ports = [await freePort(), await freePort(), await freePort()];
-    processes = await startServerProcesses({ databaseUrl: bouncer.urlOf(name) }, ports, { MIGRATE_ON_START: 'true' });
-    for (const port of ports) expect((await fetch(`http://127.0.0.1:${port}/v1/health`)).status).toBe(200);
+    processes = await startServerProcesses({ databaseUrl: bouncer.urlOf(name) }, 3, { MIGRATE_ON_START: 'true' });
+    for (const port of processes.ports) expect((await fetch(`http://127.0.0.1:${port}/v1/health`)).status).toBe(200);
     const applied = await onServer(name, async (client) => {
       const table = await client.query<{ schema: string }>(
         "SELECT table_schema AS schema FROM information_schema.tables WHERE table_name = '__drizzle_migrations'",

@@ -7,7 +7,6 @@ import { openDatabase } from '../../server/db/database.ts';
 import { brands } from '../../server/db/schema/index.ts';
 import { makeBrand } from './support/factories.ts';
 import { operatorCommand, repositoryRoot } from './support/operatorCommand.ts';
-import { freePort } from './support/paymentsApp.ts';
 import { startServerProcesses } from './support/serverProcesses.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
 
@@ -85,8 +84,8 @@ describe('npm run brand on the embedded database', () => {
   }, 120_000);
 
   it('goes through the server while it runs on DATA_DIR, which serves the new brand at once', async () => {
-    const port = await freePort();
-    server = await startServerProcesses({ dataDir: dataDir() }, [port]);
+    server = await startServerProcesses({ dataDir: dataDir() }, 1);
+    const [port] = server.ports;
     const brandAt = (appUrl: string) => fetch(`http://127.0.0.1:${port}/v1/get/brand?appUrl=${encodeURIComponent(appUrl)}`);
     expect((await brandAt('https://vega.example.com')).status).toBe(404);
     const created = await brandCommand(['create', brandFile('vega2.json', (f) => Object.assign(f, { id: 'vega', name: 'Vega', appUrls: ['https://vega.example.com'] }))]);

@@ -7,7 +7,6 @@ import { openDatabase } from '../../server/db/database.ts';
 import { brandContent, brands } from '../../server/db/schema/index.ts';
 import { makeBrand } from './support/factories.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
-import { freePort } from './support/paymentsApp.ts';
 import { startServerProcesses } from './support/serverProcesses.ts';
 import { operatorCommand, repositoryRoot } from './support/operatorCommand.ts';
 
@@ -94,8 +93,8 @@ describe('npm run brand:content on the embedded database', () => {
   }, 90_000);
 
   it('goes through the server while it runs on DATA_DIR, which shows the change at once', async () => {
-    port = await freePort();
-    server = await startServerProcesses({ dataDir: dataDir() }, [port]);
+    server = await startServerProcesses({ dataDir: dataDir() }, 1);
+    port = server.ports[0]!;
     const api = (path: string) => fetch(`http://127.0.0.1:${port}${path}?appUrl=http://localhost`, { headers: { 'accept-language': 'sv' } }).then((r) => r.json());
     // Read first, so the server holds both in its cache.
     expect((await api('/v1/get/brand/content')).about.header).toBe('Om Aurora');

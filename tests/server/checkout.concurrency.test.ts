@@ -4,7 +4,6 @@ import { orderLines, shoppingCartLines, shoppingCarts, stockHolds } from '../../
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
 import { startServerProcesses } from './support/serverProcesses.ts';
-import { freePort } from './support/paymentsApp.ts';
 import { makeBrand, makeOffer } from './support/factories.ts';
 import { makeVariant } from './support/commerceFactories.ts';
 import { signedInMembers, type SignedInMember } from './promo.helpers.ts';
@@ -33,8 +32,8 @@ describe.skipIf(!postgres)('checkout on PostgreSQL with two server processes', (
     await makeVariant(t.db, brandId, 'concert', 'rush', { stock: 10, purchaseCap: 8 });
     await makeVariant(t.db, brandId, 'concert', 'capped', { stock: 100, purchaseCap: 3 });
     members = await signedInMembers(t, aurora, 'http://localhost:8080', 300, 'racer');
-    ports.push(await freePort(), await freePort());
-    processes = await startServerProcesses({ databaseUrl: database.url! }, ports);
+    processes = await startServerProcesses({ databaseUrl: database.url! }, 2);
+    ports.push(...processes.ports);
   }, 120_000);
 
   afterAll(async () => {

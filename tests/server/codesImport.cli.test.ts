@@ -7,7 +7,6 @@ import { openDatabase } from '../../server/db/database.ts';
 import { offerPromos, promoCodes } from '../../server/db/schema/index.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
 import { makeBrand, makeOffer } from './support/factories.ts';
-import { freePort } from './support/paymentsApp.ts';
 import { startServerProcesses } from './support/serverProcesses.ts';
 import { operatorCommand } from './support/operatorCommand.ts';
 
@@ -74,8 +73,8 @@ describe('npm run codes:import on the embedded database', () => {
   }, 90_000);
 
   it('goes through the server while it runs on DATA_DIR, skipping what is there', async () => {
-    port = await freePort();
-    server = await startServerProcesses({ dataDir: dataDir() }, [port]);
+    server = await startServerProcesses({ dataDir: dataDir() }, 1);
+    port = server.ports[0]!;
     writeFileSync(join(dir, 'more.csv'), 'CLI-3\nCLI-4,2031-06-01T12:00:00Z\n');
     const result = await codesImport(['--brand', 'aurora', '--offer', 'deal', join(dir, 'more.csv')], { DATA_DIR: dataDir() });
     expect(result.out).toContain(`through the server on port ${port}`);

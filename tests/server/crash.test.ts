@@ -8,7 +8,6 @@ import { checkoutSessions, mailOutbox, orders, stockHolds } from '../../server/d
 import { createTestApp } from './support/testApp.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
 import { startServerProcesses } from './support/serverProcesses.ts';
-import { freePort } from './support/paymentsApp.ts';
 import { makeBrand } from './support/factories.ts';
 import { fillCart, makeConcert } from './checkout.helpers.ts';
 import { signedInMembers, type SignedInMember } from './promo.helpers.ts';
@@ -71,8 +70,9 @@ const buy = async (port: number, m: SignedInMember) => {
 
 describe('kill -9 in a payment storm', () => {
   it('every order has exactly one mail, sent after the restart; a session the new provider does not know releases its holds at once', async () => {
-    const port = await freePort();
-    const first = await startServerProcesses(where(), [port]);
+    // A short job lease: mail the killed process had claimed is taken over seconds after the restart, not minutes.
+    const first = await startServerProcesses(where(), 1, { JOB_LEASE_MS: '3000' });
+    let [port] = first.ports as [number];
     // A session left open by the crash: 3 tickets held.
     const pending = await via(port, members[40]!, '/v1/payment/checkout', { testMode: true });
     expect(pending.status).toBe(200);
@@ -86,7 +86,8 @@ describe('kill -9 in a payment storm', () => {
     expect(paid).toBeGreaterThanOrEqual(5);
 
     // The new process sweeps often here, so mail the crashed one had leased goes out once its lease ends.
-    const second = await startServerProcesses(where(), [port], { SWEEP_INTERVAL_MS: '2000', DEV_TOOLS: 'true' });
+    const second = await startServerProcesses(where(), 1, { SWEEP_INTERVAL_MS: '1000', JOB_LEASE_MS: '3000', DEV_TOOLS: 'true' });
+    [port] = second.ports as [number];
     const unknown = await via(port, members[40]!, '/v1/payment/checkout/complete', { stripeCheckoutSessionId: pending.body.id, testMode: true });
     expect(unknown).toEqual({ status: 200, body: { status: 'expired', orderId: null } });
     const expired = await via(port, members[40]!, '/v1/expire/checkout', { stripeCheckoutSessionId: pending.body.id, testMode: true });

@@ -10,7 +10,6 @@ import { settleCheckout } from '../../server/commerce/fulfilment.ts';
 import { makeBrand, makeOffer } from './support/factories.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
 import { startServerProcesses } from './support/serverProcesses.ts';
-import { freePort } from './support/paymentsApp.ts';
 import { operatorCommand, repositoryRoot } from './support/operatorCommand.ts';
 import { commerceDeps, fillCart, makeConcert, offlinePayments, plainMembers, providerSession, reserveOpen } from './checkout.helpers.ts';
 
@@ -52,12 +51,11 @@ beforeAll(async () => {
   ticketCode = (await db.select().from(tickets).where(eq(tickets.orderId, orderId)))[0]!.code;
   // PGlite allows one process per data directory: the server gets it to itself.
   if (!onPostgres) await database.close();
-  const port = await freePort();
-  serverUrl = `http://127.0.0.1:${port}`;
-  server = await startServerProcesses(onPostgres ? { databaseUrl: database.url! } : { dataDir: join(dir, 'data') }, [port], {
+  server = await startServerProcesses(onPostgres ? { databaseUrl: database.url! } : { dataDir: join(dir, 'data') }, 1, {
     OPERATOR_TOKEN: operatorToken,
     LOG_LEVEL: 'info',
   });
+  serverUrl = `http://127.0.0.1:${server.ports[0]}`;
 }, 120_000);
 
 afterAll(async () => {
@@ -166,7 +164,7 @@ describe(`operator commands against a deployment's server (${onPostgres ? 'Postg
 
   it('a server given a weak token does not start, and does not print it', async () => {
     const weak = 'klubb-operator-2026';
-    const started = startServerProcesses({ dataDir: join(dir, 'weak') }, [await freePort()], { OPERATOR_TOKEN: weak });
+    const started = startServerProcesses({ dataDir: join(dir, 'weak') }, 1, { OPERATOR_TOKEN: weak });
     const error = await started.then(() => null, (e: Error) => e);
     expect(error?.message).toContain('Klubb cannot start: Invalid configuration:\n  OPERATOR_TOKEN is 19 characters long; an operator token needs at least 32');
     expect(error?.message).not.toContain(weak);

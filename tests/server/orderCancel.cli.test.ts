@@ -8,7 +8,6 @@ import { openDatabase } from '../../server/db/database.ts';
 import { orders } from '../../server/db/schema/index.ts';
 import { settleCheckout } from '../../server/commerce/fulfilment.ts';
 import { makeBrand } from './support/factories.ts';
-import { freePort } from './support/paymentsApp.ts';
 import { startServerProcesses } from './support/serverProcesses.ts';
 import { commerceDeps, fillCart, makeConcert, offlinePayments, plainMembers, providerSession, reserveOpen } from './checkout.helpers.ts';
 import { operatorCommand } from './support/operatorCommand.ts';
@@ -65,8 +64,8 @@ describe('npm run order:cancel', () => {
   }, 60_000);
 
   it('cancels through the server once; again changes nothing; an unknown order is refused', async () => {
-    port = await freePort();
-    server = await startServerProcesses({ dataDir: dataDir() }, [port]);
+    server = await startServerProcesses({ dataDir: dataDir() }, 1);
+    port = server.ports[0]!;
     const first = await orderCancel(['--brand', 'aurora', orderId]);
     expect(first.ok).toBe(true);
     expect(first.out).toMatch(new RegExp(`^Order ${orderId} of aurora is cancelled; SEK.+; 0 freed tickets offered to the waiting list\\.`));

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
 import { makeBrand } from './support/factories.ts';
-import { freePort } from './support/paymentsApp.ts';
 import { createEmptyPostgresDatabase } from './support/testDatabase.ts';
+import { listeningPort } from './support/serverProcesses.ts';
 
 /*
  * What a deployment ships (package.json, package-lock.json, the client's dist/ when built, and
@@ -73,19 +73,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the compiled production start', (
     await makeBrand(database.db, 'aurora', ['aurora.localhost']);
     await database.close();
 
-    const port = await freePort();
     const startedServer = performance.now();
-    const server = spawn(process.execPath, ['dist-server/server/index.js'], { cwd: deployment, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // PORT=0: it listens where the system lets it and tells us over the IPC channel.
+    const server = spawn(process.execPath, ['dist-server/server/index.js'], { cwd: deployment, env: { ...env, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     children.push(server);
     let log = '';
     server.stdout!.on('data', (d) => (log += String(d)));
     server.stderr!.on('data', (d) => (log += String(d)));
+    const port = await listeningPort(server).catch((error: Error) => {
+      throw new Error(`the compiled server did not start: ${error.message}\n${log}`);
+    });
     const base = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 60_000;
-    while (!(await fetch(`${base}/v1/health`).then((r) => r.ok, () => false))) {
-      if (server.exitCode !== null || Date.now() > deadline) throw new Error(`the compiled server did not start:\n${log}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    expect((await fetch(`${base}/v1/health`)).status).toBe(200);
     const upMs = Math.round(performance.now() - startedServer);
 
     expect((await fetch(`${base}/v1/ready`)).status).toBe(200);

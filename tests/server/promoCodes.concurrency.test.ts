@@ -4,7 +4,6 @@ import { promoCodes } from '../../server/db/schema/index.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
 import { startServerProcesses } from './support/serverProcesses.ts';
-import { freePort } from './support/paymentsApp.ts';
 import { makeBrand, makeOffer } from './support/factories.ts';
 import { codeList, givePromo, signedInMembers, type SignedInMember } from './promo.helpers.ts';
 
@@ -101,8 +100,8 @@ describe.skipIf(!postgres)('claims under load on PostgreSQL with two server proc
   let processes: Awaited<ReturnType<typeof startServerProcesses>> | undefined;
 
   beforeAll(async () => {
-    ports.push(await freePort(), await freePort());
-    processes = await startServerProcesses({ databaseUrl: database.url! }, ports);
+    processes = await startServerProcesses({ databaseUrl: database.url! }, 2);
+    ports.push(...processes.ports);
   }, 90_000);
 
   afterAll(async () => {

@@ -7,7 +7,6 @@ import { openDatabase, type OpenDatabase } from '../../server/db/database.ts';
 import { analyticsEvents } from '../../server/db/schema/index.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
 import { startServerProcesses } from './support/serverProcesses.ts';
-import { freePort } from './support/paymentsApp.ts';
 import { makeBrand } from './support/factories.ts';
 import { encode, event } from './analytics.helpers.ts';
 
@@ -71,8 +70,8 @@ const refusesConnections = (port: number) =>
 
 describe('SIGTERM', () => {
   it('refuses new connections, completes the request in flight, then exits 0', async () => {
-    const port = await freePort();
-    const server = await startServerProcesses(where(), [port], { LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '60000' });
+    const server = await startServerProcesses(where(), 1, { LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '60000' });
+    const [port] = server.ports as [number];
     const log = () => server.logs.join('');
     const inFlight = slowBeacon(port, 'slow-beacon-0001');
     await until(() => log().includes('slow-beacon-0001'), 'the server to receive the slow request');
@@ -94,8 +93,8 @@ describe('SIGTERM', () => {
   }, 120_000);
 
   it('does not wait past SHUTDOWN_TIMEOUT_MS for a request that never completes: it exits 1', async () => {
-    const port = await freePort();
-    const server = await startServerProcesses(where(), [port], { LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '1000' });
+    const server = await startServerProcesses(where(), 1, { LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '1000' });
+    const [port] = server.ports as [number];
     const log = () => server.logs.join('');
     const stuck = slowBeacon(port, 'stuck-beacon-0001');
     await until(() => log().includes('stuck-beacon-0001'), 'the server to receive the stuck request');

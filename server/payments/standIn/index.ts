@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import { StripeProtocolError, invalidRequest, missingParam } from './errors.ts';
 import { parseStripeForm, type FormValue } from './form.ts';
 import { SessionStore } from './sessions.ts';
-import { WebhookSender } from './webhooks.ts';
+import { WebhookSender, type WebhookTargets } from './webhooks.ts';
 
 /**
  * The embedded stand-in for Stripe: the Checkout Session endpoints the server uses, spoken as
@@ -21,7 +21,7 @@ export interface StandInOptions {
   /** Address to listen on; loopback (the default) when embedded in the server. */
   host?: string;
   /** Where events go; several spread them as a load balancer would (tests with several instances). */
-  webhookUrl: string | readonly string[];
+  webhookUrl: WebhookTargets;
   webhookSecret: string;
   /** The one secret key it accepts (made by the server for this run); any other is refused with Stripe's 401. */
   secretKey: string;
@@ -41,7 +41,7 @@ const sweepEveryMs = 1_000;
 
 export async function start(options: StandInOptions): Promise<StandIn> {
   const now = options.now ?? Date.now;
-  const webhooks = new WebhookSender(typeof options.webhookUrl === 'string' ? [options.webhookUrl] : options.webhookUrl, options.webhookSecret, Stripe.API_VERSION, now);
+  const webhooks = new WebhookSender(options.webhookUrl, options.webhookSecret, Stripe.API_VERSION, now);
   const pending = new Set<Promise<void>>();
   const sessions = new SessionStore(now, (type, session) => {
     const delivery = webhooks.deliver(type, session).finally(() => pending.delete(delivery));

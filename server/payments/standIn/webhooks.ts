@@ -11,6 +11,12 @@ export function signatureHeader(payload: string, secret: string, nowMs: number):
 }
 
 /**
+ * Where events go: one URL, several (the instances behind a load balancer, in tests), or the URL
+ * as known when an event is sent (a server listening on a port it picked itself).
+ */
+export type WebhookTargets = string | readonly string[] | (() => string);
+
+/**
  * Delivers events to the webhook endpoint as Stripe does: JSON body, signed, retried with backoff
  * on a non-2xx answer or a network failure. `deliver` resolves after the first attempt, whatever
  * it gave; retries go on in the background until `close`. Given several URLs (the instances
@@ -22,12 +28,16 @@ export class WebhookSender {
   private closed = false;
   private turn = 0;
 
+  private readonly urls: () => readonly string[];
+
   constructor(
-    private readonly urls: readonly string[],
+    targets: WebhookTargets,
     private readonly secret: string,
     private readonly apiVersion: string,
     private readonly clock: () => number,
-  ) {}
+  ) {
+    this.urls = typeof targets === 'function' ? () => [targets()] : typeof targets === 'string' ? () => [targets] : () => targets;
+  }
 
   async deliver(type: Stripe.Event.Type, object: Stripe.Checkout.Session | Stripe.Charge): Promise<void> {
     const event = {
@@ -55,7 +65,8 @@ export class WebhookSender {
     if (this.closed) return;
     let delivered = false;
     try {
-      const response = await fetch(this.urls[(turn + attempt) % this.urls.length]!, {
+      const urls = this.urls();
+      const response = await fetch(urls[(turn + attempt) % urls.length]!, {
         method: 'POST',
         headers: {
           'content-type': 'application/json; charset=utf-8',

@@ -4,7 +4,12 @@ import type { OpenDatabase } from '../../../server/db/database.ts';
 import type { AppOptions } from '../../../server/app.ts';
 import { createTestApp } from './testApp.ts';
 
-/** A free loopback port (the server that found it is closed again). */
+/**
+ * A loopback port free a moment ago (the server that found it is closed again). Only for a port
+ * nothing should answer on, or one that must be known before its server starts (the scale
+ * suite's pooler and stand-in, run one file at a time): a server of ours listens on 0 instead,
+ * since a port found free can be taken before it binds.
+ */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -23,10 +28,12 @@ export function freePort(): Promise<number> {
 export async function createPaymentsTestApp(
   options: { now?: () => number; database?: OpenDatabase; devTools?: boolean; accountRateLimits?: AppOptions['accountRateLimits']; commerceLimits?: AppOptions['commerceLimits']; visitorRateLimit?: AppOptions['visitorRateLimit'] } = {},
 ) {
-  const port = await freePort();
-  const payments = await localPayments({ webhookUrl: `http://127.0.0.1:${port}/v1/payment/webhook`, now: options.now });
+  // The app listens on a port it picks (0); the stand-in learns it before any event is sent.
+  let port = 0;
+  const payments = await localPayments({ webhookUrl: () => `http://127.0.0.1:${port}/v1/payment/webhook`, now: options.now });
   const t = await createTestApp({ ...options, payments });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
   return {
     ...t,
     payments,

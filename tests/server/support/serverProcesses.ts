@@ -4,15 +4,38 @@ import { testProjectId } from './testApp.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
+/** What server/index.ts tells a parent that started it with an IPC channel, once it listens. */
+interface Listening {
+  type: 'klubb.listening';
+  port: number;
+}
+const isListening = (message: unknown): message is Listening =>
+  typeof message === 'object' && message !== null && (message as Listening).type === 'klubb.listening';
+
+/** The port a server started with PORT=0 and an IPC channel listens on; rejects if it exits first. */
+export function listeningPort(child: ChildProcess): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    child.on('message', (message) => {
+      if (isListening(message)) resolve(message.port);
+    });
+    child.once('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}) before it listened`)));
+  });
+}
+
 /**
- * Starts `server/index.ts` once per port on one database, as separate processes (how several
- * instances share a PostgreSQL; or the one server on an embedded DATA_DIR, as an operator's
- * command finds it), and waits until each answers /v1/health. `stop` ends them.
+ * Starts `server/index.ts` as separate processes on one database (how several instances share a
+ * PostgreSQL; or the one server on an embedded DATA_DIR, as an operator's command finds it) and
+ * waits until each listens. `instances` is how many, each on a port it picks itself (PORT=0, told
+ * back over IPC, so no port found free is taken by someone else before it binds), or the ports to
+ * listen on where something must know them first (a payments stand-in started before the servers).
+ * `ports` are where they listen; `stop` ends them.
  */
-export async function startServerProcesses(database: { databaseUrl: string } | { dataDir: string }, ports: number[], env: Record<string, string> = {}) {
+export async function startServerProcesses(database: { databaseUrl: string } | { dataDir: string }, instances: number | number[], env: Record<string, string> = {}) {
   const servers: ChildProcess[] = [];
   const logs: string[] = [];
-  for (const port of ports) {
+  const wanted = typeof instances === 'number' ? Array.from({ length: instances }, () => 0) : instances;
+  const listening: Promise<number>[] = [];
+  for (const port of wanted) {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       cwd: root,
       env: {
@@ -30,11 +53,12 @@ export async function startServerProcesses(database: { databaseUrl: string } | {
         WAITING_LIST_JOIN_LIMIT: '100000',
         ...env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     child.stdout!.on('data', (d) => logs.push(String(d)));
     child.stderr!.on('data', (d) => logs.push(String(d)));
     servers.push(child);
+    listening.push(listeningPort(child));
   }
   const stop = () =>
     Promise.all(
@@ -47,22 +71,23 @@ export async function startServerProcesses(database: { databaseUrl: string } | {
             }),
       ),
     );
-  const deadline = Date.now() + 60_000;
-  for (const port of ports) {
-    for (;;) {
-      const up = await fetch(`http://127.0.0.1:${port}/v1/health`).then((r) => r.ok, () => false);
-      if (up) break;
-      if (Date.now() > deadline || servers.some((s) => s.exitCode !== null)) {
-        await stop();
-        throw new Error(`server on ${port} did not start:\n${logs.join('')}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('not listening after 60 s')), 60_000);
+  });
+  let ports: number[];
+  try {
+    ports = await Promise.race([Promise.all(listening), deadline]);
+  } catch (error) {
+    await stop();
+    throw new Error(`server did not start: ${(error as Error).message}\n${logs.join('')}`);
+  } finally {
+    clearTimeout(timer);
   }
   /** Ends them (or the one at `index`) as a crash would: SIGKILL, nothing flushed, nothing cleaned up. */
   const crash = (index?: number) =>
     Promise.all((index === undefined ? servers : [servers[index]!]).map((s) => (s.exitCode !== null || s.signalCode !== null ? undefined : new Promise<void>((resolve) => (s.once('exit', () => resolve()), s.kill('SIGKILL'))))));
   /** How each process ended (null while it runs): its exit code, or the signal that ended it. */
   const exits = () => servers.map((s) => s.exitCode ?? s.signalCode);
-  return { logs, stop, crash, exits };
+  return { ports, logs, stop, crash, exits };
 }
