@@ -14,6 +14,8 @@ export interface OpenDatabase {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: its data directory as a tarball, which `openDatabase({ pgliteDump })` starts from. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /**
@@ -21,8 +23,15 @@ export interface OpenDatabase {
  * (`memory://` keeps it in memory, for tests). Pending migrations are applied before it is
  * returned unless `migrate` is false (a deployment that runs `npm run db:migrate` as its own step).
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number; migrate?: boolean }): Promise<OpenDatabase> {
-  const opened = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolSize ?? 10) : await openPglite(options.dataDir);
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  migrate?: boolean;
+  /** PGlite: start from this dump of a data directory (tests start from a migrated one) instead of an empty one. */
+  pgliteDump?: Blob;
+}): Promise<OpenDatabase> {
+  const opened = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolSize ?? 10) : await openPglite(options.dataDir, options.pgliteDump);
   if (options.migrate ?? true) {
     try {
       await applyMigrations(opened.db);
@@ -44,13 +53,19 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Open
   return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string): Promise<OpenDatabase> {
+async function openPglite(dataDir: string, dump?: Blob): Promise<OpenDatabase> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const memory = dataDir.startsWith('memory://');
   const pgliteDir = memory ? dataDir : join(dataDir, 'pglite');
   if (!memory) mkdirSync(pgliteDir, { recursive: true });
-  const client = await PGlite.create(pgliteDir);
+  const client = await PGlite.create(pgliteDir, dump ? { loadDataDir: dump } : {});
   const db = drizzle(client, { schema });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    close: () => client.close(),
+    // 'none': an uncompressed tar loads faster than a gzipped one.
+    dumpDataDir: () => client.dumpDataDir('none'),
+  };
 }
