@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react-swc';
 import { lingui } from '@lingui/vite-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './scripts/precompress.ts';
 import { serviceWorker } from './scripts/serviceWorker.ts';
@@ -61,12 +62,17 @@ export default defineConfig({
     proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: `http://127.0.0.1:${apiPort}`, xfwd: true }])),
   },
   test: {
+    // One test file per core: Vitest's default for a run leaves one of them to itself (n - 1 files at a time).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
         test: {
           name: 'client',
           environment: 'jsdom',
+          // Each file in a fresh VM context of a reused process: its modules are its own as with a new
+          // process per file, but jsdom and Node's start are paid once per worker (half the run's CPU).
+          pool: 'vmForks',
           include: ['tests/client/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.{ts,tsx}', 'tests/domain/**/*.test.ts'],
           setupFiles: ['tests/client/setup.ts'],
           testTimeout: 20_000,
@@ -78,6 +84,11 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          // Files share a worker's loaded modules (each still builds its own app on its own database):
+          // loading the server's modules once per worker instead of once per file saves a third of the run.
+          isolate: false,
+          // One migrated database for the run; each file's database is a copy of it.
+          globalSetup: ['tests/server/support/databaseSnapshot.globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
