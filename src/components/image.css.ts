@@ -1,10 +1,6 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
+import { skeletonAnimation } from '../theme/skeleton.css.ts';
 import { vars } from '../theme/contract.css.ts';
-
-const shimmer = keyframes({
-  from: { backgroundPosition: '100% 0' },
-  to: { backgroundPosition: '-100% 0' },
-});
 
 /** Fixed 3:2 box so the page does not shift when the image arrives; `data-state` drives the rest. */
 export const frame = style({
@@ -16,9 +12,7 @@ export const frame = style({
   background: vars.color.surface,
   selectors: {
     '&[data-state="loading"]': {
-      backgroundImage: `linear-gradient(90deg, ${vars.color.surface} 25%, ${vars.color.background} 50%, ${vars.color.surface} 75%)`,
-      backgroundSize: '200% 100%',
-      animation: `${shimmer} 1.2s linear infinite`,
+      animation: skeletonAnimation,
     },
   },
 });

@@ -1,10 +1,6 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
+import { skeletonAnimation } from '../theme/skeleton.css.ts';
 import { vars } from '../theme/contract.css.ts';
-
-const shimmer = keyframes({
-  from: { backgroundPosition: '100% 0' },
-  to: { backgroundPosition: '-100% 0' },
-});
 
 export const skeleton = style({
   display: 'flex',
@@ -18,7 +14,6 @@ export const line = style({
   display: 'block',
   height: 16,
   borderRadius: 4,
-  backgroundImage: `linear-gradient(90deg, ${vars.color.surface} 25%, ${vars.color.background} 50%, ${vars.color.surface} 75%)`,
-  backgroundSize: '200% 100%',
-  animation: `${shimmer} 1.2s linear infinite`,
+  background: vars.color.surface,
+  animation: skeletonAnimation,
 });

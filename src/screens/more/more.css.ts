@@ -1,4 +1,5 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
+import { skeletonAnimation } from '../../theme/skeleton.css.ts';
 import { media, vars } from '../../theme/index.ts';
 
 export const page = style({
@@ -32,8 +33,6 @@ export const name = style({ fontFamily: vars.font.heading, margin: 0, overflowWr
 
 export const role = style({ margin: 0, color: vars.color.textMuted, fontFamily: vars.font.tag });
 
-const shimmer = keyframes({ from: { opacity: 1 }, to: { opacity: 0.5 } });
-
 /** Where the role name goes while it is not known (spec 8: a failed fetch leaves the skeleton). */
 export const roleSkeleton = style({
   margin: 0,
@@ -41,7 +40,7 @@ export const roleSkeleton = style({
   height: 16,
   borderRadius: 4,
   background: vars.color.surface,
-  animation: `${shimmer} 900ms ease-in-out infinite alternate`,
+  animation: skeletonAnimation,
 });
 
 /** Spec 2.3: 3, 4 or 5 columns at small, medium and large widths. */

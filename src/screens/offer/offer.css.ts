@@ -1,5 +1,6 @@
-import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/index.ts';
+import { skeletonAnimation } from '../../theme/skeleton.css.ts';
 
 /** Spec 9: page max width 800 with an 18 px gutter. */
 export const page = style({
@@ -107,11 +108,9 @@ export const companionHeader = style({ margin: 0, fontFamily: vars.font.heading,
 
 export const companionCard = style({ maxWidth: 360 });
 
-const shimmer = keyframes({ from: { opacity: 1 }, to: { opacity: 0.5 } });
-
 const skeleton = {
   background: vars.color.surface,
-  animation: `${shimmer} 900ms ease-in-out infinite alternate`,
+  animation: skeletonAnimation,
 } as const;
 
 export const skeletonHero = style({ ...skeleton, width: '100%', aspectRatio: '3 / 2', marginBottom: 24 });
