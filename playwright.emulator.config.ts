@@ -28,6 +28,8 @@ const emptyDemoTenants = `node -e "Promise.all([${demoTenantAccounts.join(', ')}
 export default defineConfig<IdentityEmulatorOptions>({
   ...base,
   testMatch: 'identityEmulator.spec.ts',
+  // One spec on one server.
+  workers: 1,
   use: { ...base.use, baseURL: `http://localhost:${port}`, identityEmulator: `http://${emulatorHost}` },
   webServer: {
     command: `${emptyDemoTenants} && rm -rf ${dataDir} && mkdir -p .data && tsx server/index.ts`,

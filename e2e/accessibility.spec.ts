@@ -4,8 +4,7 @@ import { AppShell } from './pages/AppShell.ts';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage.ts';
 import { ProfilePage } from './pages/ProfilePage.ts';
 import { SignInPage, signInScope } from './pages/SignInPage.ts';
-
-const port = Number(process.env.E2E_PORT ?? 8091);
+import { e2ePort as port } from './e2eServer.ts';
 
 // Every spec's screens are checked by the fixture; this one walks each brand's screens on purpose,
 // with their dialogs and error states, so both themes are held to WCAG 2.1 AA whatever else changes.
@@ -34,7 +33,7 @@ for (const brand of [
       await expect(page.locator('[aria-invalid=true]').first()).toBeVisible();
 
       await screenAccessibility.checkOpenPages();
-      expect(screenAccessibility.screens().filter((screen) => screen.startsWith(new URL(brand.origin).host)).length).toBeGreaterThanOrEqual(5);
+      expect(screenAccessibility.screens().filter((screen) => screen.startsWith(new URL(brand.origin).hostname)).length).toBeGreaterThanOrEqual(5);
     });
 
     test('the signed-in screens, an offer and the profile with its dialog', async ({ page, screenAccessibility }) => {

@@ -1,8 +1,35 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { AxeResults, RunOptions } from 'axe-core';
+import type { BrowserContext, Frame, Locator, Page } from '@playwright/test';
 
 /** The rules the app is held to: WCAG 2.0 and 2.1, levels A and AA. */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Violations only: the passing and inapplicable nodes axe would also describe (selectors, HTML)
+ * cost as much again to collect and send, and nothing here reads them. Media is preloaded (for
+ * no-autoplay-audio), stylesheets are not: reading every one costs a sixth of each run and serves
+ * only css-orientation-lock, an experimental rule axe does not run.
+ */
+const axeOptions: RunOptions = { runOnly: { type: 'tag', values: wcagTags }, resultTypes: ['violations'], preload: { assets: ['media'] } };
+
+/** Puts axe into each frame of the page that does not have it yet (once per document, not per check). */
+async function injectAxe(page: Page) {
+  const hasAxe = (frame: Frame) => frame.evaluate(() => window.axe !== undefined).catch(() => true);
+  for (const frame of page.frames()) if (!(await hasAxe(frame))) await frame.evaluate(axeSource).catch(() => undefined);
+}
+
+/** axe over the page's main document and, through it, its frames. */
+async function axeViolations(page: Page): Promise<AxeResults['violations']> {
+  await injectAxe(page);
+  const results = await page.evaluate((options) => window.axe!.run(document, options), axeOptions);
+  return results.violations;
+}
 
 export interface ScreenViolation {
   screen: string;
@@ -17,6 +44,8 @@ declare global {
   interface Window {
     __klubbScreen?: () => string;
     __klubbMutations?: () => number;
+    __klubbDrawn?: () => boolean;
+    axe?: { run(context: Document, options: RunOptions): Promise<AxeResults> };
   }
 }
 
@@ -31,7 +60,8 @@ function outlineScreens() {
   const count = (selector: string) => document.querySelectorAll(selector).length;
   window.__klubbScreen = () =>
     [
-      location.host + location.pathname + location.search,
+      // The host without the port: each worker's server has a port of its own, the screens are the same.
+      location.hostname + location.pathname + location.search,
       [...document.querySelectorAll('section[data-path]:not([inert])')].find((section) => section.checkVisibility())?.getAttribute('data-path') ?? '',
       `dialogs:${count('[role=dialog], [role=alertdialog], dialog[open]')}`,
       `alerts:${count('[role=alert]')}`,
@@ -44,6 +74,7 @@ function outlineScreens() {
         .join('/'),
     ].join(' | ');
   window.__klubbMutations = () => mutations;
+  window.__klubbDrawn = () => document.querySelector('a[href], button, input, select, textarea, h1, h2, [role=dialog], [role=alert]') !== null;
   new MutationObserver(() => {
     mutations += 1;
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
@@ -59,6 +90,30 @@ const pageActions = ['goto', 'reload', 'goBack', 'goForward', 'close', 'click', 
 
 /** Makes every page of `context` keep the outline of its screen; call before the pages load. */
 export const outlineScreensIn = (context: BrowserContext) => context.addInitScript(outlineScreens);
+
+/** Screens (by their outline) axe has checked; `add` notes one. */
+export interface CheckedScreens {
+  has(screen: string): boolean;
+  add(screen: string): void;
+}
+
+/** Where a run keeps the screens its workers checked (set by e2e/globalSetup.ts). */
+export const checkedScreensDirVariable = 'KLUBB_E2E_CHECKED_SCREENS';
+
+/**
+ * The screens checked anywhere in this run, one file per screen in the run's directory, so every
+ * worker knows what the others checked; without that directory (a spec run on its own config),
+ * those of this worker.
+ */
+export function checkedScreensOfRun(): CheckedScreens {
+  const dir = process.env[checkedScreensDirVariable];
+  if (!dir) return new Set<string>();
+  const file = (screen: string) => join(dir, createHash('sha256').update(screen).digest('hex'));
+  return {
+    has: (screen) => existsSync(file(screen)),
+    add: (screen) => writeFileSync(file(screen), screen),
+  };
+}
 
 /** Development tools served under /dev/ (the simulated bank-eID phone, the mail outbox) are not app screens. */
 const isAppScreen = (screen: string) => !/^[^/]*\/dev\//.test(screen);
@@ -77,7 +132,7 @@ export class ScreenAccessibility {
 
   private constructor(
     private readonly context: BrowserContext,
-    private readonly checkedEarlier: Set<string> | null,
+    private readonly checkedEarlier: CheckedScreens | null,
   ) {}
 
   /**
@@ -86,7 +141,7 @@ export class ScreenAccessibility {
    * earlier test already checked is not checked again before an action; each test's pages are
    * still checked at its end.
    */
-  static watch(page: Page, checkedEarlier: Set<string> | null = null) {
+  static watch(page: Page, checkedEarlier: CheckedScreens | null = null) {
     const watcher = new ScreenAccessibility(page.context(), checkedEarlier);
     watcher.wrap(Object.getPrototypeOf(page.locator('html')), locatorActions, (locator) => (locator as Locator).page());
     watcher.wrap(Object.getPrototypeOf(page), pageActions, (self) => self as Page);
@@ -136,22 +191,25 @@ export class ScreenAccessibility {
     if (page.url() === 'about:blank') return;
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       await page.waitForFunction(animationsDone, undefined, { timeout: 5_000 }).catch(() => undefined);
-      const [screen, before] = await page.evaluate(() => [window.__klubbScreen?.() ?? '', window.__klubbMutations?.() ?? 0] as const);
+      const [screen, before, drawn] = await page.evaluate(() => [window.__klubbScreen?.() ?? '', window.__klubbMutations?.() ?? 0, window.__klubbDrawn?.() ?? false] as const);
       if (!screen || !isAppScreen(screen) || (!again && this.checkedScreens.has(screen))) return;
+      // The document before the app has drawn anything (a page still loading when the test acts on
+      // it) is no screen of its own; what the app draws is checked before the next action or at the end.
+      if (!again && !drawn) return;
       if (!again && this.checkedEarlier?.has(screen)) {
         this.checkedScreens.add(screen);
         return;
       }
-      const results = await new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode(true).analyze();
+      const violations = await axeViolations(page);
       const after = await page.evaluate(() => window.__klubbMutations?.() ?? 0);
       if (after === before || attempt === 3) {
-        this.record(screen, results.violations);
+        this.record(screen, violations);
         return;
       }
     }
   }
 
-  private record(screen: string, violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) {
+  private record(screen: string, violations: AxeResults['violations']) {
     this.checkedScreens.add(screen);
     this.checkedEarlier?.add(screen);
     for (const violation of violations) {

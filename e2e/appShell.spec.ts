@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
+import { e2ePort as port } from './e2eServer.ts';
 
 /** The HTML shell (issue 26): the brand paints before any JavaScript, and the app takes over without moving anything. */
-const port = Number(process.env.E2E_PORT ?? 8091);
 const aurora = `http://aurora.localhost:${port}/`;
 
 test("without JavaScript the page is already Aurora's: title, theme colour, colours and the skeleton's logo", async ({ browser }) => {

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { SignInPage, signInScope } from './pages/SignInPage.ts';
 import { FeedPage } from './pages/FeedPage.ts';
+import { e2ePort as port } from './e2eServer.ts';
 
-const port = Number(process.env.E2E_PORT ?? 8091);
 const aurora = `http://aurora.localhost:${port}`;
 const borealis = `http://borealis.localhost:${port}`;
 

@@ -2,8 +2,7 @@ import { expect, test, type Page } from './fixtures.ts';
 import { brandLocality, loose, moneyText } from './pages/brandFormats.ts';
 import { defaultLocality, type Locality } from '../domain/format.ts';
 import { openSignInDialog, signInScope } from './pages/SignInPage.ts';
-
-const port = Number(process.env.E2E_PORT ?? 8091);
+import { e2ePort as port } from './e2eServer.ts';
 
 // One purchase is a long walk (sign-in, two offers, the drawer), checked for accessibility at every step.
 test.describe.configure({ timeout: 240_000 });

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { MoreContentPages } from './pages/MoreContentPages.ts';
 import { iosWebViewUserAgent, simulatedContainer, type SimulatedContainerState } from './simulatedContainer.ts';
-
-const port = Number(process.env.E2E_PORT ?? 8091);
+import { e2ePort as port } from './e2eServer.ts';
 
 /** One brand per container, so each member's record starts without a push token. */
 const platforms = [

@@ -2,8 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { CreateAccountPage } from './pages/CreateAccountPage.ts';
 import { SetUpPage } from './pages/SetUpPage.ts';
 import { personalNumber, uniqueEmail } from './pages/newAccounts.ts';
+import { e2ePort as port } from './e2eServer.ts';
 
-const port = Number(process.env.E2E_PORT ?? 8091);
 const aurora = `http://aurora.localhost:${port}`;
 const borealis = `http://borealis.localhost:${port}`;
 

@@ -1,5 +1,5 @@
 import { test as base } from '@playwright/test';
-import { outlineScreensIn, ScreenAccessibility } from './accessibility.ts';
+import { checkedScreensOfRun, outlineScreensIn, ScreenAccessibility } from './accessibility.ts';
 
 // Everything else the specs need comes from Playwright unchanged.
 export * from '@playwright/test';
@@ -10,11 +10,11 @@ export * from '@playwright/test';
  * WCAG 2.1 A or AA rule; the message lists each rule, the elements and where to read about it.
  */
 /**
- * Screens (by their outline) axe has checked in this worker's earlier tests: many specs pass the
- * same feed and sign-in dialog, and one check each is enough for the run (axe costs seconds a
- * screen on two cores). A test's own pages are still checked at its end.
+ * Screens (by their outline) axe has checked in the run's earlier tests, in any worker: many specs
+ * pass the same feed and sign-in dialog, and one check each is enough for the run (axe costs
+ * a few hundred milliseconds a screen on two cores). A test's own pages are still checked at its end.
  */
-const screensCheckedInThisWorker = new Set<string>();
+const screensCheckedInRun = checkedScreensOfRun();
 
 export const test = base.extend<{ screenAccessibility: ScreenAccessibility; guideAlreadySeen: boolean }>({
   /**
@@ -29,7 +29,7 @@ export const test = base.extend<{ screenAccessibility: ScreenAccessibility; guid
   },
   screenAccessibility: [
     async ({ page }, use, testInfo) => {
-      const watcher = ScreenAccessibility.watch(page, screensCheckedInThisWorker);
+      const watcher = ScreenAccessibility.watch(page, screensCheckedInRun);
       try {
         await use(watcher);
         // A test that already failed keeps its own failure as the message.

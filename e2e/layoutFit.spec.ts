@@ -6,9 +6,9 @@ import { catalogText } from './pages/catalogText.ts';
 import { markGuideSeen } from './fixtures.ts';
 import { boxOf, edgesOf, expectAbove, expectInWindow, logoMargins, scrollPageToEnd, textsNotFitting, textsOnSeveralLines, tolerance } from './pages/layoutChecks.ts';
 import { expectSignedIn, openSignInDialog, signInScope } from './pages/SignInPage.ts';
+import { e2ePort as port } from './e2eServer.ts';
 
 /** Issue 22, item 6: what a member sees fits, on both brands, on a phone, a narrow and a wide desktop window. */
-const port = Number(process.env.E2E_PORT ?? 8091);
 const brands = {
   aurora: { origin: `http://aurora.localhost:${port}`, email: 'member@aurora.test', name: 'Aurora', event: 'aurora-live-001' },
   borealis: { origin: `http://borealis.localhost:${port}`, email: 'member@borealis.test', name: 'Borealis', event: 'borealis-live-001' },

@@ -1,13 +1,13 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type Request } from './fixtures.ts';
 import { catalogText } from './pages/catalogText.ts';
 import { expectSignedIn, openSignInDialog, signInScope } from './pages/SignInPage.ts';
+import { e2ePort as port } from './e2eServer.ts';
 
 /*
  * The member's preferences on both brands (issue 23): the app's language (kept on the device and
  * on the member, so their mails follow it), favourite categories and the feed's filter by them,
  * the step-by-step guide on a first visit, and search on desktop.
  */
-const port = Number(process.env.E2E_PORT ?? 8091);
 type Language = 'en' | 'sv' | 'nb';
 
 const brands = [

@@ -1,7 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { brandContentOf, MoreContentPages } from './pages/MoreContentPages.ts';
-
-const port = Number(process.env.E2E_PORT ?? 8091);
+import { e2ePort as port } from './e2eServer.ts';
 
 /** Both demo brands; only Aurora has a chat (the seed). */
 const brands = [

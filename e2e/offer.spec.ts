@@ -2,8 +2,8 @@ import { expect, test, type Page } from './fixtures.ts';
 import { FeedPage } from './pages/FeedPage.ts';
 import { OfferPage } from './pages/OfferPage.ts';
 import { SignInPage } from './pages/SignInPage.ts';
+import { e2ePort as port } from './e2eServer.ts';
 
-const port = Number(process.env.E2E_PORT ?? 8091);
 // The seed's links into the app point at aurora.localhost, so the app runs there too.
 const aurora = `http://aurora.localhost:${port}`;
 

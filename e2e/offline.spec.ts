@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { VisitorApp, visitorBrands } from './pages/VisitorPages.ts';
 import { deployNewBuild, e2eClientDir } from './deployedBuild.ts';
+import { e2ePort } from './e2eServer.ts';
 
 // Issue 26: after one visit the service worker controls the app; opened offline it shows the
 // brand, the last feed it saved and an offline notice; a new deploy is picked up on the next visit.
@@ -81,7 +82,7 @@ test('a new deploy is picked up on the next visit: the new page and the new work
 
   let loads = 0;
   page.on('load', () => loads++);
-  const undo = deployNewBuild(e2eClientDir(process.env.E2E_PORT ?? 8091), 'e2e-next');
+  const undo = deployNewBuild(e2eClientDir(e2ePort), 'e2e-next');
   try {
     await page.reload();
     // The page itself comes from the server, not the old worker's cache.

@@ -3,8 +3,8 @@ import { ForgotPasswordPage } from './pages/ForgotPasswordPage.ts';
 import { ResetPasswordPage } from './pages/ResetPasswordPage.ts';
 import { SetUpPage } from './pages/SetUpPage.ts';
 import { openSignInDialog, signInScope } from './pages/SignInPage.ts';
+import { e2ePort as port } from './e2eServer.ts';
 
-const port = Number(process.env.E2E_PORT ?? 8091);
 const origin = `http://localhost:${port}`;
 
 const signInTexts = {

@@ -1,8 +1,9 @@
 import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { PromoCodesPage } from './pages/PromoCodesPage.ts';
 import { catalogText, type ProfileLanguage } from './pages/ProfilePage.ts';
+import { e2ePort as port } from './e2eServer.ts';
+import { personalNumber } from './pages/newAccounts.ts';
 
-const port = Number(process.env.E2E_PORT ?? 8091);
 const password = 'Password1';
 
 /** The demo promo offers (server/db/seed/promoCodes.ts): common code plus unique codes with cap 2, and sold out. */
@@ -26,17 +27,6 @@ const brands = [
 /** What the brands configure comes in the member's language (server/db/seed): the button and the More tab. */
 const brandWords = { en: { getYourCode: 'Get your code', moreTab: 'More' }, sv: { getYourCode: 'Hämta din kod', moreTab: 'Mer' } };
 
-/** A valid Swedish personal number (Luhn check digit), for brands that verify with one. */
-function freshPersonalNumber(): string {
-  const day = new Date(Date.UTC(1950, 0, 1) + Math.floor(Math.random() * 50 * 365) * 86_400_000);
-  const nine = day.toISOString().slice(2, 10).replace(/-/g, '') + String(Math.floor(Math.random() * 1000)).padStart(3, '0');
-  const sum = [...nine].reduce((total, d, i) => {
-    const product = Number(d) * (i % 2 === 0 ? 2 : 1);
-    return total + (product > 9 ? product - 9 : product);
-  }, 0);
-  return `${day.getUTCFullYear().toString().slice(0, 2)}${nine}${(10 - (sum % 10)) % 10}`;
-}
-
 /**
  * A fresh member of the brand who has finished set-up, made through the API as the app does it
  * (create, sign in at the identity endpoint, complete onboarding), so each run starts at 0 codes.
@@ -51,7 +41,7 @@ async function createMember(request: APIRequestContext, origin: string, referral
     settings: { verifyWithSsn: boolean };
   };
   const email = `promo-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@${brand.id}.test`;
-  const identity = brand.settings.verifyWithSsn ? { ssn: freshPersonalNumber() } : { firstName: 'Pia', lastName: 'Promo' };
+  const identity = brand.settings.verifyWithSsn ? { ssn: personalNumber() } : { firstName: 'Pia', lastName: 'Promo' };
   const created = await request.post(`${local}/v1/create/user`, {
     headers,
     data: { brandId: brand.id, signInType: 'password', email, password, termsAccepted: true, ...identity },

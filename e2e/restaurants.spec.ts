@@ -4,8 +4,7 @@ import { stockholmRestaurants } from '../server/db/seed/restaurantsStockholm.ts'
 import { serveFakeGoogleMaps } from './fakeGoogleMaps.ts';
 import { expect, test } from './fixtures.ts';
 import { RestaurantPages } from './pages/RestaurantPages.ts';
-
-const port = Number(process.env.E2E_PORT ?? 8091);
+import { e2ePort as port } from './e2eServer.ts';
 
 /**
  * The restaurant guide on both demo brands. The e2e server has a Google Maps key
@@ -32,6 +31,9 @@ async function widgetFrame(page: import('@playwright/test').Page, title: string)
   await expect(element).toBeVisible();
   const frame = await (await element.elementHandle())!.contentFrame();
   if (!frame) throw new Error('the booking dialog has no frame');
+  // The frame exists before it has navigated to the widget (its URL is still empty then).
+  await frame.waitForURL((url) => url.protocol.startsWith('http'));
+  await frame.waitForLoadState('domcontentloaded');
   return frame;
 }
 
@@ -54,8 +56,10 @@ for (const brand of brands) {
       // One marker per restaurant in the guide (the hidden one left out), 33×33.
       await expect(guide.map().getByRole('button')).toHaveCount(listed.length);
       const marker = guide.marker(bookable.name);
-      const box = await marker.locator('img').boundingBox();
-      expect([box?.width, box?.height]).toEqual([33, 33]);
+      const box = (await marker.locator('img').boundingBox())!;
+      // Layout comes in sub-pixel fractions: 33 within a hundredth of a pixel.
+      expect(box.width).toBeCloseTo(33, 2);
+      expect(box.height).toBeCloseTo(33, 2);
       await marker.click();
       await expect(guide.panel()).toContainText(bookable.name);
       await expect(guide.panel()).toContainText(bookable.address);

@@ -1,8 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { SetUpPage, type SetUpLanguage } from './pages/SetUpPage.ts';
 import { openSignInDialog, signInScope } from './pages/SignInPage.ts';
+import { e2ePort as port } from './e2eServer.ts';
+import { personalNumber } from './pages/newAccounts.ts';
 
-const port = Number(process.env.E2E_PORT ?? 8091);
 const aurora = `http://localhost:${port}`;
 const borealis = `http://borealis.localhost:${port}`;
 
@@ -36,19 +37,6 @@ const words = {
   },
 };
 
-/** A valid Swedish personal number (Luhn check digit) that no other run has used. */
-function freshPersonalNumber(): string {
-  const day = new Date(Date.UTC(1950, 0, 1) + Math.floor(Math.random() * 50 * 365) * 86_400_000);
-  const date = day.toISOString().slice(0, 10).replace(/-/g, '');
-  const serial = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
-  const nine = date.slice(2) + serial;
-  const sum = [...nine].reduce((total, d, i) => {
-    const product = Number(d) * (i % 2 === 0 ? 2 : 1);
-    return total + (product > 9 ? product - 9 : product);
-  }, 0);
-  return `${date}${serial}${(10 - (sum % 10)) % 10}`;
-}
-
 /**
  * A fresh account on the brand at `origin`, through the create-account API, without a password of
  * its own (as a bank-eID sign-up makes it): it lands in set-up, which asks for one. Answers the
@@ -59,7 +47,7 @@ async function createAccount(request: APIRequestContext, origin: string, languag
   const headers = { 'X-App-Url': origin };
   const brand = await (await request.get(`${aurora}/v1/get/brand`, { headers, params: { appUrl: origin } })).json();
   const email = `setup-${language}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@${brand.id}.test`;
-  const identity = brand.settings.verifyWithSsn ? { ssn: freshPersonalNumber() } : { firstName: 'Sam', lastName: 'Setup' };
+  const identity = brand.settings.verifyWithSsn ? { ssn: personalNumber() } : { firstName: 'Sam', lastName: 'Setup' };
   const response = await request.post(`${aurora}/v1/create/user`, {
     headers,
     data: { brandId: brand.id, signInType: 'password', email, termsAccepted: true, ...identity },

@@ -1,7 +1,7 @@
 import { expect, type Locator } from '@playwright/test';
 import { pageInLanguage } from './pageInLanguage.ts';
 import { catalogText } from './catalogText.ts';
-import { openSignInDialog, signInScope } from './SignInPage.ts';
+import { expectSignedIn, openSignInDialog, signInScope } from './SignInPage.ts';
 
 export { catalogText };
 
@@ -63,7 +63,9 @@ export class ProfilePage extends pageInLanguage((language: ProfileLanguage) => c
     await expect(this.page.getByRole('alert')).toHaveText(catalogText(this.language, 'auth/wrong-password'));
   }
 
+  /** A member's feed: the feed alone shows to a visitor too, so the header's Sign in must have gone (the sign-in done). */
   async expectSignedIn() {
+    await expectSignedIn(this.page, this.words.signIn);
     await expect(this.page.locator('section[data-path="/"]').getByRole('list', { name: this.words.offers })).toBeVisible();
   }
 

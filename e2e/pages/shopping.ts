@@ -1,7 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import { openSignInDialog, signInScope } from './SignInPage.ts';
+import { e2ePort as port } from '../e2eServer.ts';
 
-export const port = Number(process.env.E2E_PORT ?? 8091);
+export { port };
 
 /**
  * The seeded demo commerce of each brand (server/db/seed/commerce.ts): the featured event's
