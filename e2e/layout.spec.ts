@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures.ts';
 import { AppShell } from './pages/AppShell.ts';
 
+// The app with its motion (the other specs run with reduced motion): pages slide in and out of the stack.
+test.use({ reducedMotion: 'no-preference' });
+
 test.describe('mobile', () => {
   test('tabs at the bottom, back button only away from a root', async ({ page }) => {
     const shell = await AppShell.signedIn(page);

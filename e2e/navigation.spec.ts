@@ -2,6 +2,9 @@ import { expect, test } from './fixtures.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { SignInPage } from './pages/SignInPage.ts';
 
+// The app with its motion (the other specs run with reduced motion): pages slide in and out of the stack.
+test.use({ reducedMotion: 'no-preference' });
+
 test('each tab remembers its pages', async ({ page }) => {
   const shell = await AppShell.signedIn(page);
   const offer = await shell.openFirstOffer();
