@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { setup } from 'xstate';
-import { createMemoryHistory } from '@tanstack/react-router';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { expect, vi } from 'vitest';
 import type { appMachine } from '../../machines/app.machine.ts';
 import type { Brand } from '../../contract/brand.ts';
 import { signInMachine } from '../../machines/signIn.machine.ts';
@@ -11,7 +12,7 @@ import { AppActor, WiringContext } from '../../src/appActor.ts';
 import { createApiClient } from '../../src/api/client.ts';
 import type { Services } from '../../src/services/services.ts';
 import type { IdentityService } from '../../src/services/identity.ts';
-import AuthRoutes from '../../src/routes/AuthRoutes.tsx';
+import { createAuthRouter } from '../../src/routes/AuthRoutes.tsx';
 import { testBrand } from './fixtures.ts';
 import { browserContainer } from '../client/browserContainer.ts';
 import { recordingAnalytics } from '../client/recordingAnalytics.ts';
@@ -34,7 +35,7 @@ export type AuthServer = Answer[] | ((request: AuthRequest) => Answer | 'offline
  * The app's auth routes (with their real wiring) over a memory history, a stand-in root actor
  * holding the brand and a sign-in child, and an API answered by `server`.
  */
-export function renderAuth(path: string, server: AuthServer = [], options: { brand?: Brand; identity?: Partial<IdentityService> } = {}) {
+export async function renderAuth(path: string, server: AuthServer = [], options: { brand?: Brand; identity?: Partial<IdentityService> } = {}) {
   const requests: AuthRequest[] = [];
   const root = setup({ actors: { signIn: signInMachine } }).createMachine({
     context: { brand: options.brand ?? testBrand() },
@@ -60,14 +61,25 @@ export function renderAuth(path: string, server: AuthServer = [], options: { bra
       return options.identity as IdentityService;
     },
   };
+  // The router AuthRoutes makes, made here to know when its route has loaded.
+  const router = createAuthRouter(createMemoryHistory({ initialEntries: [path] }), () => {});
   render(
     <I18nProvider i18n={i18n}>
       <WiringContext.Provider value={services}>
         <AppActor.Provider logic={root}>
-          <AuthRoutes history={createMemoryHistory({ initialEntries: [path] })} saveWantedPath={() => {}} />
+          <RouterProvider router={router} />
         </AppActor.Provider>
       </WiringContext.Provider>
     </I18nProvider>,
+  );
+  // The route has loaded (its lazy screen and wiring): before that, the screen can show and then
+  // suspend once more while the load ends, and what a test typed meanwhile would go nowhere.
+  await vi.waitFor(
+    () => {
+      const { status, isLoading, matches } = router.state;
+      expect({ status, isLoading, matches: matches.map((match) => match.status) }).toEqual({ status: 'idle', isLoading: false, matches: matches.map(() => 'success') });
+    },
+    { timeout: 10_000 },
   );
   return { requests, user: userEvent.setup({ delay: null }) };
 }

@@ -12,7 +12,7 @@ afterEach(() => {
 
 describe('the create-account screen', () => {
   it('moves focus to the first invalid field of a refused submit and sends nothing', async () => {
-    const { requests, user } = renderAuth('/createaccount');
+    const { requests, user } = await renderAuth('/createaccount');
     await user.click(await screen.findByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(document.activeElement).toBe(field('E-mail')));
     expect(field('E-mail').getAttribute('aria-invalid')).toBe('true');
@@ -25,7 +25,7 @@ describe('the create-account screen', () => {
   });
 
   it('moves focus to the terms checkbox when only the terms are missing', async () => {
-    const { requests, user } = renderAuth('/createaccount');
+    const { requests, user } = await renderAuth('/createaccount');
     await user.type(await screen.findByLabelText('E-mail'), 'ada@aurora.test');
     await user.type(field('Full name'), 'Ada Lovelace');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -37,7 +37,7 @@ describe('the create-account screen', () => {
   });
 
   it('tells a server error of no field in an alert', async () => {
-    renderAuth('/createaccount', [{ status: 429, body: { code: 'too_many_requests', message: 'slow down' } }]);
+    await renderAuth('/createaccount', [{ status: 429, body: { code: 'too_many_requests', message: 'slow down' } }]);
     const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText('E-mail'), 'ada@aurora.test');
     await user.type(field('Full name'), 'Ada Lovelace');
@@ -49,7 +49,7 @@ describe('the create-account screen', () => {
 
 describe('the forgot-password screen', () => {
   it('moves focus to the e-mail field when it is refused, and tells a server error in an alert', async () => {
-    const { requests, user } = renderAuth('/forgotpassword', [{ status: 404, body: { code: 'auth/user-not-found', message: 'none' } }]);
+    const { requests, user } = await renderAuth('/forgotpassword', [{ status: 404, body: { code: 'auth/user-not-found', message: 'none' } }]);
     const send = await screen.findByRole('button', { name: 'Send reset link' });
     await user.click(send);
     // Under load the screen may still be settling when the click lands: wait for the focus to move.
@@ -66,7 +66,7 @@ describe('the forgot-password screen', () => {
 
 describe('the reset-password screen', () => {
   it('moves focus to the first invalid field of a refused submit', async () => {
-    const { requests, user } = renderAuth('/password_reset/token-1');
+    const { requests, user } = await renderAuth('/password_reset/token-1');
     await user.type(await screen.findByLabelText('New password'), 'Secret123');
     await user.click(screen.getByRole('button', { name: 'Save the new password' }));
     await waitFor(() => expect(document.activeElement).toBe(field('Repeat the new password')));
@@ -78,7 +78,7 @@ describe('the reset-password screen', () => {
   });
 
   it('tells the success, then goes to sign-in after 3 s', async () => {
-    const { requests, user } = renderAuth('/password_reset/token-1', [{ status: 200, body: {} }]);
+    const { requests, user } = await renderAuth('/password_reset/token-1', [{ status: 200, body: {} }]);
     await user.type(await screen.findByLabelText('New password'), 'Secret123');
     await user.type(field('Repeat the new password'), 'Secret123');
     vi.useFakeTimers();

@@ -138,7 +138,7 @@ describe('create account on the rendered screen, generated paths', () => {
     const steps = path.steps.map((s) => s.event.type).join(' → ');
     it(`${steps} shows ${String(path.state.value)}`, { timeout: 20_000 }, async () => {
       const { world, answer, identity } = fakeServices();
-      const { requests, user } = renderAuth('/createaccount', answer, { identity });
+      const { requests, user } = await renderAuth('/createaccount', answer, { identity });
       await screen.findByRole('heading', { name: 'Create account' }, { timeout: 10_000 });
       let before = start;
       let focusAfterSubmit: Field | null = null;

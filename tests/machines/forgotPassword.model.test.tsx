@@ -88,7 +88,7 @@ describe('forgot password on the rendered screen, generated paths', () => {
     const steps = path.steps.map((s) => s.event.type).join(' → ');
     it(`${steps} shows ${String(path.state.value)}`, { timeout: 20_000 }, async () => {
       const { server, answer } = fakeServer();
-      const { requests, user } = renderAuth('/forgotpassword', answer);
+      const { requests, user } = await renderAuth('/forgotpassword', answer);
       await screen.findByRole('heading', { name: 'Forgot password' }, { timeout: 10_000 });
       /** The world before the next event: what the screen was last checked against. */
       let before = start;

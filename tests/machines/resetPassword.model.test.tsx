@@ -137,7 +137,7 @@ describe('reset password on the rendered screen, generated paths', () => {
     const steps = path.steps.map((s) => s.event.type).join(' → ');
     it(`${steps} shows ${String(path.state.value)}`, { timeout: 20_000 }, async () => {
       const { server, answer } = fakeServer();
-      const { requests, user } = renderAuth('/password_reset/token-1', answer);
+      const { requests, user } = await renderAuth('/password_reset/token-1', answer);
       await screen.findByRole('heading', { name: 'Choose a new password' }, { timeout: 10_000 });
       let before = start;
       /** The field a submit the form refused should have focused. */
