@@ -183,21 +183,27 @@ describe('reset password on the rendered screen, generated paths', () => {
               return;
             }
             expect(dialog()).toBeNull();
-            const alert = screen.queryByRole('alert')?.textContent ?? null;
-            if (w.page === 'linkUsed' || w.page === 'linkExpired') {
-              // Nothing to retry with this link: no form, a way to ask for a new one.
-              expect(alert).toBe(texts[w.page]);
-              expect(screen.queryByRole('button', { name: 'Save the new password' })).toBeNull();
-              expect(screen.getByRole('link', { name: 'Request a new link' })).toBeTruthy();
-              return;
-            }
-            expect(alert).toBe(w.offline ? 'Network Error' : null);
-            expect(field('New password').value).toBe(passwords[w.password]);
-            expect(field('Repeat the new password').value).toBe(repeats[w.repeat]);
-            expect(errorOf(field('New password')) ?? null).toBe(w.passwordError === '-' ? null : texts[w.passwordError]);
-            expect(errorOf(field('Repeat the new password')) ?? null).toBe(w.repeatError === '-' ? null : texts[w.repeatError]);
-            // A refused submit puts the focus in the first field to fix.
-            if (focus) expect(document.activeElement).toBe(field(focus));
+            // The screen as the world says, once it has drawn it (a refused submit's errors come a render after the press).
+            await vi.waitFor(
+              () => {
+                const alert = screen.queryByRole('alert')?.textContent ?? null;
+                if (w.page === 'linkUsed' || w.page === 'linkExpired') {
+                  // Nothing to retry with this link: no form, a way to ask for a new one.
+                  expect(alert).toBe(texts[w.page]);
+                  expect(screen.queryByRole('button', { name: 'Save the new password' })).toBeNull();
+                  expect(screen.getByRole('link', { name: 'Request a new link' })).toBeTruthy();
+                  return;
+                }
+                expect(alert).toBe(w.offline ? 'Network Error' : null);
+                expect(field('New password').value).toBe(passwords[w.password]);
+                expect(field('Repeat the new password').value).toBe(repeats[w.repeat]);
+                expect(errorOf(field('New password')) ?? null).toBe(w.passwordError === '-' ? null : texts[w.passwordError]);
+                expect(errorOf(field('Repeat the new password')) ?? null).toBe(w.repeatError === '-' ? null : texts[w.repeatError]);
+                // A refused submit puts the focus in the first field to fix.
+                if (focus) expect(document.activeElement).toBe(field(focus));
+              },
+              { timeout: 5_000 },
+            );
           },
         },
         events: {
