@@ -83,6 +83,9 @@ for (const brand of brands) {
       await date.selectOption(days[1]!);
       await widget.getByLabel('Number of guests').selectOption('2');
       await widget.getByRole('button', { name: 'Show available times' }).click();
+      // The chosen day's times come on a new page (a GET form): fill that one, not the one it replaces
+      // (the first page may already show today's times).
+      await widget.waitForURL((url) => url.searchParams.get('date') === days[1] && url.searchParams.get('party') === '2');
       await widget.getByRole('radio').first().check();
       const guest = `guest-${brand.name.toLowerCase()}-${Date.now()}@example.com`;
       await widget.getByLabel('Name').fill('Alva Gäst');
