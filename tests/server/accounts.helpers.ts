@@ -69,15 +69,7 @@ export async function call(t: TestApp, request: Call) {
   return { status: response.statusCode, body, text, headers: response.headers };
 }
 
-/** A valid Swedish personal number (YYYYMMDDXXXX, Luhn over YYMMDDXXX) for a date and serial. */
-export function personalNumber(date: string, serial: number): string {
-  const nine = `${date.slice(2)}${String(serial).padStart(3, '0')}`;
-  const sum = [...nine].reduce((total, digit, i) => {
-    const product = Number(digit) * (i % 2 === 0 ? 2 : 1);
-    return total + (product > 9 ? product - 9 : product);
-  }, 0);
-  return `${date}${String(serial).padStart(3, '0')}${(10 - (sum % 10)) % 10}`;
-}
+export { personalNumber } from './support/personalNumber.ts';
 
 let emailCounter = 0;
 export const uniqueEmail = (prefix = 'member') => `${prefix}-${++emailCounter}-${Date.now()}@example.com`;
