@@ -59,6 +59,13 @@ export const CheckoutOutcome = Type.Object({
   orderId: Type.Union([Type.String(), Type.Null()]),
   /** The order's short reference a member reads and quotes (the id stays internal); with `complete`. */
   orderReference: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /**
+   * With `expired`, when the member should be told why: `replaced` (they opened another checkout,
+   * in another window or device), `holdLimit` (their holds on an item reached the brand's
+   * ceiling, so its units went back on sale; `holdAgainAt` says when they may hold it again).
+   */
+  endedBecause: Type.Optional(Type.Union([Type.Literal('replaced'), Type.Literal('holdLimit'), Type.Null()])),
+  holdAgainAt: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
 });
 export type CheckoutOutcome = Static<typeof CheckoutOutcome>;
 

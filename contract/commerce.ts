@@ -35,6 +35,12 @@ export const ItemVariant = Type.Object({
   taxRates: Type.Array(TaxRate),
   /** Most units one member may buy; null when unlimited. */
   purchaseCap: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  /**
+   * Milliseconds since epoch: when the variant goes on sale (before it, Buy waits; members who
+   * come in the last minutes before it wait in its sale queue). Null: on sale now. Optional for
+   * clients of older servers.
+   */
+  onSaleAt: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
   /** Milliseconds since epoch; null for items without a date (merchandise). */
   date: Type.Object({ start: Type.Union([Type.Number(), Type.Null()]), end: Type.Union([Type.Number(), Type.Null()]) }),
   location: Type.Union([

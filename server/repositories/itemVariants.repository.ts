@@ -74,6 +74,7 @@ export async function loadPricing(db: Executor, brandId: string, variants: reado
       customFeeIdList: row.customFeeIds.filter((id) => feeRecord[id]),
       taxRates: ratesOf(row.taxRateIds),
       purchaseCap: row.purchaseCap,
+      onSaleAt: row.onSaleAt?.getTime() ?? null,
       date: { start: row.dateStart?.getTime() ?? null, end: row.dateEnd?.getTime() ?? null },
       location:
         row.locationCity === null

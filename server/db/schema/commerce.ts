@@ -66,6 +66,11 @@ export const itemVariants = pgTable(
     locationCity: text('location_city'),
     locationMapUrl: text('location_map_url'),
     stock: integer('stock').notNull().default(0),
+    /**
+     * When the variant goes on sale (null: on sale now). Before it nobody can buy it; members who
+     * come in the last minutes before it wait in its sale queue (`sale_queue_place`).
+     */
+    onSaleAt: timestamp('on_sale_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.brandId, t.id] }),

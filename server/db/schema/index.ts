@@ -16,3 +16,4 @@ export * from './brandContent.ts';
 export * from './restaurants.ts';
 export * from './analytics.ts';
 export * from './jobs.ts';
+export * from './saleQueue.ts';

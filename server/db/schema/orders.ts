@@ -4,6 +4,8 @@ import { itemVariants } from './commerce.ts';
 import type { CustomFeeBuildRecord, TaxTotal } from '../../../contract/commerce.ts';
 import type { OrderItem } from '../../../contract/checkout.ts';
 
+export type CheckoutEndReason = 'replaced' | 'holdLimit';
+
 export type CheckoutStatus = 'pending' | 'open' | 'complete' | 'expired' | 'refunded' | 'failed';
 
 /**
@@ -35,6 +37,12 @@ export const checkoutSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * Why an unpaid session ended before its member was done, when the member should be told:
+     * `replaced` (the member opened another checkout), `holdLimit` (their holds on a variant
+     * reached the brand's ceiling, so the units went back on sale).
+     */
+    endReason: text('end_reason').$type<CheckoutEndReason>(),
   },
   (t) => [
     primaryKey({ columns: [t.brandId, t.id] }),
@@ -43,6 +51,7 @@ export const checkoutSessions = pgTable(
     index('checkout_session_lapse_idx').on(t.status, t.expiresAt),
     check('checkout_session_status', sql`${t.status} IN ('pending', 'open', 'complete', 'expired', 'refunded', 'failed')`),
     check('checkout_session_amount_nonnegative', sql`${t.amountTotal} >= 0`),
+    check('checkout_session_end_reason', sql`${t.endReason} IS NULL OR ${t.endReason} IN ('replaced', 'holdLimit')`),
   ],
 );
 
