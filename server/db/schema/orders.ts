@@ -43,6 +43,8 @@ export const checkoutSessions = pgTable(
      * reached the brand's ceiling, so the units went back on sale).
      */
     endReason: text('end_reason').$type<CheckoutEndReason>(),
+    /** With `holdLimit`: when the member may hold the units again (their holds of the window have aged out). */
+    holdAgainAt: timestamp('hold_again_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.brandId, t.id] }),

@@ -1,0 +1,1 @@
+ALTER TABLE "checkout_session" ADD COLUMN "hold_again_at" timestamp with time zone;
