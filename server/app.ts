@@ -56,6 +56,7 @@ import { sweepCommerce } from './commerce/sweeps.ts';
 import { createMailQueue } from './mail/queue.ts';
 import { createJobClaims } from './jobs/jobClaims.ts';
 import { waitingListRoutes } from './routes/waitingList.ts';
+import { saleQueueRoutes } from './routes/saleQueue.ts';
 import { adminOrderRoutes } from './routes/adminOrders.ts';
 import { restaurantRoutes } from './routes/restaurants.ts';
 import type { GoogleMapsConfig } from './config.ts';
@@ -211,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await shoppingCartRoutes(app, deps);
   await checkoutRoutes(app, deps);
   await waitingListRoutes(app, deps);
+  await saleQueueRoutes(app, deps);
   await restaurantRoutes(app, deps);
   const tableBookings = { db: options.db, mail: mailQueue, now, limits: { ...defaultTableBookingLimits, ...options.tableBookingLimits } };
   await tableBookingRoutes(app, { ...deps, tableBookings });

@@ -15,6 +15,7 @@ import { mailBrandOf, memberMailLanguage } from './mailFacts.ts';
 import { newOrderReference } from './orderReference.ts';
 import { outcomeOf as storedOutcome } from './outcome.ts';
 import { refundPayment } from './refunds.ts';
+import { closeSalePlacesOfOrder } from './saleQueue.ts';
 import { availabilityOf, closePlacesOfOrder, freeUnitsOf, loadStockUse, lockVariants, releaseCheckoutHolds, returnPlacesOfCheckout } from './stock.ts';
 import { endUnpaid } from './unpaid.ts';
 
@@ -108,6 +109,7 @@ async function fulfil(step: Step, row: CheckoutRow, session: Stripe.Checkout.Ses
   await setCheckoutStatus(tx, row, 'complete', new Date(at));
   await removeFromCart(tx, row);
   await closePlacesOfOrder(step, row, variantIds);
+  await closeSalePlacesOfOrder(tx, row, variantIds);
   const made = toOrder(order, lines, madeTickets);
   await step.mail.queue(tx, { brandId: row.brandId, to: row.email, ...orderConfirmationMail(made, brand, language) }, `order:${row.brandId}:${orderId}`);
   return { outcome: { status: 'complete', orderId, orderReference: order.reference } };

@@ -10,7 +10,9 @@ export type SaleQueuePlaceStatus = 'waiting' | 'admitted' | 'left' | 'done';
  * time are admitted in the order of their random `draw`, those after it in `joined_at` order.
  * `waiting` until admitted; `admitted` until `admitted_until` (time to open a checkout); `left`
  * when the member left or stopped asking (`seen_at` too old); `done` once they bought.
- * Joining again after leaving reuses the row with a fresh `joined_at` and `draw`.
+ * Joining again after leaving reuses the row: after the on-sale time with a fresh `joined_at` (at
+ * the back); before it with the member's own `draw`, so coming back draws nothing new.
+ * Rules: server/commerce/saleQueue.ts.
  */
 export const saleQueuePlaces = pgTable(
   'sale_queue_place',
