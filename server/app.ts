@@ -57,6 +57,7 @@ import { createMailQueue } from './mail/queue.ts';
 import { createJobClaims } from './jobs/jobClaims.ts';
 import { waitingListRoutes } from './routes/waitingList.ts';
 import { saleQueueRoutes } from './routes/saleQueue.ts';
+import { adminSaleQueueRoutes } from './routes/adminSaleQueue.ts';
 import { adminOrderRoutes } from './routes/adminOrders.ts';
 import { restaurantRoutes } from './routes/restaurants.ts';
 import type { GoogleMapsConfig } from './config.ts';
@@ -208,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (operator) await adminPromoCodeRoutes(app, { ...deps, operator });
   if (operator) await adminBrandRoutes(app, { ...deps, operator });
   if (operator) await adminBrandContentRoutes(app, { ...deps, operator });
+  if (operator) await adminSaleQueueRoutes(app, { ...deps, operator });
   await categoryRoutes(app, deps);
   await shoppingCartRoutes(app, deps);
   await checkoutRoutes(app, deps);

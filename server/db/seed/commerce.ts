@@ -95,10 +95,18 @@ function merchandise(random: Random, brandId: string, offer: string, plan: Merch
 }
 
 /**
+ * The demo's sale queue (issue 39, docs/checkout.md "The sale queue"): one Aurora evening (the
+ * first of its second event, which no test buys) goes on sale 10 minutes after the first seeding,
+ * so whoever starts the demo can watch its queue open, count down and let members in.
+ */
+export const demoQueuedEvening = { brandId: 'aurora', itemVariantId: 'aurora-live-002-v0', onSaleAfterMs: 10 * 60_000 } as const;
+
+/**
  * What the brand sells: two VAT rates (6 % on tickets, 25 % on goods and fees), two fees, and the
  * variants of every offer whose call to action is a payment, as its texts tell them. Stable ids.
+ * Seeded at `now`, the demo's queued evening goes on sale 10 minutes later.
  */
-export function generateCommerce(brandId: string, demo: DemoOffers): CommerceRows {
+export function generateCommerce(brandId: string, demo: DemoOffers, now?: Date): CommerceRows {
   const random = createRandom(`commerce:${brandId}`);
   const variants = demo.rows.flatMap((row) => {
     const sale = demo.sales.get(row.id);
@@ -115,6 +123,10 @@ export function generateCommerce(brandId: string, demo: DemoOffers): CommerceRow
       { brandId, id: 'service-fee', title: 'Service fee', priceCurrent: kr(25), priceOriginal: kr(25), taxRateIds: ['vat25'] },
       { brandId, id: 'booking-fee', title: 'Booking fee', priceCurrent: kr(15), priceOriginal: kr(20), taxRateIds: ['vat25'] },
     ],
-    itemVariants: variants,
+    itemVariants: variants.map((v) =>
+      now && brandId === demoQueuedEvening.brandId && v.id === demoQueuedEvening.itemVariantId
+        ? { ...v, onSaleAt: new Date(now.getTime() + demoQueuedEvening.onSaleAfterMs) }
+        : v,
+    ),
   };
 }

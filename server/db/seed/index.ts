@@ -66,7 +66,8 @@ export async function seedDemo(db: Database, identity: IdentityProvider, now: Da
     for (let i = 0; i < rows.length; i += CHUNK) {
       await db.insert(offers).values(rows.slice(i, i + CHUNK)).onConflictDoNothing();
     }
-    const commerce = generateCommerce(content.brandId, demo);
+    // Rows already there stay as they are: the demo's queued evening keeps the on-sale time of its first seeding.
+    const commerce = generateCommerce(content.brandId, demo, now);
     await db.insert(taxRates).values(commerce.taxRates).onConflictDoNothing();
     await db.insert(customFees).values(commerce.customFees).onConflictDoNothing();
     for (let i = 0; i < commerce.itemVariants.length; i += CHUNK) {
