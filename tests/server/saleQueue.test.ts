@@ -39,6 +39,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
+type Several<N extends number, T extends SignedInMember[] = []> = T['length'] extends N ? T : Several<N, [...T, SignedInMember]>;
+/** `count` of the members, from `from` on. */
+const membersFrom = <N extends number>(from: number, count: N) => members.slice(from, from + count) as Several<N>;
 /** The clock moves on (the members' ID tokens, made at the start, stay valid for an hour). */
 const pass = (ms: number) => void (clock += ms);
 const call = (m: SignedInMember, url: string, itemVariantId: string) => t.app.inject({ method: 'POST', url, headers: m.headers, payload: { itemVariantId } });
@@ -108,7 +111,7 @@ describe('the order', () => {
   it('early comers in the order of their draw, late comers in the order they came; admitted as the stock allows', async () => {
     const onSaleAt = clock + 40_000;
     await evening('premiere', onSaleAt, 3);
-    const [a, b, c, d, e, f, g] = members.slice(1, 8) as SignedInMember[];
+    const [a, b, c, d, e, f, g] = membersFrom(1, 7);
     for (const m of [a, b, c, d, e]) expect(await place(m, 'premiere')).toMatchObject({ state: 'waiting', onSaleAt });
     const draws = new Map([[a, 0.9], [b, 0.1], [c, 0.5], [d, 0.3], [e, 0.7]]);
     for (const [m, draw] of draws) await setDraw(m, 'premiere', draw);
@@ -182,7 +185,7 @@ describe('losing a place', () => {
   it('a member who stops asking loses the place; back, they queue at the end', async () => {
     const onSaleAt = clock + 30_000;
     await evening('quiet', onSaleAt, 1, 1);
-    const [first, silent, third, fourth] = members.slice(12, 16) as SignedInMember[];
+    const [first, silent, third, fourth] = membersFrom(12, 4);
     for (const m of [first, silent, third, fourth]) await place(m, 'quiet');
     for (const [i, m] of [first, silent, third, fourth].entries()) await setDraw(m, 'quiet', i / 10);
     pass(30_000);
@@ -207,7 +210,7 @@ describe('admission and the stock', () => {
   it('lets in whom the stock can serve: the next member once the first holds their tickets; sold out once all are sold', async () => {
     const onSaleAt = clock + 30_000;
     await evening('pair', onSaleAt, 2, 2);
-    const [first, second, third] = members.slice(16, 19) as SignedInMember[];
+    const [first, second, third] = membersFrom(16, 3);
     for (const [i, m] of [first, second, third].entries()) {
       await place(m, 'pair');
       await setDraw(m, 'pair', i / 10);
@@ -251,7 +254,7 @@ describe('the checkout’s check (requireSaleAdmission)', () => {
     const onSaleAt = clock + 30_000;
     await evening('gala', onSaleAt, 1, 1);
     const variant = [{ id: 'gala', onSaleAt: new Date(onSaleAt) }];
-    const [waiting, admitted, stranger] = members.slice(21, 24) as SignedInMember[];
+    const [waiting, admitted, stranger] = membersFrom(21, 3);
     await expect(admission(admitted, variant)).rejects.toMatchObject({ status: 409, code: 'checkout/not-on-sale', message: 'This item is not on sale yet' });
     // A variant without an on-sale time needs no turn.
     await expect(admission(stranger, [{ id: 'plain', onSaleAt: null }])).resolves.toBeUndefined();
