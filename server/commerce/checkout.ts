@@ -2,20 +2,24 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { CheckoutOutcome, CheckoutSession, LocalCardPaymentBody, OrderItem } from '../../contract/checkout.ts';
 import type { Language } from '../../domain/language.ts';
+import { defaultHoldCeilingMinutes, holdAllowance, holdWindowMs } from '../../domain/holdCeiling.ts';
 import { firstRefusalOf, saleRefusalMessages, type SaleRefusal } from '../../domain/saleRules.ts';
+import type { Executor } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import { isUnknownToProvider, PaymentsUnavailable } from '../payments/cardPayment.ts';
 import {
   findCheckoutByProviderId,
   insertCheckout,
   lockCheckout,
+  deleteUnheldCheckout,
   lockLiveCheckoutsOf,
   markCheckoutOpen,
+  memberHoldIntervals,
   type CheckoutRow,
 } from '../repositories/checkoutSessions.repository.ts';
 import { findVariantsWithOffers } from '../repositories/itemVariants.repository.ts';
 import { lockCart, readCart } from '../repositories/shoppingCart.repository.ts';
-import { memberTakenUnits } from '../repositories/stock.repository.ts';
+import { holdCheckoutStock, memberTakenUnits } from '../repositories/stock.repository.ts';
 import { findUser } from '../repositories/users.repository.ts';
 import { enrichCart } from './cart.ts';
 import { stepOf, type CheckoutDeps, type Member } from './context.ts';
@@ -23,11 +27,11 @@ import { settleCheckout } from './fulfilment.ts';
 import { outcomeOf } from './outcome.ts';
 import { countCheckout } from './limits.ts';
 import { saleTermsOf } from './saleTerms.ts';
-import { availabilityOf, holdForCheckout, loadStockUse, lockVariants, takeOfferedPlaces } from './stock.ts';
-import { endUnpaid } from './unpaid.ts';
+import { endUnpaid, lapseReasonOf } from './unpaid.ts';
 
 /** How long a session (and its stock hold) lives: Stripe's minimum of 30 minutes, plus a margin for clock differences. */
 export const checkoutLifetimeMs = 31 * 60_000;
+const stripeMinimumLifetimeMs = checkoutLifetimeMs;
 
 const refusal = (code: string, message: string) => new ApiError(409, code, message);
 const saleRefusalCodes: Record<SaleRefusal, string> = { ended: 'checkout/offer-ended', capReached: 'checkout/purchase-cap-reached', soldOut: 'checkout/sold-out' };
@@ -35,55 +39,88 @@ export const checkoutRefusals = {
   empty: () => refusal('user/shopping-cart-empty', 'The shopping cart is empty'),
   sale: (why: SaleRefusal) => refusal(saleRefusalCodes[why], saleRefusalMessages[why]),
   notOpen: () => refusal('checkout/session-not-open', 'The checkout session is no longer open'),
+  replaced: () => refusal('checkout/replaced', 'You started a new checkout in another window'),
 };
 export const sessionNotFound = () => new ApiError(404, 'checkout/session-not-found', 'There is no such checkout session');
 export const providerUnavailable = (message = 'The payment provider could not be reached; try again') => new ApiError(502, 'checkout/provider-unavailable', message);
 const notConfigured = () => new ApiError(503, 'checkout/unavailable', 'Card payments are not configured on this server');
 
-/** Who opens a checkout: the member, the language of their mails, and the address they call from (its limits). */
-export type Buyer = Member & { language: Language; clientAddress: string };
+/** Who opens a checkout: the member, the language of their mails, the address they call from (its limits) and their brand's hold ceiling. */
+export type Buyer = Member & { language: Language; clientAddress: string; holdCeilingMinutes?: number };
+
+const holdLimitReached = (ceilingMinutes: number, againAt: number) =>
+  new ApiError(
+    409,
+    'checkout/hold-limit-reached',
+    `You have held this item for ${ceilingMinutes} minutes in the last 6 hours without buying it; you can hold it again at ${new Date(againAt).toISOString()}`,
+    { holdAgainAt: againAt, holdLimitMinutes: ceilingMinutes },
+  );
 
 /**
- * Step 1 of openCheckout, one transaction: counts the checkout against the member's and the
- * address's limits; ends the member's other open checkouts (a member holds stock through one
- * checkout at a time); checks the cart under the cart lock and the variants' row locks (ended,
- * purchase cap over orders and open sessions, availability); writes the 'pending' session with
- * its holds; and moves places the waiting list offered this member into it.
+ * How long the member's new checkout may hold each of the variants (the hold ceiling,
+ * domain/holdCeiling.ts): the shortest allowance of its lines, and when the member may hold
+ * again once it runs out. Refuses when a line has less than `minimumHoldMs` left.
+ */
+async function holdTimeFor(tx: Executor, buyer: Buyer, variantIds: readonly string[], at: number) {
+  const ceilingMinutes = buyer.holdCeilingMinutes ?? defaultHoldCeilingMinutes;
+  const ceilingMs = ceilingMinutes * 60_000;
+  const past = await memberHoldIntervals(tx, buyer, variantIds, holdWindowMs, at);
+  let holdMs = checkoutLifetimeMs;
+  for (const id of variantIds) {
+    const allowance = holdAllowance(past.get(id) ?? [], ceilingMs, at, checkoutLifetimeMs);
+    if (allowance.againAt !== null) throw holdLimitReached(ceilingMinutes, allowance.againAt);
+    holdMs = Math.min(holdMs, allowance.holdMs);
+  }
+  if (holdMs >= checkoutLifetimeMs) return { holdMs, holdAgainAt: null };
+  // Cut short by the ceiling: when this hold runs out, the member is told when they may hold again.
+  const until = at + holdMs;
+  const againAt = Math.max(
+    ...variantIds.map((id) => holdAllowance([...(past.get(id) ?? []), { from: at, to: until }], ceilingMs, until, checkoutLifetimeMs).againAt ?? until),
+  );
+  return { holdMs, holdAgainAt: againAt };
+}
+
+/**
+ * Step 1 of openCheckout. First one transaction that holds no variant lock: counts the checkout
+ * against the member's and the address's limits (which also makes one member's openings wait for
+ * each other), ends the member's other open checkouts (a member holds stock through one checkout
+ * at a time; their windows are told they were replaced), checks the cart under its lock (ended,
+ * purchase cap over orders, the sale queue, the hold ceiling) and writes the 'pending' session.
+ * Then the hold itself, in one statement of its own (`holdCheckoutStock`): availability checked
+ * and units held under the variants' row locks, held only while that statement runs, so members
+ * buying one hot variant queue there for a fraction of a millisecond each.
  */
 export async function reserveCheckout(deps: CheckoutDeps, buyer: Buyer, createdAt: number) {
   const { brandId, userId } = buyer;
   const id = randomUUID();
-  const expiresAt = createdAt + checkoutLifetimeMs;
   const reserved = await deps.db.transaction(async (tx) => {
     await countCheckout(tx, deps.limits, buyer, createdAt);
     const step = stepOf(deps, tx, createdAt);
-    // Same lock order as settling: session rows, then the cart, then the variants.
+    // Same lock order as settling: session rows, then the cart.
     const replaced = await lockLiveCheckoutsOf(tx, buyer);
     const version = await lockCart(tx, brandId, userId);
     if (version === null) throw new ApiError(404, 'user_not_found', 'The user was not found');
+    for (const previous of replaced) await endUnpaid(step, previous, 'expired', 'replaced');
     const cart = await readCart(tx, brandId, userId);
-    const variantIds = cart.lines.map((l) => l.itemVariantId);
-    // Every variant this step touches at once, in id order (no two steps wait on each other in a circle).
-    await lockVariants(tx, brandId, [...variantIds, ...replaced.flatMap((r) => r.lines.map((l) => l.itemVariantId))]);
-    for (const previous of replaced) await endUnpaid(step, previous, 'expired');
     if (cart.lines.length === 0) throw checkoutRefusals.empty();
+    const variantIds = cart.lines.map((l) => l.itemVariantId);
     const variants = new Map((await findVariantsWithOffers(tx, brandId, variantIds)).map((r) => [r.variant.id, r]));
     const enriched = await enrichCart(tx, brandId, cart, variants);
     if (enriched.itemList.length === 0) throw checkoutRefusals.empty();
-    // One after another: a transaction's client runs one query at a time.
-    const use = await loadStockUse(tx, brandId, variantIds, createdAt, userId);
     const taken = await memberTakenUnits(tx, brandId, userId, variantIds, createdAt);
+    // Availability is the hold's to check, under the variants' locks (below).
     const refused = firstRefusalOf(
       enriched.itemList.map((line) => {
         const { variant, offer } = variants.get(line.itemVariantId)!;
-        return { terms: saleTermsOf(variant, offer.active), taken: taken.get(variant.id) ?? 0, quantity: line.quantity, available: availabilityOf(variant, use) };
+        return { terms: saleTermsOf(variant, offer.active), taken: taken.get(variant.id) ?? 0, quantity: line.quantity, available: Number.POSITIVE_INFINITY };
       }),
       createdAt,
     );
     if (refused) throw checkoutRefusals.sale(refused);
+    const { holdMs, holdAgainAt } = await holdTimeFor(tx, buyer, enriched.itemList.map((l) => l.itemVariantId), createdAt);
     const profile = await findUser(tx, brandId, userId);
     const lines: OrderItem[] = enriched.itemList.map(({ offerType: _type, itemVariantCustomFeeBuildRecord: _fees, ...item }) => item);
-    const checkout = { brandId, id, userId, expiresAt: new Date(expiresAt) };
+    const checkout = { brandId, id, userId, expiresAt: new Date(createdAt + holdMs) };
     await insertCheckout(tx, {
       ...checkout,
       status: 'pending',
@@ -95,14 +132,20 @@ export async function reserveCheckout(deps: CheckoutDeps, buyer: Buyer, createdA
       email: profile!.email,
       language: buyer.language,
       createdAt: new Date(createdAt),
+      holdAgainAt: holdAgainAt === null ? null : new Date(holdAgainAt),
     });
-    await holdForCheckout(tx, checkout, lines);
-    // A place the waiting list offered this member is now held by this checkout instead.
-    await takeOfferedPlaces(tx, buyer, variantIds, id, createdAt);
-    return { lines, amountTotal: enriched.totalPrice, currency: enriched.currency, email: profile!.email, replaced };
+    return { checkout, lines, amountTotal: enriched.totalPrice, currency: enriched.currency, email: profile!.email, replaced };
   });
-  void deps.mail.dispatch();
-  return { id, expiresAt, ...reserved };
+  if (reserved.replaced.length > 0) void deps.mail.dispatch();
+  const { checkout, ...snapshot } = reserved;
+  const hold = await holdCheckoutStock(deps.db, checkout, snapshot.lines, createdAt);
+  // The member's next checkout ended this one before it held anything.
+  if (hold === null) throw checkoutRefusals.notOpen();
+  if (!hold.held) {
+    await deleteUnheldCheckout(deps.db, checkout);
+    throw checkoutRefusals.sale('soldOut');
+  }
+  return { id, expiresAt: checkout.expiresAt.getTime(), ...snapshot };
 }
 
 /**
@@ -120,8 +163,10 @@ export async function openCheckout(deps: CheckoutDeps | undefined, buyer: Buyer,
   if (!deps) throw notConfigured();
   const { payments, now } = deps;
   const { id, expiresAt, replaced, ...snapshot } = await reserveCheckout(deps, buyer, now());
+  // Replaced sessions are ours no more (a card payment of one is refused); the provider is told
+  // beside this request, not before its answer.
   for (const previous of replaced) {
-    if (previous.providerSessionId) await payments.stripe.checkout.sessions.expire(previous.providerSessionId).catch(() => undefined);
+    if (previous.providerSessionId) void payments.stripe.checkout.sessions.expire(previous.providerSessionId).catch(() => undefined);
   }
   let session: Stripe.Checkout.Session;
   try {
@@ -144,7 +189,8 @@ export async function openCheckout(deps: CheckoutDeps | undefined, buyer: Buyer,
         client_reference_id: id,
         metadata: { brandId: buyer.brandId, checkoutId: id, userId: buyer.userId },
         payment_intent_data: { metadata: { brandId: buyer.brandId, checkoutId: id } },
-        expires_at: Math.floor(expiresAt / 1000),
+        // Stripe's minimum is 30 minutes: a hold the ceiling cut shorter ends ours first (the sweep expires the provider's then).
+        expires_at: Math.floor(Math.max(expiresAt, deps.now() + stripeMinimumLifetimeMs) / 1000),
       },
       { idempotencyKey: `checkout-create-${id}` },
     );
@@ -169,7 +215,8 @@ export async function openCheckout(deps: CheckoutDeps | undefined, buyer: Buyer,
     clientSecret: session.client_secret ?? '',
     amountTotal: snapshot.amountTotal,
     currency: snapshot.currency,
-    expiresAt: (session.expires_at ?? Math.floor(expiresAt / 1000)) * 1000,
+    // Our hold's end: the provider's session may outlive it (a hold cut short by the ceiling).
+    expiresAt,
   };
 }
 
@@ -181,7 +228,8 @@ export async function endUnpaidNow(deps: CheckoutDeps, checkout: { brandId: stri
   await deps.db.transaction(async (tx) => {
     const locked = await lockCheckout(tx, checkout.brandId, checkout.id);
     if (locked?.status !== 'open' && locked?.status !== 'pending') return;
-    await endUnpaid(stepOf(deps, tx, deps.now()), locked, status);
+    const at = deps.now();
+    await endUnpaid(stepOf(deps, tx, at), locked, status, status === 'expired' ? lapseReasonOf(locked, at) : undefined);
   });
   void deps.mail.dispatch();
 }
@@ -244,6 +292,7 @@ export async function payByCard(maybeDeps: CheckoutDeps | undefined, owner: Memb
   const payWithCard = maybeDeps.payments.payWithCard;
   if (!payWithCard) throw new ApiError(404, 'not_found', 'The card form is only served with the embedded payments provider');
   const row = await findCheckoutByProviderId(maybeDeps.db, body.stripeCheckoutSessionId, owner);
+  if (row?.endReason === 'replaced') throw checkoutRefusals.replaced();
   if (!row || !row.providerSessionId || row.status !== 'open' || row.expiresAt.getTime() <= maybeDeps.now()) throw checkoutRefusals.notOpen();
   const { stripeCheckoutSessionId: _id, ...card } = body;
   const result = await payWithCard(row.providerSessionId, card).catch((error: unknown) => {

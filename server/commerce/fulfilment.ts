@@ -17,7 +17,7 @@ import { outcomeOf as storedOutcome } from './outcome.ts';
 import { refundPayment } from './refunds.ts';
 import { closeSalePlacesOfOrder } from './saleQueue.ts';
 import { availabilityOf, closePlacesOfOrder, freeUnitsOf, loadStockUse, lockVariants, releaseCheckoutHolds, returnPlacesOfCheckout } from './stock.ts';
-import { endUnpaid } from './unpaid.ts';
+import { endUnpaid, lapseReasonOf } from './unpaid.ts';
 
 const isPaid = (session: Stripe.Checkout.Session) =>
   session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
@@ -35,6 +35,8 @@ type Settlement = { outcome: CheckoutOutcome; refund?: CheckoutRow };
 export async function settleCheckout(deps: CheckoutDeps, session: Stripe.Checkout.Session, owner?: Member): Promise<CheckoutOutcome | null> {
   const found = await findCheckoutByProviderId(deps.db, session.id, owner);
   if (!found) return null;
+  // The provider's word that a session we already ended (replaced, expired) expired: nothing to do.
+  if (session.status === 'expired' && found.status === 'expired') return { status: 'expired', orderId: null };
   // Signing keys are made outside the settling transaction (their creation takes its own lock).
   const ticketKey = isPaid(session) ? await loadOrCreateTicketKey(deps.db, found.brandId) : null;
   const settlement = await deps.db.transaction(async (tx): Promise<Settlement> => {
@@ -42,7 +44,7 @@ export async function settleCheckout(deps: CheckoutDeps, session: Stripe.Checkou
     const step = stepOf(deps, tx, deps.now());
     if (row.status === 'complete' || row.status === 'refunded') return { outcome: await storedOutcome(tx, row) };
     if (session.status === 'expired') {
-      if (row.status !== 'expired') await endUnpaid(step, row, 'expired');
+      if (row.status !== 'expired') await endUnpaid(step, row, 'expired', lapseReasonOf(row, step.at));
       return { outcome: { status: 'expired', orderId: null } };
     }
     if (!isPaid(session) || !ticketKey) return { outcome: await storedOutcome(tx, row) };

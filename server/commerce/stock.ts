@@ -3,9 +3,9 @@ import { localityOf } from '../../domain/format.ts';
 import type { ItemVariantRow } from '../repositories/itemVariants.repository.ts';
 import { findBrandById } from '../repositories/brands.repository.ts';
 import {
+  anyoneWaiting,
   deleteCheckoutHolds,
   deleteOfferedPlaceHold,
-  insertCheckoutHolds,
   insertOfferedPlaceHold,
   lockVariants,
   noStockUse,
@@ -14,7 +14,6 @@ import {
 import { loadStockUse } from '../repositories/stock.repository.ts';
 import { findVariantRows } from '../repositories/itemVariants.repository.ts';
 import {
-  attachOfferedToCheckout,
   closeMemberPlaces,
   detachEntryFromCheckout,
   firstWaiting,
@@ -65,10 +64,6 @@ export function offeredPlaceLifetimeMs(holdHours: number, eventStart: number | n
   return Math.max(minimumOfferMs, Math.min(holdHours * 3_600_000, share));
 }
 
-/** A checkout's units are kept for it until it expires. */
-export const holdForCheckout = (tx: Executor, checkout: Member & { id: string; expiresAt: Date }, lines: readonly { itemVariantId: string; quantity: number }[]) =>
-  insertCheckoutHolds(tx, checkout, lines);
-
 /** The checkout's holds go (it was paid: its units are order lines now; or it ended). */
 export const releaseCheckoutHolds = (tx: Executor, checkout: { brandId: string; id: string }) => deleteCheckoutHolds(tx, checkout);
 
@@ -80,12 +75,15 @@ export interface OfferedPlace extends EntryKey {
 /**
  * Offers the free units of the variants to the first members waiting, one unit each, with a
  * `waiting_list` hold and the offer mail queued in the same transaction. Call it after whatever
- * freed the units; it takes the variants' row locks (again, harmlessly, if the caller holds them).
+ * freed the units; when anyone waits it takes the variants' row locks (again, harmlessly, if the
+ * caller holds them).
  */
 export async function offerFreedUnits(step: Step, brandId: string, variantIds: readonly string[]): Promise<OfferedPlace[]> {
   const ids = [...new Set(variantIds)].sort();
-  if (ids.length === 0) return [];
   const { tx, at } = step;
+  // Most ends free units nobody waits for: then no variant lock is taken (a hot variant's lock
+  // is what every checkout of it queues for). Whoever joins after this look finds the units free.
+  if (!(await anyoneWaiting(tx, brandId, ids))) return [];
   await lockVariants(tx, brandId, ids);
   const rows = await findVariantRows(tx, brandId, ids);
   const use = await loadStockUse(tx, brandId, ids, at);
@@ -127,16 +125,6 @@ async function queueOfferMail(step: Step, place: OfferedPlace, brandName: string
     locality,
   );
   await step.mail.queue(step.tx, { brandId: place.brandId, to: facts.email ?? facts.entry.email, ...mail }, `waiting-list-offer:${place.brandId}:${place.itemVariantId}:${place.userId}:${place.offeredUntil}`);
-}
-
-/**
- * A checkout that uses places offered to its member (called as it is opened, under the variant
- * locks): the offer's hold gives way to the checkout's own, and the place remembers the checkout
- * so an unpaid checkout gives it back.
- */
-export async function takeOfferedPlaces(tx: Executor, member: Member, variantIds: readonly string[], checkoutId: string, now: number): Promise<void> {
-  const taken = await attachOfferedToCheckout(tx, member, variantIds, checkoutId, now);
-  for (const entry of taken) await deleteOfferedPlaceHold(tx, entry);
 }
 
 /** An order was made: the member's places on its variants are done (any unused offered unit goes to the next in line). */

@@ -1,6 +1,7 @@
-import { and, count, eq, gt, inArray, lte, min, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { rateLimitEvents } from '../db/schema/rateLimits.ts';
+import { integerArray, textArray } from './sqlArrays.ts';
 
 export interface RateLimit {
   /** What is counted (e.g. `create-user`); each bucket has its own allowance. */
@@ -14,9 +15,6 @@ export interface RateLimit {
 
 export type RateLimitAnswer = { allowed: true } | { allowed: false; retryAfterMs: number; refusedBy: RateLimit };
 
-/** The advisory-lock class of rate-limit keys (the two-number lock space; migrations use the one-number one). */
-const lockClass = 4_711_002;
-
 /**
  * Counts one request against every limit in `limits`, or against none when any allowance is used
  * up. Must run inside the caller's transaction: the advisory locks (one per bucket and key, taken
@@ -25,23 +23,16 @@ const lockClass = 4_711_002;
  */
 export async function takeRateLimits(tx: Executor, limits: RateLimit[], nowMs: number): Promise<RateLimitAnswer> {
   const ordered = [...limits].sort((a, b) => lockName(a).localeCompare(lockName(b)));
-  for (const limit of ordered) {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${lockClass}::int, hashtext(${lockName(limit)}))`);
-  }
-  for (const limit of ordered) {
-    const since = new Date(nowMs - limit.windowMs);
-    const [row] = await tx
-      .select({ rows: count(), oldest: min(rateLimitEvents.at) })
-      .from(rateLimitEvents)
-      .where(and(eq(rateLimitEvents.bucket, limit.bucket), eq(rateLimitEvents.key, limit.key), gt(rateLimitEvents.at, since)));
-    if ((row?.rows ?? 0) >= limit.max) {
-      const oldest = row?.oldest ? new Date(row.oldest).getTime() : nowMs;
-      return { allowed: false, retryAfterMs: Math.max(0, oldest + limit.windowMs - nowMs), refusedBy: limit };
-    }
-  }
-  const at = new Date(nowMs);
-  if (ordered.length > 0) await tx.insert(rateLimitEvents).values(ordered.map(({ bucket, key }) => ({ bucket, key, at })));
-  return { allowed: true };
+  if (ordered.length === 0) return { allowed: true };
+  // One round trip (`klubb_take_rate_limits`, migration 0024): locks, counts and the insert.
+  const result = await tx.execute(sql`
+    SELECT allowed, refused_index, retry_after_ms FROM klubb_take_rate_limits(
+      ${textArray(ordered.map((l) => l.bucket))}::text[], ${textArray(ordered.map((l) => l.key))}::text[],
+      ${integerArray(ordered.map((l) => l.max))}::integer[], ${integerArray(ordered.map((l) => l.windowMs))}::bigint[],
+      ${new Date(nowMs)}::timestamptz)`);
+  const row = (result as unknown as { rows: { allowed: boolean; refused_index: number | null; retry_after_ms: string | number | null }[] }).rows[0]!;
+  if (row.allowed) return { allowed: true };
+  return { allowed: false, retryAfterMs: Math.max(0, Number(row.retry_after_ms)), refusedBy: ordered[row.refused_index! - 1]! };
 }
 
 /** One limit; see takeRateLimits. */

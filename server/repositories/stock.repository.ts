@@ -1,6 +1,8 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/database.ts';
 import { orderLines, orders, stockHolds, waitingListEntries } from '../db/schema/index.ts';
+import { integerArray, textArray } from './sqlArrays.ts';
 
 /** What is taken of each variant: units sold (lines of paid orders) and units held until a future time (checkouts, waiting list). */
 export interface StockUse {
@@ -23,6 +25,8 @@ export const noStockUse: StockUse = { sold: 0, held: 0, waitingListHeld: 0, queu
  * Locks the brand's variant rows for the rest of the transaction, in id order (every writer
  * takes them in the same order, so two checkouts never wait on each other in a circle). All
  * that sells or holds a variant runs under this lock: sold + held can never pass its stock.
+ * FOR NO KEY UPDATE: rows that only reference the variant (holds, queue places) can still be
+ * written meanwhile; a checkout's own hold takes the same lock in `holdCheckoutStock`.
  */
 export async function lockVariants(tx: Executor, brandId: string, variantIds: readonly string[]): Promise<void> {
   const ids = [...new Set(variantIds)].sort();
@@ -31,7 +35,7 @@ export async function lockVariants(tx: Executor, brandId: string, variantIds: re
     sql`SELECT id FROM item_variant WHERE brand_id = ${brandId} AND id IN (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
-    )}) ORDER BY id FOR UPDATE`,
+    )}) ORDER BY id FOR NO KEY UPDATE`,
   );
 }
 
@@ -85,19 +89,19 @@ export async function loadStockUse(
   return use;
 }
 
-/** The member's units of each variant already bought or held by their live checkouts (purchaseCap counts both). */
+/** The member's units of each variant already bought or held by their live checkouts (purchaseCap counts both), in one query. */
 export async function memberTakenUnits(tx: Executor, brandId: string, userId: string, variantIds: readonly string[], now: number): Promise<Map<string, number>> {
   const ids = [...new Set(variantIds)];
   const taken = new Map<string, number>();
   if (ids.length === 0) return taken;
-  const bought = await tx
-    .select({ id: orderLines.itemVariantId, quantity: sql<string>`sum(${orderLines.quantity})` })
+  const bought = tx
+    .select({ id: orderLines.itemVariantId, quantity: sql<string>`sum(${orderLines.quantity})`.as('quantity') })
     .from(orderLines)
     .innerJoin(orders, and(eq(orders.brandId, orderLines.brandId), eq(orders.id, orderLines.orderId)))
     .where(and(eq(orderLines.brandId, brandId), eq(orders.userId, userId), eq(orders.status, 'paid'), inArray(orderLines.itemVariantId, ids)))
     .groupBy(orderLines.itemVariantId);
-  const held = await tx
-    .select({ id: stockHolds.itemVariantId, quantity: sql<string>`sum(${stockHolds.quantity})` })
+  const held = tx
+    .select({ id: stockHolds.itemVariantId, quantity: sql<string>`sum(${stockHolds.quantity})`.as('quantity') })
     .from(stockHolds)
     .where(
       and(
@@ -109,28 +113,47 @@ export async function memberTakenUnits(tx: Executor, brandId: string, userId: st
       ),
     )
     .groupBy(stockHolds.itemVariantId);
-  for (const row of [...bought, ...held]) taken.set(row.id, (taken.get(row.id) ?? 0) + Number(row.quantity));
+  for (const row of await unionAll(bought, held)) taken.set(row.id, (taken.get(row.id) ?? 0) + Number(row.quantity));
   return taken;
 }
 
-/** One hold per line of a checkout, lapsing with it. */
-export async function insertCheckoutHolds(
-  tx: Executor,
+/** Whether anyone waits in line for any of the variants (freed units need offering only then). */
+export async function anyoneWaiting(db: Executor, brandId: string, variantIds: readonly string[]): Promise<boolean> {
+  if (variantIds.length === 0) return false;
+  const [row] = await db
+    .select({ id: waitingListEntries.itemVariantId })
+    .from(waitingListEntries)
+    .where(and(eq(waitingListEntries.brandId, brandId), inArray(waitingListEntries.itemVariantId, [...variantIds]), eq(waitingListEntries.status, 'waiting')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** One line's availability to the member when the checkout's holds were tried (before them). */
+export interface HoldAttempt {
+  itemVariantId: string;
+  available: number;
+}
+
+/**
+ * A checkout's holds in one statement (`klubb_hold_checkout`, migration 0024): under the session's
+ * and the variants' row locks, only while the session is still pending and only when every line
+ * fits what is available to its member. Run it outside any transaction, so the locks last as long
+ * as the function. Answers null when the session is no longer pending, else whether it holds now
+ * and each line's availability.
+ */
+export async function holdCheckoutStock(
+  db: Executor,
   checkout: { brandId: string; id: string; userId: string; expiresAt: Date },
   lines: readonly { itemVariantId: string; quantity: number }[],
-): Promise<void> {
-  if (lines.length === 0) return;
-  await tx.insert(stockHolds).values(
-    lines.map((line) => ({
-      brandId: checkout.brandId,
-      itemVariantId: line.itemVariantId,
-      kind: 'checkout' as const,
-      checkoutSessionId: checkout.id,
-      userId: checkout.userId,
-      quantity: line.quantity,
-      expiresAt: checkout.expiresAt,
-    })),
-  );
+  now: number,
+): Promise<{ held: boolean; lines: HoldAttempt[] } | null> {
+  const result = await db.execute(sql`
+    SELECT item_variant_id, available, held FROM klubb_hold_checkout(
+      ${checkout.brandId}, ${checkout.id}, ${checkout.userId}, ${checkout.expiresAt}::timestamptz, ${new Date(now)}::timestamptz,
+      ${textArray(lines.map((l) => l.itemVariantId))}::text[], ${integerArray(lines.map((l) => l.quantity))}::integer[])`);
+  const rows = (result as unknown as { rows: { item_variant_id: string; available: number; held: boolean }[] }).rows;
+  if (rows.length === 0) return null;
+  return { held: rows[0]!.held, lines: rows.map((r) => ({ itemVariantId: r.item_variant_id, available: Number(r.available) })) };
 }
 
 /** Drops a checkout's holds (it completed: its units are order lines now; or it ended). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { itemVariants, offers, users, waitingListEntries, type WaitingListStatus } from '../db/schema/index.ts';
 
@@ -80,23 +80,6 @@ export async function markEntryOffered(tx: Executor, key: EntryKey, offeredAt: D
 /** An offered place is no longer held by a checkout (its member may pay for it again). */
 export async function detachEntryFromCheckout(tx: Executor, key: EntryKey): Promise<void> {
   await tx.update(waitingListEntries).set({ checkoutSessionId: null }).where(keyOf(key));
-}
-
-/** The member's live offered places on these variants now belong to the checkout; answers them. */
-export async function attachOfferedToCheckout(tx: Executor, member: { brandId: string; userId: string }, variantIds: readonly string[], checkoutId: string, now: number): Promise<EntryRow[]> {
-  if (variantIds.length === 0) return [];
-  return tx
-    .update(waitingListEntries)
-    .set({ checkoutSessionId: checkoutId })
-    .where(
-      and(
-        ofMember(member),
-        inArray(waitingListEntries.itemVariantId, [...variantIds]),
-        eq(waitingListEntries.status, 'offered'),
-        gt(waitingListEntries.offeredUntil, new Date(now)),
-      ),
-    )
-    .returning();
 }
 
 /** The member's places on these variants that are waiting or offered become `bought`; answers them. */

@@ -84,7 +84,10 @@ describe('stock holds under load', () => {
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => reserveOpen(t.db, brandId, uid!, clock)));
     // A member holds stock through one checkout at a time: each new one ends the one before, so
     // however they race, one session is live at the end and its 2 held units are all they hold.
-    expect(results.flatMap((r) => (r.status === 'rejected' ? [codeOf(r.reason)] : []))).toEqual([]);
+    // An opening ended by the next before it held anything answers 409 session-not-open.
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [codeOf(r.reason)] : []));
+    expect(refused.filter((code) => code !== 'checkout/session-not-open')).toEqual([]);
+    expect(refused.length).toBeLessThan(20);
     const sessions = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, uid!));
     const live = sessions.filter((row) => row.status === 'open' || row.status === 'pending');
     expect(live).toHaveLength(1);
