@@ -1,4 +1,4 @@
-export const sections = ['bundle', 'pageload', 'tabs', 'api', 'claims', 'analytics', 'queries', 'scale', 'start'] as const;
+export const sections = ['bundle', 'pageload', 'tabs', 'api', 'claims', 'rush', 'analytics', 'queries', 'scale', 'start'] as const;
 export type Section = (typeof sections)[number];
 
 export interface BenchOptions {
@@ -6,7 +6,7 @@ export interface BenchOptions {
   run: ReadonlySet<Section>;
   /**
    * A PostgreSQL server (`--postgres URL` or BENCH_DATABASE_URL): the claim and checkout section
-   * runs again on a database the bench creates there and drops afterwards.
+   * and the rush run again on a database the bench creates there and drops afterwards.
    */
   postgresUrl?: string;
 }

@@ -47,14 +47,15 @@ async function loadCodes({ origin, dataDir, databaseUrl }: RunningServer) {
 }
 
 /** Members signed up through the API (each claims under its own cap), with their ID tokens. */
-export async function benchMembers(origin: string): Promise<string[]> {
+export async function benchMembers(origin: string, count = members, name = 'claimer'): Promise<string[]> {
   const tokens: string[] = [];
-  for (let i = 0; i < members; i += 10) {
-    const batch = Array.from({ length: Math.min(10, members - i) }, async (_, k) => {
-      const email = `bench-claimer-${i + k}-${Date.now()}@example.com`;
+  for (let i = 0; i < count; i += 10) {
+    const batch = Array.from({ length: Math.min(10, count - i) }, async (_, k) => {
+      const email = `bench-${name}-${i + k}-${Date.now()}@example.com`;
       const response = await fetch(`${origin}/v1/create/user`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-app-url': origin },
+        // Each member signs up from an address of their own, as members do (the per-address limits stay real).
+        headers: { 'content-type': 'application/json', 'x-app-url': origin, 'x-forwarded-for': `10.78.${((i + k) >> 8) & 255}.${(i + k) & 255}` },
         body: JSON.stringify({ brandId: 'aurora', signInType: 'password', email, password: 'Secret123', termsAccepted: true, firstName: 'Bench', lastName: `Claimer ${i + k}` }),
       });
       if (!response.ok) throw new Error(`sign-up failed: HTTP ${response.status} ${await response.text()}`);
@@ -88,12 +89,13 @@ export function asMembers(origin: string, tokens: string[], body: object): Pick<
   };
 }
 
-export async function fillCarts(origin: string, tokens: string[]) {
-  for (const token of tokens) {
+/** Puts one unit in each member's cart: of the demo ticket, or of the variant `variantOf` names for the member's index. */
+export async function fillCarts(origin: string, tokens: string[], variantOf: (index: number) => { offerId: string; itemVariantId: string } = () => checkoutVariant) {
+  for (const [index, token] of tokens.entries()) {
     const response = await fetch(`${origin}/v1/update/user/shopping_cart`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', 'x-app-url': origin, authorization: `Bearer ${token}` },
-      body: JSON.stringify({ action: 'set', shopingCartItemList: [{ ...checkoutVariant, quantity: 1 }] }),
+      body: JSON.stringify({ action: 'set', shopingCartItemList: [{ ...variantOf(index), quantity: 1 }] }),
     });
     if (!response.ok) throw new Error(`cart update failed: HTTP ${response.status} ${await response.text()}`);
   }

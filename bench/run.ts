@@ -9,6 +9,7 @@ import { createBenchDatabase } from './postgres.ts';
 import { benchStartTime } from './startTime.ts';
 import { benchScale } from './scale.ts';
 import { benchClaims, claimSettings } from './promoClaims.ts';
+import { benchRush } from './rush.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { deviceName, measuredTaps, measureTabSwitches, percentile, tabCycle, warmupTaps, type TapTiming } from './tabSwitch.ts';
 
@@ -269,6 +270,15 @@ async function benchPromoClaimsOnPostgres(serverUrl: string) {
   }
 }
 
+async function onBenchDatabase(serverUrl: string, section: (url: string) => Promise<boolean>) {
+  const database = await createBenchDatabase(serverUrl);
+  try {
+    return await section(database.url);
+  } finally {
+    await database.drop();
+  }
+}
+
 async function main() {
   const options = readOptions(process.argv.slice(2), process.env);
   const wants = (section: Parameters<typeof options.run.has>[0]) => options.run.has(section);
@@ -304,6 +314,11 @@ async function main() {
   if (wants('claims')) {
     if (options.postgresUrl) await guarded('promo-claim (PostgreSQL)', () => benchPromoClaimsOnPostgres(options.postgresUrl!));
     else console.log('\n(Claims and checkout opens on PostgreSQL: pass --postgres postgres://… or BENCH_DATABASE_URL.)');
+  }
+  if (wants('rush')) {
+    await guarded('rush (PGlite)', () => benchRush('PGlite'));
+    if (options.postgresUrl) await guarded('rush (PostgreSQL)', () => onBenchDatabase(options.postgresUrl!, (url) => benchRush('PostgreSQL', url)));
+    else console.log('\n(The rush on PostgreSQL: pass --postgres postgres://… or BENCH_DATABASE_URL.)');
   }
   if (wants('queries')) await guarded('offer-query', benchOfferQueries);
   if (wants('scale')) await guarded('scale-out', () => benchScale(options.postgresUrl));

@@ -62,10 +62,16 @@ function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /** Starts `server/index.ts` on a free loopback port with a fresh embedded database, or on the given (fresh) PostgreSQL database. */
-export async function startServer(databaseUrl?: string, options: { env?: Record<string, string>; port?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  databaseUrl?: string,
+  /** `dataDir`: start on the data of a server stopped with `keepDataDir` (the caller removes it). */
+  options: { env?: Record<string, string>; port?: number; dataDir?: string; keepDataDir?: boolean } = {},
+): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
-  const dataDir = await mkdtemp(join(tmpdir(), 'klubb-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'klubb-bench-')));
+  // BENCH_CPU_PROFILE=<dir>: each server writes its CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/index.ts'], {
     cwd: projectRoot,
     // The claims bench signs up its members and opens their checkouts from one address, over and over.
     env: {
@@ -104,7 +110,7 @@ export async function startServer(databaseUrl?: string, options: { env?: Record<
       await exited;
       clearTimeout(timer);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (!options.keepDataDir) await rm(dataDir, { recursive: true, force: true });
   };
 
   const origin = `http://localhost:${port}`;
