@@ -183,7 +183,6 @@ export async function benchRush(databaseKind: 'PGlite' | 'PostgreSQL', databaseU
     console.log(`One variant / spread: ${hotLoad.rps.toFixed(0)} / ${spreadLoad.rps.toFixed(0)} = ${ratio.toFixed(2)} (goal ${rushGoals.hotToSpread}) -> ${verdict(ratio >= rushGoals.hotToSpread)}`);
     console.log(`One variant / trivial endpoint: ${(hotLoad.rps / health.rps).toFixed(3)}`);
 
-    if (process.env.RUSH_LOAD_ONLY) return false;
     const rushers = await benchMembers(origin, rushMembers, 'rush');
     await fillCarts(origin, rushers, () => ({ offerId, itemVariantId: burst }));
     const burstResult = await burstRush(origin, rushers);

@@ -87,6 +87,8 @@ export const BrandSettings = Type.Object({
   playStoreUrl: Type.String(),
   /** How long a place freed for the first member of a waiting list is held for them (hours; 2 when absent; never more than a quarter of the time left before the evening). */
   waitingListHoldHours: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 168 })),
+  /** Minutes one member's checkouts may hold units of one variant within 6 hours without buying it (45 when absent; docs/checkout.md). */
+  checkoutHoldMinutes: Type.Optional(Type.Integer({ minimum: 5, maximum: 360 })),
   /** Places members joining from one client address may hold on one variant's waiting list (2 when absent). */
   waitingListPlacesPerAddress: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
   /** IANA time zone of the brand's venues: event times are shown in it whatever the device's zone (Europe/Stockholm when absent). */

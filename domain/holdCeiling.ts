@@ -42,7 +42,7 @@ export function holdAllowance(intervals: readonly HoldInterval[], ceilingMs: num
   if (holdMs >= minimumHoldMs) return { holdMs, againAt: null };
   let early = now;
   let late = now + holdWindowMs;
-  while (late - early > 1000) {
+  while (late - early > 1) {
     const middle = Math.floor((early + late) / 2);
     if (left(middle) >= minimumHoldMs) late = middle;
     else early = middle;

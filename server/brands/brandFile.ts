@@ -104,6 +104,7 @@ const Settings = Type.Object(
     playStoreUrl: Address,
     waitingListHoldHours: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 168, problem: 'must be a number of hours above 0, at most 168' })),
     waitingListPlacesPerAddress: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, problem: 'must be a whole number from 1 to 50' })),
+    checkoutHoldMinutes: Type.Optional(Type.Integer({ minimum: 5, maximum: 360, problem: 'must be a whole number of minutes from 5 to 360' })),
     timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     region: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', problem: 'must be a country code of two capital letters, e.g. SE' })),
     defaultLanguage: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('sv'), Type.Literal('nb')], { problem: 'must be en, sv or nb' })),

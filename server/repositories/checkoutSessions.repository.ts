@@ -118,7 +118,7 @@ export async function memberHoldIntervals(
     FROM ${checkoutSessions} cs
     CROSS JOIN LATERAL (SELECT DISTINCT l ->> 'itemVariantId' AS variant_id FROM jsonb_array_elements(cs.lines) l) line
     WHERE cs.brand_id = ${member.brandId} AND cs.user_id = ${member.userId}
-      AND cs.status <> 'complete' AND cs.created_at > ${since}::timestamptz
+      AND cs.status <> 'complete' AND COALESCE(cs.settled_at, cs.expires_at) > ${since}::timestamptz
       AND line.variant_id IN (${sql.join(
         [...new Set(variantIds)].map((id) => sql`${id}`),
         sql`, `,
