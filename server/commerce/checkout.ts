@@ -26,6 +26,7 @@ import { stepOf, type CheckoutDeps, type Member } from './context.ts';
 import { settleCheckout } from './fulfilment.ts';
 import { outcomeOf } from './outcome.ts';
 import { countCheckout } from './limits.ts';
+import { requireSaleAdmission } from './saleQueue.ts';
 import { saleTermsOf } from './saleTerms.ts';
 import { endUnpaid, lapseReasonOf } from './unpaid.ts';
 
@@ -107,6 +108,8 @@ export async function reserveCheckout(deps: CheckoutDeps, buyer: Buyer, createdA
     const variants = new Map((await findVariantsWithOffers(tx, brandId, variantIds)).map((r) => [r.variant.id, r]));
     const enriched = await enrichCart(tx, brandId, cart, variants);
     if (enriched.itemList.length === 0) throw checkoutRefusals.empty();
+    // An evening with an on-sale time sells from it on, to members the sale queue admitted.
+    await requireSaleAdmission(tx, buyer, [...variants.values()].map(({ variant }) => ({ id: variant.id, onSaleAt: variant.onSaleAt })), createdAt);
     const taken = await memberTakenUnits(tx, brandId, userId, variantIds, createdAt);
     // Availability is the hold's to check, under the variants' locks (below).
     const refused = firstRefusalOf(

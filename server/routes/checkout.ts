@@ -5,6 +5,7 @@ import {
   CheckoutConfig,
   CheckoutOutcome,
   CheckoutSession,
+  CheckoutStatusQuery,
   CompleteCheckoutBody,
   ExpireCheckoutBody,
   LocalCardPaymentBody,
@@ -14,6 +15,7 @@ import {
 import { languageOf } from '../../domain/language.ts';
 import { completeCheckout, expireCheckout, openCheckout, payByCard } from '../commerce/checkout.ts';
 import { settleCheckout } from '../commerce/fulfilment.ts';
+import { memberCheckoutStatus } from '../commerce/outcome.ts';
 import { settleProviderRefund } from '../commerce/cancellation.ts';
 import { ApiError } from '../errors.ts';
 import { memberLinkOrigin } from '../mail/mail.ts';
@@ -65,6 +67,12 @@ export async function checkoutRoutes(app: App, deps: RouteDeps) {
     '/v1/payment/checkout/complete',
     { preHandler: requireMember, schema: { body: CompleteCheckoutBody, response: { 200: CheckoutOutcome, '4xx': ApiErrorBody, '5xx': ApiErrorBody } } },
     async (request) => completeCheckout(checkout, member(request), request.body.stripeCheckoutSessionId),
+  );
+
+  app.get(
+    '/v1/get/checkout/status',
+    { preHandler: requireMember, schema: { querystring: CheckoutStatusQuery, response: { 200: CheckoutOutcome, '4xx': ApiErrorBody } } },
+    async (request) => memberCheckoutStatus(db, member(request), request.query.stripeCheckoutSessionId),
   );
 
   app.post(
