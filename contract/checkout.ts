@@ -41,6 +41,16 @@ export const ExpireCheckoutBody = Type.Object({
 export type ExpireCheckoutBody = Static<typeof ExpireCheckoutBody>;
 
 /**
+ * GET /v1/get/checkout/status: how the member's own session stands on our side (no provider
+ * call), as a `CheckoutOutcome`. A checkout page polls it to learn that its session ended
+ * elsewhere (`endedBecause`); someone else's session is 404 `checkout/session-not-found`.
+ */
+export const CheckoutStatusQuery = Type.Object({
+  stripeCheckoutSessionId: Type.String({ minLength: 1, maxLength: 200 }),
+});
+export type CheckoutStatusQuery = Static<typeof CheckoutStatusQuery>;
+
+/**
  * POST /v1/payment/checkout/complete: after the card form reports completion the client asks the
  * server to settle the session now (the same idempotent fulfilment the webhook runs), so the
  * order exists and the cart is emptied before the client reloads them.

@@ -98,6 +98,12 @@ export const CartItemView = Type.Object({
   unitPrice: Type.Integer(),
   /** unitPrice times quantity. */
   linePrice: Type.Integer(),
+  /**
+   * Units of this variant the member has bought already (their paid orders). With the variant's
+   * `purchaseCap` it says how many more the cart may take: quantity + boughtQuantity is at most
+   * the cap. Always in the cart's answers; absent from older servers.
+   */
+  boughtQuantity: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type CartItemView = Static<typeof CartItemView>;
 

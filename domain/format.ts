@@ -56,6 +56,9 @@ export const formatEventDate = dateFormat('short', { day: 'numeric', month: 'sho
 /** A full date and time ("12 december 2026 19:00"). */
 export const formatDateTime = dateFormat('long', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
+/** A time of day in the brand's zone ("15:40"). */
+export const formatClockTime = dateFormat('clock', { hour: '2-digit', minute: '2-digit' });
+
 /** A day with its weekday, without year or time ("fredag 12 juni"). */
 export const formatWeekdayDate = dateFormat('weekday', { weekday: 'long', day: 'numeric', month: 'long' });
 

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, markGuideSeen, test, type Page } from './fixtures.ts';
 import { addTickets, brands, emptyCart, goToCheckout, openFewLeftEvening, payWith, port, signIn, soldOut, type Brand } from './pages/shopping.ts';
 
 // A purchase is a long walk (sign-in, the cascade, the drawer, the card form), checked for accessibility at every step.
@@ -73,3 +73,65 @@ for (const brand of Object.keys(brands) as Brand[]) {
     });
   });
 }
+
+/**
+ * Issue 39: one checkout per member. Opening a second one ends the first; the window that had the
+ * first says so by itself, with no retry that cannot succeed: at once in the same browser (the
+ * new window announces its checkout), within a few seconds on another device (the status of the
+ * session on the server). Each test ends the checkout that won, so the evening's tickets are free.
+ */
+test.describe('a second checkout of the member', () => {
+  const replaced = 'You started a new checkout in another window.';
+
+  async function expectTold(page: Page) {
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(replaced);
+    await expect(page.getByRole('form', { name: 'Card payment' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expect(alert.getByRole('link', { name: /^Back to the offer/ })).toBeVisible();
+  }
+
+  async function cancelCheckout(page: Page) {
+    await page.getByRole('button', { name: 'Cancel payment' }).click();
+    await expect(page.getByText('Payment cancelled.')).toBeVisible();
+  }
+
+  test('in another window of the browser ends the first, which says so without being touched', async ({ page, context }) => {
+    await signIn(page, 'aurora');
+    await emptyCart(page);
+    await openFewLeftEvening(page, 'aurora');
+    await addTickets(page, 1);
+    await goToCheckout(page);
+
+    const second = await context.newPage();
+    await second.goto(`${brands.aurora.origin}/`);
+    await expect(second.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+    await goToCheckout(second);
+    await expectTold(page);
+    // The checkout that won goes on.
+    await expect(second.getByRole('alert')).toHaveCount(0);
+    await cancelCheckout(second);
+    await second.close();
+  });
+
+  test('on another device ends the first, which learns it from the server', async ({ page, browser }) => {
+    await signIn(page, 'aurora');
+    await emptyCart(page);
+    await openFewLeftEvening(page, 'aurora');
+    await addTickets(page, 1);
+    await goToCheckout(page);
+
+    const device = await browser.newContext({ locale: 'en-US', reducedMotion: 'reduce' });
+    await device.addInitScript(markGuideSeen);
+    const other = await device.newPage();
+    try {
+      await signIn(other, 'aurora');
+      await goToCheckout(other);
+      // No window of this browser announced it: the first page's status of its session tells it.
+      await expectTold(page);
+      await cancelCheckout(other);
+    } finally {
+      await device.close();
+    }
+  });
+});

@@ -1,17 +1,25 @@
-/** What a failed call tells a machine: the API's `{ status, code, message }`, or what can be read of any other error. */
+import { apiErrorFactsOf, type ApiErrorFacts } from '../contract/apiError.ts';
+
+/**
+ * What a failed call tells a machine: the API's `{ status, code, message }`, or what can be read
+ * of any other error; `facts` when the refusal carried some (e.g. when a hold limit ends).
+ */
 export interface CallError {
   status: number;
   code: string;
   message: string;
+  facts?: ApiErrorFacts;
 }
 
 /** Reads an actor's error (ApiError, a firebase/auth error, anything thrown) as a CallError; 'unknown' when it has no code. */
 export function callErrorOf(error: unknown): CallError {
   const fields = typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : {};
+  const facts = apiErrorFactsOf(fields.facts);
   return {
     status: typeof fields.status === 'number' ? fields.status : 0,
     code: fields.code === undefined || fields.code === null ? 'unknown' : String(fields.code),
     message: typeof fields.message === 'string' ? fields.message : String(error),
+    ...(Object.keys(facts).length > 0 ? { facts } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { isOnSale, saleRefusalMessages, withinPurchaseCap } from '../../domain/s
 import type { Database, Executor } from '../db/database.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { findVariantsWithOffers, loadPricing, type VariantWithOffer } from '../repositories/itemVariants.repository.ts';
+import { memberBoughtUnits } from '../repositories/orders.repository.ts';
 import { lockCart, readCart, writeCart } from '../repositories/shoppingCart.repository.ts';
 import type { Member } from './context.ts';
 import { saleTermsOf } from './saleTerms.ts';
@@ -31,8 +32,25 @@ function checkRequestLines(lines: readonly CartLine[]) {
   }
 }
 
-/** The cart after the update against what the variants allow; throws the first refusal. */
-function checkCart(current: readonly CartLine[], next: readonly CartLine[], requested: readonly CartLine[], variants: Map<string, VariantWithOffer>, use: StockUseByVariant, now: number) {
+/** Units of each variant the member bought already (paid orders), by variant id. */
+type BoughtUnits = ReadonlyMap<string, number>;
+
+const capReached = () => badRequest('user/shopping-cart-purchase-cap-reached', saleRefusalMessages.capReached);
+
+/**
+ * The cart after the update against what the variants allow; throws the first refusal. A line
+ * that grows must stay within the purchase cap together with what the member bought already;
+ * a line that shrinks or stays is never refused for what was bought since it was added.
+ */
+function checkCart(
+  current: readonly CartLine[],
+  next: readonly CartLine[],
+  requested: readonly CartLine[],
+  variants: Map<string, VariantWithOffer>,
+  use: StockUseByVariant,
+  bought: BoughtUnits,
+  now: number,
+) {
   for (const line of requested) {
     const found = variants.get(line.itemVariantId);
     if (!found) throw cartError(404, 'user/shopping-cart-item-not-found', 'The item was not found');
@@ -46,10 +64,9 @@ function checkCart(current: readonly CartLine[], next: readonly CartLine[], requ
     if (!found) continue;
     currencies.add(found.variant.currency);
     const terms = saleTermsOf(found.variant, found.offer.active);
-    if (!withinPurchaseCap({ purchaseCap: terms.purchaseCap ?? maxLineQuantity }, line.quantity)) {
-      throw badRequest('user/shopping-cart-purchase-cap-reached', saleRefusalMessages.capReached);
-    }
+    if (!withinPurchaseCap({ purchaseCap: terms.purchaseCap ?? maxLineQuantity }, line.quantity)) throw capReached();
     if (line.quantity <= (before.get(line.itemVariantId) ?? 0)) continue;
+    if (!withinPurchaseCap(terms, (bought.get(line.itemVariantId) ?? 0) + line.quantity)) throw capReached();
     // Only what the member adds must still be on sale.
     if (!isOnSale(terms, now)) throw cartError(410, 'offer_not_relevant', saleRefusalMessages.ended);
     if (availabilityOf(found.variant, use) === 0) throw cartError(409, 'user/shopping-cart-sold-out', saleRefusalMessages.soldOut);
@@ -57,8 +74,17 @@ function checkCart(current: readonly CartLine[], next: readonly CartLine[], requ
   if (currencies.size > 1) throw badRequest('user/shopping-cart-currency-mismatch', 'All items in the cart must have the same currency');
 }
 
-/** The enriched cart (spec 3): each line with its offer, variant and fees, and the totals. */
-export async function enrichCart(db: Executor, brandId: string, cart: { version: number; lines: CartLine[] }, known?: Map<string, VariantWithOffer>): Promise<ShoppingCart> {
+/**
+ * The enriched cart (spec 3): each line with its offer, variant and fees, and the totals; with
+ * `bought`, each line also tells how many of its variant the member bought already.
+ */
+export async function enrichCart(
+  db: Executor,
+  brandId: string,
+  cart: { version: number; lines: CartLine[] },
+  known?: Map<string, VariantWithOffer>,
+  bought?: BoughtUnits,
+): Promise<ShoppingCart> {
   const found = known ?? new Map((await findVariantsWithOffers(db, brandId, cart.lines.map((l) => l.itemVariantId))).map((r) => [r.variant.id, r]));
   const lines = cart.lines.flatMap((line) => (found.has(line.itemVariantId) ? [{ line, row: found.get(line.itemVariantId)! }] : []));
   const pricing = await loadPricing(db, brandId, lines.map(({ row }) => row.variant));
@@ -78,6 +104,7 @@ export async function enrichCart(db: Executor, brandId: string, cart: { version:
       itemVariant,
       unitPrice: unit,
       linePrice: unit * line.quantity,
+      ...(bought ? { boughtQuantity: bought.get(line.itemVariantId) ?? 0 } : {}),
     };
   });
   return {
@@ -90,7 +117,11 @@ export async function enrichCart(db: Executor, brandId: string, cart: { version:
 
 /** The member's enriched cart. */
 export async function readMemberCart(db: Database, member: Member): Promise<ShoppingCart> {
-  return db.transaction(async (tx) => enrichCart(tx, member.brandId, await readCart(tx, member.brandId, member.userId)));
+  return db.transaction(async (tx) => {
+    const cart = await readCart(tx, member.brandId, member.userId);
+    const bought = await memberBoughtUnits(tx, member.brandId, member.userId, cart.lines.map((l) => l.itemVariantId));
+    return enrichCart(tx, member.brandId, cart, undefined, bought);
+  });
 }
 
 /**
@@ -111,9 +142,10 @@ export async function updateMemberCart(db: Database, member: Member, body: CartU
     const next = applyCartUpdate(current, action, requested);
     const variants = new Map((await findVariantsWithOffers(tx, brandId, next.map((l) => l.itemVariantId))).map((r) => [r.variant.id, r]));
     const use = await loadStockUse(tx, brandId, [...variants.keys()], now, userId);
-    checkCart(current, next, requested, variants, use, now);
+    const bought = await memberBoughtUnits(tx, brandId, userId, [...variants.keys()]);
+    checkCart(current, next, requested, variants, use, bought, now);
     const written = next.filter((line) => variants.has(line.itemVariantId));
     const newVersion = await writeCart(tx, brandId, userId, current, written);
-    return enrichCart(tx, brandId, { version: newVersion, lines: written }, variants);
+    return enrichCart(tx, brandId, { version: newVersion, lines: written }, variants, bought);
   });
 }

@@ -25,7 +25,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         request.log.error({ code: error.code, ...(typeof providerCode === 'string' ? { providerCode } : {}) }, error.message);
       }
       if (error instanceof LimitReached) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(error.status).send({ status: error.status, code: error.code, message: error.message });
+      return reply.status(error.status).send({ status: error.status, code: error.code, message: error.message, ...error.facts });
     }
     if ('validation' in error && error.validation) {
       const message = `${error.validationContext ?? 'request'} ${error.validation[0]?.instancePath ?? ''} ${error.validation[0]?.message ?? 'is invalid'}`;

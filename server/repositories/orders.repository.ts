@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { readTogether } from '../db/readTogether.ts';
 import { orderLines, orders, paymentRefunds, tickets, type OrderStatus } from '../db/schema/index.ts';
@@ -97,6 +97,19 @@ export async function markRefundFailed(db: Executor, refund: Pick<RefundRow, 'br
 
 export async function refundsNeeded(db: Executor, limit = 20): Promise<RefundRow[]> {
   return db.select().from(paymentRefunds).where(eq(paymentRefunds.status, 'needed')).orderBy(asc(paymentRefunds.createdAt)).limit(limit);
+}
+
+/** Units of each variant the member has bought: lines of their paid orders (cancelled and refunded ones no longer count). */
+export async function memberBoughtUnits(db: Executor, brandId: string, userId: string, variantIds: readonly string[]): Promise<Map<string, number>> {
+  const ids = [...new Set(variantIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orderLines.itemVariantId, quantity: sql<string>`sum(${orderLines.quantity})` })
+    .from(orderLines)
+    .innerJoin(orders, and(eq(orders.brandId, orderLines.brandId), eq(orders.id, orderLines.orderId)))
+    .where(and(eq(orderLines.brandId, brandId), eq(orders.userId, userId), eq(orders.status, 'paid'), inArray(orderLines.itemVariantId, ids)))
+    .groupBy(orderLines.itemVariantId);
+  return new Map(rows.map((row) => [row.id, Number(row.quantity)]));
 }
 
 /** The member's orders, newest first, in the API's shape. */

@@ -1,6 +1,6 @@
-import { ApiError } from '../../contract/apiError.ts';
+import { ApiError, apiErrorFactsOf } from '../../contract/apiError.ts';
 
-export { ApiError, isApiError } from '../../contract/apiError.ts';
+export { ApiError, isApiError, type ApiErrorFacts } from '../../contract/apiError.ts';
 
 /** A network failure: the spec's status 600, code failed_to_fetch. */
 export const failedToFetch = () => new ApiError(600, 'failed_to_fetch', 'Network Error');
@@ -18,5 +18,6 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
     response.status,
     typeof fields.code === 'string' ? fields.code : `http_${response.status}`,
     typeof fields.message === 'string' ? fields.message : response.statusText,
+    apiErrorFactsOf(body),
   );
 }

@@ -25,6 +25,10 @@ export const expireCheckoutSession = (api: ApiClient, sessionId: string) =>
 export const completeCheckoutSession = (api: ApiClient, sessionId: string) =>
   api.send<CheckoutOutcome>('POST', '/v1/payment/checkout/complete', { stripeCheckoutSessionId: sessionId, testMode });
 
+/** GET /v1/get/checkout/status: how the member's session stands on the server (ended elsewhere, and why). */
+export const getCheckoutStatus = (api: ApiClient, sessionId: string) =>
+  api.get<CheckoutOutcome>('/v1/get/checkout/status', { stripeCheckoutSessionId: sessionId });
+
 /** POST /v1/payment/local/confirm: the card form's payment through the embedded provider. */
 export const payWithLocalCard = (api: ApiClient, body: LocalCardPaymentBody) =>
   api.send<CheckoutOutcome>('POST', '/v1/payment/local/confirm', body);

@@ -16,6 +16,8 @@ export interface QuantityPickerProps {
   onChange: (value: number | string) => void;
   /** Show the label above the field (the dialog) or only to assistive technology (cart lines). */
   showLabel?: boolean;
+  /** The id of the text that tells why the maximum is what it is (the + button's description). */
+  maxReasonId?: string;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface QuantityPickerProps {
  * type and handed on when they leave the field or press Enter, so clearing the field to type a
  * new number does not snap back to 1 on the way.
  */
-export function QuantityPicker({ label, value, max, onChange, showLabel = true }: QuantityPickerProps) {
+export function QuantityPicker({ label, value, max, onChange, showLabel = true, maxReasonId }: QuantityPickerProps) {
   const { t } = useLingui();
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
@@ -63,6 +65,7 @@ export function QuantityPicker({ label, value, max, onChange, showLabel = true }
           type="button"
           className={styles.step}
           aria-label={t`Increase ${label}`}
+          aria-describedby={maxReasonId}
           disabled={max !== null && value >= max}
           onClick={() => onChange(value + 1)}
         >

@@ -26,6 +26,9 @@ export const formatEventTime = (ms: number, language: string): string => kernel.
 /** A shorter date and time for a line ("12 dec. 2026 19:00"). */
 export const formatEventDate = (ms: number, language: string): string => kernel.formatEventDate(ms, language, locality);
 
+/** A time of day in the brand's zone ("15:40"), e.g. when a member may hold tickets again. */
+export const formatClockTime = (ms: number, language: string): string => kernel.formatClockTime(ms, language, locality);
+
 /** A VAT rate as the region writes it ("6 %"), the same as in the mails. */
 export const formatPercent = (percentage: number, language: string): string => kernel.formatPercent(percentage, language, locality);
 

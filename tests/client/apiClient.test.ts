@@ -87,6 +87,15 @@ describe('API client', () => {
     await expect(clientWith(htmlError).get('/v1/x')).rejects.toMatchObject({ status: 502, code: 'http_502' });
   });
 
+  it('keeps the facts a refusal carries beside its code (when a hold limit ends), and only known, numeric ones', async () => {
+    const body = { status: 409, code: 'checkout/hold-limit-reached', message: 'held 45 minutes', holdAgainAt: 1_795_000_000_000, holdLimitMinutes: 45, other: 1 };
+    const refused = await clientWith(vi.fn(async () => json(409, body))).send('POST', '/v1/payment/checkout').catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 409, code: 'checkout/hold-limit-reached', facts: { holdAgainAt: 1_795_000_000_000, holdLimitMinutes: 45 } });
+    expect(Object.keys((refused as ApiError).facts)).toEqual(['holdAgainAt', 'holdLimitMinutes']);
+    const odd = await clientWith(vi.fn(async () => json(409, { ...body, holdAgainAt: 'soon', holdLimitMinutes: undefined }))).get('/v1/x').catch((error: unknown) => error);
+    expect((odd as ApiError).facts).toEqual({});
+  });
+
   it('turns a network failure into status 600 failed_to_fetch', async () => {
     const fetch = vi.fn(async () => {
       throw new TypeError('Failed to fetch');

@@ -33,13 +33,13 @@ const serverCart: ShoppingCart = {
   totalPrice: 2 * 42_000 + 24_900, totalCustomFeePrice: 5_000, totalQuantity: 3, taxList: [], currency: 'SEK', version: 1,
 };
 
-/** A cart over an API that loads `serverCart` and never answers a save (so changes stay pending). */
-function startCart() {
+/** A cart over an API that loads `loaded` (`serverCart` unless given) and never answers a save (so changes stay pending). */
+function startCart(loaded: ShoppingCart = serverCart) {
   const saves: CartUpdateBody[] = [];
   const actor = createActor(
     cartMachine.provide({
       actors: {
-        loadCart: fromPromise(async () => serverCart),
+        loadCart: fromPromise(async () => loaded),
         saveCart: fromPromise<ShoppingCart, CartUpdateBody>(({ input }) => {
           saves.push(input);
           return new Promise(() => undefined);
@@ -85,5 +85,36 @@ describe('the cart drawer view', () => {
     expect(view.lines.map((l) => l.itemVariantId)).toEqual(['standing']);
     expect(view.taxList.map((t) => t.taxRateId)).toEqual(['vat6', 'vat25']);
     expect(view.totalQuantity).toBe(8);
+  });
+
+  describe("the member's purchase cap (issue 39)", () => {
+    const withBought = (quantity: number, bought: number): ShoppingCart => ({
+      ...serverCart,
+      itemList: [{ ...item(ticket, 'concert', quantity, 'ticket'), boughtQuantity: bought }, { ...item(shirt, 'merch', 1, 'other'), boughtQuantity: 0 }],
+    });
+
+    it('tells the cap where quantity and what was bought reach it, and lets the picker go no further', async () => {
+      const { actor, saves } = startCart(withBought(5, 3));
+      await waitFor(actor, (s) => s.matches('ready'));
+      let view = connectCart(actor.getSnapshot(), actor);
+      expect(view.lines[0]).toMatchObject({ maxQuantity: 5, cap: { limit: 8, have: 8, bought: 3, evening: true } });
+      // The shirt (cap 5) is far from it.
+      expect(view.lines[1]).toMatchObject({ maxQuantity: 5, cap: null });
+      view.setQuantity('standing', 'concert', 99);
+      expect(saves[0]).toMatchObject({ shopingCartItemList: [{ itemVariantId: 'standing', quantity: 5 }] });
+      view.setQuantity('standing', 'concert', 4);
+      view = connectCart(actor.getSnapshot(), actor);
+      expect(view.lines[0]!.cap).toBeNull();
+    });
+
+    it('tells an item without a date its cap without an evening, and a line kept after buying the cap stays shown', async () => {
+      const cart = withBought(2, 8);
+      cart.itemList[1] = { ...item({ ...shirt, purchaseCap: 2 }, 'merch', 2, 'other'), boughtQuantity: 0 };
+      const { actor } = startCart(cart);
+      await waitFor(actor, (s) => s.matches('ready'));
+      const view = connectCart(actor.getSnapshot(), actor);
+      expect(view.lines[0]).toMatchObject({ quantity: 2, maxQuantity: 1, cap: { limit: 8, have: 10, bought: 8, evening: true } });
+      expect(view.lines[1]).toMatchObject({ maxQuantity: 2, cap: { limit: 2, have: 2, bought: 0, evening: false } });
+    });
   });
 });

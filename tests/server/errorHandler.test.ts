@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { registerErrorHandler } from '../../server/plugins/errorHandler.ts';
 import { ApiError } from '../../server/errors.ts';
+import { ApiErrorBody } from '../../contract/common.ts';
 
 async function appThrowing(error: unknown) {
   const app = Fastify();
@@ -20,6 +21,19 @@ describe('error handler', () => {
     const response = await app.inject({ method: 'GET', url: '/boom' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ status: 409, code: 'thing_taken', message: 'Taken' });
+  });
+
+  it('answers the facts a refusal carries beside status, code and message', async () => {
+    const app = await appThrowing(new ApiError(409, 'checkout/hold-limit-reached', 'Held too long', { holdAgainAt: 1_795_000_000_000, holdLimitMinutes: 45 }));
+    const response = await app.inject({ method: 'GET', url: '/boom' });
+    expect(response.json()).toEqual({ status: 409, code: 'checkout/hold-limit-reached', message: 'Held too long', holdAgainAt: 1_795_000_000_000, holdLimitMinutes: 45 });
+    // Also through a route's published error schema, which serialises only what it names.
+    const withSchema = Fastify();
+    registerErrorHandler(withSchema);
+    withSchema.get('/held', { schema: { response: { '4xx': ApiErrorBody } } }, async () => {
+      throw new ApiError(409, 'checkout/hold-limit-reached', 'Held too long', { holdAgainAt: 1_795_000_000_000, holdLimitMinutes: 45 });
+    });
+    expect((await withSchema.inject({ method: 'GET', url: '/held' })).json()).toMatchObject({ holdAgainAt: 1_795_000_000_000, holdLimitMinutes: 45 });
   });
 
   it('answers a value the database cannot hold (SQLSTATE 22xxx, wrapped) with 400', async () => {

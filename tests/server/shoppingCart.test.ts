@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { brandRoles, shoppingCartLines, shoppingCarts, users } from '../../server/db/schema/index.ts';
+import { brandRoles, orderLines, orders, shoppingCartLines, shoppingCarts, users } from '../../server/db/schema/index.ts';
 import type { ShoppingCart } from '../../contract/commerce.ts';
+import type { OrderItem } from '../../contract/checkout.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import { makeBrand, makeMember, makeOffer } from './support/factories.ts';
 import { makeCustomFee, makeTaxRate, makeVariant } from './support/commerceFactories.ts';
@@ -81,7 +82,7 @@ describe('PUT /v1/update/user/shopping_cart', () => {
     const [ticket, shirt] = cart.itemList;
     expect(ticket).toEqual({
       itemVariantId: 'stockholm', offerId: 'concert', quantity: 3, offerType: 'live', offerTitle: 'Nordlys live',
-      offerPuffImage: expect.any(Object), itemVariantType: 'ticket', unitPrice: 38_400, linePrice: 115_200,
+      offerPuffImage: expect.any(Object), itemVariantType: 'ticket', unitPrice: 38_400, linePrice: 115_200, boughtQuantity: 0,
       itemVariantCustomFeeBuildRecord: {
         service: { id: 'service', title: 'Fee service', price: { current: 2_500, original: 2_500 }, taxRates: [{ id: 'vat25', percentage: 25, display_name: 'VAT 25%' }] },
         booking: { id: 'booking', title: 'Fee booking', price: { current: 1_000, original: 1_500 }, taxRates: [{ id: 'vat25', percentage: 25, display_name: 'VAT 25%' }] },
@@ -89,7 +90,7 @@ describe('PUT /v1/update/user/shopping_cart', () => {
       itemVariant: {
         id: 'stockholm', title: 'Stockholm, standing', description: '', images: [], price: { current: 34_900, original: 39_900 },
         currency: 'SEK', customFeeIdList: ['service', 'booking'], taxRates: [{ id: 'vat6', percentage: 6, display_name: 'VAT 6%' }],
-        purchaseCap: 4, date: { start: future.getTime(), end: future.getTime() + 3 * hour },
+        purchaseCap: 4, onSaleAt: null, date: { start: future.getTime(), end: future.getTime() + 3 * hour },
         location: { address: 'Sveavägen 1', zipCode: '111 57', city: 'Stockholm', mapUrl: 'https://maps.example/1' },
       },
     });
@@ -179,6 +180,60 @@ describe('PUT /v1/update/user/shopping_cart', () => {
     } finally {
       await t.db.update(itemVariants).set({ stock: 100 }).where(and(eq(itemVariants.brandId, 'aurora'), eq(itemVariants.id, 'malmo')));
     }
+  });
+});
+
+describe("the purchase cap counts what the member bought (issue 39)", () => {
+  // 'stockholm' has a purchase cap of 4.
+  let orderNo = 0;
+  async function bought(itemVariantId: string, offerId: string, quantity: number, status: 'paid' | 'cancelled' | 'refunded' = 'paid') {
+    const id = `order-cap-${++orderNo}-${Math.random().toString(36).slice(2)}`;
+    await t.db.insert(orders).values({
+      brandId: 'aurora', id, userId: uid, checkoutSessionId: `cs-${id}`, amount: 0, currency: 'SEK', feeRecord: {}, taxList: [], status, createdAt: new Date(),
+    });
+    await t.db.insert(orderLines).values({ brandId: 'aurora', orderId: id, lineNo: 1, itemVariantId, offerId, quantity, unitPrice: 0, linePrice: 0, item: {} as OrderItem });
+  }
+  beforeEach(async () => {
+    await t.db.delete(orders).where(and(eq(orders.brandId, 'aurora'), eq(orders.userId, uid)));
+  });
+  const boughtOf = (cart: ShoppingCart) => cart.itemList.map((l) => [l.itemVariantId, l.quantity, l.boughtQuantity]);
+
+  it('tells on each line how many the member bought, and refuses what would pass the cap with them', async () => {
+    await bought('stockholm', 'concert', 3);
+    const refused = await putCart({ shopingCartItemList: [line('stockholm', 'concert', 2)] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      status: 400,
+      code: 'user/shopping-cart-purchase-cap-reached',
+      message: 'The number of maximum purchases per user has been reached.',
+    });
+    const taken = await putCart({ shopingCartItemList: [line('stockholm', 'concert', 1), line('shirt-m', 'shirt', 2)] });
+    expect(taken.statusCode).toBe(200);
+    expect(boughtOf(taken.json())).toEqual([['stockholm', 1, 3], ['shirt-m', 2, 0]]);
+    expect(boughtOf(await cartOf())).toEqual([['stockholm', 1, 3], ['shirt-m', 2, 0]]);
+    const more = await putCart({ action: 'add', shopingCartItemList: [line('stockholm', 'concert', 1)] });
+    expect(more.json()).toMatchObject({ code: 'user/shopping-cart-purchase-cap-reached' });
+    expect(linesOf(await cartOf())).toEqual([['stockholm', 1], ['shirt-m', 2]]);
+  });
+
+  it('counts paid orders only: cancelled and refunded ones gave their units back', async () => {
+    await bought('stockholm', 'concert', 4, 'cancelled');
+    await bought('stockholm', 'concert', 4, 'refunded');
+    const response = await putCart({ shopingCartItemList: [line('stockholm', 'concert', 4)] });
+    expect(response.statusCode).toBe(200);
+    expect(boughtOf(response.json())).toEqual([['stockholm', 4, 0]]);
+  });
+
+  it('lets a line the member bought past since it was added shrink, but not grow', async () => {
+    await putCart({ shopingCartItemList: [line('stockholm', 'concert', 4)] });
+    await bought('stockholm', 'concert', 3);
+    expect(boughtOf(await cartOf())).toEqual([['stockholm', 4, 3]]);
+    const shrunk = await putCart({ action: 'replace', shopingCartItemList: [line('stockholm', 'concert', 2)] });
+    expect(shrunk.statusCode).toBe(200);
+    expect(boughtOf(shrunk.json())).toEqual([['stockholm', 2, 3]]);
+    expect((await putCart({ action: 'replace', shopingCartItemList: [line('stockholm', 'concert', 3)] })).statusCode).toBe(400);
+    // Other lines may still change around it.
+    expect((await putCart({ action: 'add', shopingCartItemList: [line('shirt-m', 'shirt', 1)] })).statusCode).toBe(200);
   });
 });
 

@@ -1,4 +1,5 @@
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { sameViewValues, type CartRef } from '../../appActor.ts';
@@ -9,7 +10,7 @@ import { QuantityPicker } from '../../components/QuantityPicker.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { errorMessage } from '../../i18n/errorMessages.ts';
 import { formatEventDate, formatMoney, formatPercent } from '../../i18n/format.ts';
-import { connectCart, type CartLineView } from './cart.connect.ts';
+import { connectCart, type CapReached, type CartLineView } from './cart.connect.ts';
 import * as styles from './cart.css.ts';
 
 export interface CartViewProps {
@@ -95,6 +96,7 @@ interface CartLineProps {
 function CartLine({ line, currency, onQuantity, onRemove }: CartLineProps) {
   const { t, i18n } = useLingui();
   const name = `${line.offerTitle}, ${line.variantTitle}`;
+  const capId = useId();
   return (
     <li className={styles.line} aria-label={name}>
       <Image image={line.image} size="medium" sizes="72px" className={styles.thumb} />
@@ -117,13 +119,33 @@ function CartLine({ line, currency, onQuantity, onRemove }: CartLineProps) {
             value={line.quantity}
             max={line.maxQuantity}
             onChange={(value) => onQuantity(line.itemVariantId, line.offerId, value)}
+            maxReasonId={line.cap ? capId : undefined}
           />
           <Price amount={line.linePrice} original={line.lineOriginalPrice} currency={currency} />
         </div>
+        {/* Always there, so a screen reader hears the cap when a press of + reaches it. */}
+        <p id={capId} role="status" className={styles.capNote}>
+          {line.cap && <CapNote cap={line.cap} />}
+        </p>
         <button type="button" className={styles.remove} onClick={() => onRemove(line.itemVariantId)} aria-label={t`Remove ${name}`}>
           {t`Remove`}
         </button>
       </div>
     </li>
   );
+}
+
+/** "At most 8 tickets per member for this evening; you have 8.", and what of it was bought before. */
+function CapNote({ cap }: { cap: CapReached }) {
+  const { t } = useLingui();
+  const { limit, have, bought } = cap;
+  const rule = cap.evening
+    ? t({
+        message: plural(limit, {
+          one: `At most # ticket per member for this evening; you have ${have}.`,
+          other: `At most # tickets per member for this evening; you have ${have}.`,
+        }),
+      })
+    : t`At most ${limit} per member; you have ${have}.`;
+  return bought > 0 ? `${rule} ${t`You bought ${bought} of them earlier.`}` : rule;
 }

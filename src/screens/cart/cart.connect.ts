@@ -19,14 +19,41 @@ export interface CartLineView {
   date: number | null;
   location: ItemVariant['location'];
   quantity: number;
-  /** Spec 5: the cart picker's maximum is the purchase cap. */
+  /** Spec 5: the cart picker's maximum is the purchase cap, less what the member bought already. */
   maxQuantity: number | null;
+  /** Where the line meets the member's purchase cap (quantity + bought reaches it): what the cart tells; else null. */
+  cap: CapReached | null;
   /** One unit: variant price plus its custom fees (spec 9), and the same at original prices. */
   unitPrice: number;
   unitOriginalPrice: number;
   linePrice: number;
   lineOriginalPrice: number;
 }
+
+/** A cap the member has met on a line: "At most 8 tickets per member for this evening; you have 8." */
+export interface CapReached {
+  /** The variant's purchase cap. */
+  limit: number;
+  /** What the member has of it: in the cart and bought already. */
+  have: number;
+  /** Of `have`, bought already (paid orders). */
+  bought: number;
+  /** A ticket of one evening ("for this evening"); else an item without a date. */
+  evening: boolean;
+}
+
+/** The cap a line meets, or null while the member may still add to it. */
+export function capReachedOf(item: CartItemView, quantity: number): CapReached | null {
+  const limit = item.itemVariant.purchaseCap;
+  const bought = item.boughtQuantity ?? 0;
+  if (limit === null || quantity + bought < limit) return null;
+  const evening = item.itemVariantType === 'ticket' && item.itemVariant.date.start !== null;
+  return { limit, have: quantity + bought, bought, evening };
+}
+
+/** The most the picker may set: the cap less what was bought (at least 1: a line is removed, never set to 0). */
+const maxQuantityOf = (item: CartItemView): number | null =>
+  item.itemVariant.purchaseCap === null ? null : Math.max(1, item.itemVariant.purchaseCap - (item.boughtQuantity ?? 0));
 
 function lineView(item: CartItemView, quantity: number): CartLineView {
   const variant = item.itemVariant;
@@ -42,7 +69,8 @@ function lineView(item: CartItemView, quantity: number): CartLineView {
     date: item.itemVariantType === 'ticket' ? variant.date.start : null,
     location: item.itemVariantType === 'ticket' ? variant.location : null,
     quantity,
-    maxQuantity: variant.purchaseCap,
+    maxQuantity: maxQuantityOf(item),
+    cap: capReachedOf(item, quantity),
     unitPrice: unit,
     unitOriginalPrice: original,
     linePrice: unit * quantity,
@@ -65,7 +93,10 @@ export function connectCart(snapshot: CartSnapshot, ref: CartRef) {
   const totals = cartTotals(
     shown.map(({ item, quantity }) => ({ quantity, itemVariant: item.itemVariant, itemVariantCustomFeeBuildRecord: item.itemVariantCustomFeeBuildRecord })),
   );
-  const maxOf = (itemVariantId: string) => known.get(itemVariantId)?.itemVariant.purchaseCap ?? null;
+  const maxOf = (itemVariantId: string) => {
+    const item = known.get(itemVariantId);
+    return item ? maxQuantityOf(item) : null;
+  };
   return {
     status: snapshot.matches('failed') ? ('failed' as const) : cart === null ? ('loading' as const) : ('ready' as const),
     saving: snapshot.hasTag('saving'),

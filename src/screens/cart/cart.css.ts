@@ -21,6 +21,14 @@ export const lineTitle = style({ margin: 0, fontSize: 16, fontWeight: 700 });
 
 export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: 14 });
 
+/** The purchase cap a line meets; empty (and taking no room) while it is not met. */
+export const capNote = style({
+  margin: 0,
+  fontSize: 14,
+  color: vars.color.text,
+  selectors: { '&:empty': { marginTop: -4 } },
+});
+
 export const lineFoot = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' });
 
 export const remove = style({

@@ -6,8 +6,8 @@ import type { checkoutMachine, CheckoutInput } from '../../../machines/checkout.
 import { sameViewValues } from '../../appActor.ts';
 import { Button } from '../../components/Button.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { checkoutMessage, paymentCancelled } from '../../i18n/checkoutMessages.ts';
-import { formatMoney } from '../../i18n/format.ts';
+import { checkoutMessage, holdLimitMessages, paymentCancelled } from '../../i18n/checkoutMessages.ts';
+import { formatClockTime, formatMoney } from '../../i18n/format.ts';
 import { AppLink } from '../../navigation/AppLink.tsx';
 import { CardPaymentForm } from './CardPaymentForm.tsx';
 import { CheckoutSummary } from './CheckoutSummary.tsx';
@@ -95,15 +95,26 @@ function Outcome({ view }: { view: CheckoutView }) {
     case 'failed':
       return (
         <section role="alert" className={styles.actions}>
-          <p>{i18n._(checkoutMessage(view.errorCode ?? 'unknown'))}</p>
-          {view.errorCode === 'user/shopping-cart-empty' ? (
-            <AppLink href="/" className={styles.link}>{t`Back to the offers`}</AppLink>
-          ) : (
+          <p>{failureText(view, i18n)}</p>
+          {view.canRetry ? (
             <Button onClick={view.retry}>{t`Try again`}</Button>
+          ) : (
+            <AppLink href={view.backPath} className={styles.link}>
+              {view.backPath === '/' ? t`Back to the offers` : t`Back to the offer`}
+            </AppLink>
           )}
         </section>
       );
     default:
       return null;
   }
+}
+
+/** Why the checkout cannot go on, in the member's words; the hold ceiling with the values it came with. */
+function failureText(view: CheckoutView, i18n: ReturnType<typeof useLingui>['i18n']): string {
+  if (view.errorCode !== 'checkout/hold-limit-reached') return i18n._(checkoutMessage(view.errorCode ?? 'unknown'));
+  const clock = (ms: number) => formatClockTime(ms, i18n.locale);
+  return holdLimitMessages(view.errorFacts, clock)
+    .map((sentence) => i18n._(sentence))
+    .join(' ');
 }

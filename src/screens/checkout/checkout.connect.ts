@@ -19,6 +19,15 @@ function statusOf(snapshot: CheckoutSnapshot): CheckoutStatus {
   return 'loading';
 }
 
+/**
+ * Where a failure without a retry leads back to: the offer when everything in the cart is from
+ * one offer (its sale, queue or cap is what to look at), else the offers.
+ */
+function backPathOf(cart: CheckoutSnapshot['context']['cart']): string {
+  const offers = new Set((cart?.itemList ?? []).map((line) => `/${line.offerType}/${line.offerId}`));
+  return offers.size === 1 ? [...offers][0]! : '/';
+}
+
 export function connectCheckout(snapshot: CheckoutSnapshot, ref: CheckoutRef) {
   const { context } = snapshot;
   return {
@@ -27,6 +36,11 @@ export function connectCheckout(snapshot: CheckoutSnapshot, ref: CheckoutRef) {
     fieldErrors: context.fieldErrors,
     refusal: context.refusal,
     errorCode: context.error?.code ?? null,
+    /** What the failure's refusal told beside its code (when the member may hold again, the ceiling). */
+    errorFacts: context.error?.facts ?? {},
+    /** A failure a new attempt can mend offers "Try again"; any other a way back instead. */
+    canRetry: snapshot.can({ type: 'checkout.retry' }),
+    backPath: backPathOf(context.cart),
     // Context objects as they are (a new object here would make every read a change).
     session: context.session,
     config: context.config,
