@@ -4,6 +4,7 @@ import { promoClaimMachine } from './promoClaim.machine.ts';
 import { commonPromoMachine } from './commonPromo.machine.ts';
 import { clipboardCopyMachine } from './clipboardCopy.machine.ts';
 import { waitingListMachine } from './waitingList.machine.ts';
+import { saleQueueMachine, type SaleTurn } from './saleQueue.machine.ts';
 import { addToCalendarMachine } from './addToCalendar.machine.ts';
 import type { OrderItem } from '../contract/checkout.ts';
 import type { CategoryList, OfferDetail, OfferType } from '../contract/offer.ts';
@@ -38,6 +39,8 @@ export interface OfferPageContext extends OfferPageInput {
   quantity: number;
   /** What the member has bought of this offer (one line per variant), for "Add to calendar"; empty until known. */
   purchases: OrderItem[];
+  /** The variant whose sale queue last told the member it is their turn (`saleQueue.turn`), or null. */
+  queueTurn: string | null;
 }
 
 export interface Choice {
@@ -74,7 +77,9 @@ export type OfferPageEvent =
   /** From the selection child: the member's choice settled. */
   | SelectionChanged
   /** The availability read again (the spawned `availabilityRefresh`) answered. */
-  | DoneActorEvent<OfferDetail, 'availabilityRefresh'>;
+  | DoneActorEvent<OfferDetail, 'availabilityRefresh'>
+  /** From the sale queue child: the variant the member may buy now, or none. */
+  | SaleTurn;
 
 /** Why an offer did not load, as the API tells it (spec 8: status, code, message). */
 export function loadErrorOf(error: unknown): OfferLoadError {
@@ -96,10 +101,23 @@ const isCode = (error: OfferLoadError, status: number, code: string) => error.st
 const sells = (offer: OfferDetail | null) => offer !== null && offer.itemVariantList.length > 0;
 const noChoice: Choice = { itemVariantId: null, status: 'nothingToSell' };
 
+/** A variant's on-sale time as the offer tells it (null: none). */
+const onSaleAtOf = (offer: OfferDetail | null, itemVariantId: string | null): number | null =>
+  offer?.itemVariantList.find((v) => v.id === itemVariantId)?.onSaleAt ?? null;
+
+/**
+ * Buying the chosen variant waits for the member's turn in its sale queue: it has an on-sale
+ * time (before it, or after it while others wait) and the queue has not told the member it is
+ * their turn (docs/checkout.md "The sale queue").
+ */
+export const buyWaitsForQueue = (context: Pick<OfferPageContext, 'offer' | 'choice' | 'queueTurn'>): boolean =>
+  onSaleAtOf(context.offer, context.choice.itemVariantId) !== null && context.queueTurn !== context.choice.itemVariantId;
+
 /**
  * One offer page (spec 4 "Offer page: loading, loaded, error"). The failure is a state per
  * reason the page tells apart. A loaded page invokes its promo code rows (promoClaim,
- * commonPromo), the copy buttons' clipboard, the waiting list of its sold-out variants, and
+ * commonPromo), the copy buttons' clipboard, the waiting list of its sold-out variants, the
+ * sale queue of a variant with an on-sale time (buying it waits for the member's turn), and
  * "Add to calendar" for what the member bought of it.
  */
 export const offerPageMachine = setup({
@@ -112,6 +130,7 @@ export const offerPageMachine = setup({
       commonPromo: 'commonPromo';
       clipboard: 'clipboard';
       waitingList: 'waitingList';
+      saleQueue: 'saleQueue';
       calendar: 'addToCalendar';
     },
   },
@@ -123,6 +142,7 @@ export const offerPageMachine = setup({
     /** The member's order lines of this offer (none to ask for when it sells no tickets). */
     loadPurchases: fromPromise<OrderItem[], { offerId: string; sellsTickets: boolean }>(async () => notProvided('loadPurchases')),
     waitingList: waitingListMachine,
+    saleQueue: saleQueueMachine,
     addToCalendar: addToCalendarMachine,
     ticketSelection: ticketSelectionMachine,
     // The promo rows and their copy buttons; the wiring provides their calls.
@@ -144,6 +164,13 @@ export const offerPageMachine = setup({
       itemVariantId: choice.itemVariantId,
       soldOut: choice.status === 'soldOut',
     })),
+    /** The sale queue follows the variant shown, when the member could buy it but for its on-sale time. */
+    showSaleQueue: sendTo('saleQueue', ({ context }, choice: Choice) => {
+      const itemVariantId = choice.status === 'buyable' ? choice.itemVariantId : null;
+      return { type: 'saleQueue.variantShown' as const, itemVariantId, onSaleAt: onSaleAtOf(context.offer, itemVariantId) };
+    }),
+    keepQueueTurn: assign((_, { itemVariantId }: Omit<SaleTurn, 'type'>) => ({ queueTurn: itemVariantId })),
+    tellSaleQueueSignedIn: sendTo('saleQueue', { type: 'saleQueue.signedIn' }),
     openAddToCart: assign(({ context }) => {
       const variant = context.offer?.itemVariantList.find((v) => v.id === context.choice.itemVariantId);
       if (!variant || !context.offer) return {};
@@ -165,7 +192,7 @@ export const offerPageMachine = setup({
   guards: {
     /** A signed-out visitor is asked to sign in instead (provided by the page's wiring; a member's page by default). */
     isVisitor: (_, _params: undefined) => false,
-    hasBuyableVariant: ({ context }) => context.choice.status === 'buyable',
+    hasBuyableVariant: ({ context }) => context.choice.status === 'buyable' && !buyWaitsForQueue(context),
     needsSelection: ({ context }) => context.choice.status === 'needsSelection',
     isNotFound: (_, error: OfferLoadError) => isCode(error, 404, 'offer_not_found'),
     isNotRelevant: (_, error: OfferLoadError) => isCode(error, 410, 'offer_not_relevant'),
@@ -183,6 +210,7 @@ export const offerPageMachine = setup({
     addToCart: null,
     quantity: 1,
     purchases: [],
+    queueTurn: null,
   }),
   invoke: [
     // The category tag is a nicety: without categories the page simply shows no tag.
@@ -219,6 +247,8 @@ export const offerPageMachine = setup({
         { id: 'clipboard', src: 'clipboard' },
         // Told the variant shown by the page (on selection.changed), and tells the page when a place given up changes what the member can buy.
         { id: 'waitingList', src: 'waitingList', input: ({ context }) => ({ offerId: loadedOffer(context).id, sells: sells(context.offer) }) },
+        // Told the variant shown (on selection.changed); tells the page when it is the member's turn to buy it.
+        { id: 'saleQueue', src: 'saleQueue' },
         { id: 'calendar', src: 'addToCalendar' },
         // A nicety: without them the page simply offers no calendar entry.
         {
@@ -234,13 +264,17 @@ export const offerPageMachine = setup({
       on: {
         'offer.availabilityChanged': { actions: spawnChild('loadOffer', { id: 'availabilityRefresh', input: ({ context }) => ({ id: context.id }) }) },
         // The visitor's choice stays; the counts are read again as the member's.
-        'offer.signedIn': { actions: spawnChild('loadOffer', { id: 'availabilityRefresh', input: ({ context }) => ({ id: context.id }) }) },
+        'offer.signedIn': {
+          actions: [spawnChild('loadOffer', { id: 'availabilityRefresh', input: ({ context }) => ({ id: context.id }) }), 'tellSaleQueueSignedIn'],
+        },
         'selection.changed': {
           actions: [
             { type: 'keepChoice', params: ({ event }) => event },
             { type: 'showWaitingList', params: ({ event }) => event },
+            { type: 'showSaleQueue', params: ({ event }) => event },
           ],
         },
+        'saleQueue.turn': { actions: { type: 'keepQueueTurn', params: ({ event }) => event } },
         // The page keeps showing what it shows; only the counts change (and the choice is checked against them).
         'xstate.done.actor.availabilityRefresh': { actions: { type: 'applyAvailability', params: ({ event }) => event.output } },
       },

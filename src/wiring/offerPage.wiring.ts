@@ -15,14 +15,16 @@ import { calendarPlatformOf, wireCalendar } from './calendar.wiring.ts';
 import { waitingListMachine } from '../../machines/waitingList.machine.ts';
 import { getWaitingListPlaces, joinWaitingList, leaveWaitingList } from '../api/waitingList.ts';
 import { getPurchasesOf } from '../api/orders.ts';
+import { saleQueueMachine, type PlaceKeeperEvent } from '../../machines/saleQueue.machine.ts';
+import { leaveSaleQueue, takeSalePlace } from '../api/saleQueue.ts';
 
 type OfferInput = { input: { offerId: string } };
 
 type VariantInput = { input: { itemVariantId: string } };
 
 /**
- * An offer page: the offer, the category names, the promo claims, the waiting list and what the
- * member bought come from the API; purchases go to the app's cart; calendar entries to the device.
+ * An offer page: the offer, the category names, the promo claims, the waiting list, the sale
+ * queue and what the member bought come from the API; purchases go to the app's cart; calendar entries to the device.
  */
 export function wireOfferPage({ api, app, container, analytics }: WiringDeps) {
   // A visitor's member actions open the sign-in dialog over the page instead of calling the API.
@@ -76,6 +78,21 @@ export function wireOfferPage({ api, app, container, analytics }: WiringDeps) {
             ),
             joinWaitingList: fromPromise(({ input }: VariantInput) => joinWaitingList(api, input.itemVariantId).then(tracked('waiting_list_joined', offerId))),
             leaveWaitingList: fromPromise(({ input }: VariantInput) => leaveWaitingList(api, input.itemVariantId)),
+          },
+        }),
+        saleQueue: saleQueueMachine.provide({
+          ...visitorGate,
+          actors: {
+            takePlace: fromPromise(({ input }: VariantInput) => takeSalePlace(api, input.itemVariantId)),
+            leavePlace: fromPromise(({ input }: VariantInput) => leaveSaleQueue(api, input.itemVariantId)),
+            placeKeeper: fromCallback<PlaceKeeperEvent, { itemVariantId: string }>(({ input, receive }) => {
+              let armed = false;
+              receive((event) => void (armed = event.type === 'keeper.arm'));
+              return () => {
+                // The member left the page (or the evening) while waiting: the place goes to the next at once.
+                if (armed) leaveSaleQueue(api, input.itemVariantId).catch((error: unknown) => console.warn('Could not leave the sale queue', error));
+              };
+            }),
           },
         }),
         addToCalendar: wireCalendar({ container }),

@@ -9,19 +9,27 @@ export interface PaymentBarProps {
   status: SelectionStatus;
   onBuy: () => void;
   placement: 'floating' | 'inline';
+  /** The chosen evening has an on-sale time and it is not the member's turn in its sale queue yet. */
+  waitsForQueue?: boolean;
 }
 
 /**
  * The payment call to action (spec 2.3, 4): opens the add-to-cart dialog, or the 'select item'
  * warning while nothing is selected. A sold-out or ended choice cannot be bought; the selector
- * says why.
+ * says why. An evening with an on-sale time waits for the member's turn in its sale queue.
  */
-export function PaymentBar({ label, status, onBuy, placement }: PaymentBarProps) {
+export function PaymentBar({ label, status, onBuy, placement, waitsForQueue = false }: PaymentBarProps) {
   const { t } = useLingui();
   const noteId = useId();
-  const blocked = status === 'soldOut' || status === 'ended' || status === 'nothingToSell';
+  const blocked = status === 'soldOut' || status === 'ended' || status === 'nothingToSell' || (status === 'buyable' && waitsForQueue);
   const note =
-    status === 'soldOut' ? t`Unfortunately the item for this offer are sold out.` : status === 'ended' ? t`The offer is no longer relevant` : null;
+    status === 'soldOut'
+      ? t`Unfortunately the item for this offer are sold out.`
+      : status === 'ended'
+        ? t`The offer is no longer relevant`
+        : status === 'buyable' && waitsForQueue
+          ? t`You can buy when it is your turn in the sale queue.`
+          : null;
   return (
     <div className={styles.ctaBar[placement]}>
       <Button className={styles.ctaButton} disabled={blocked} aria-describedby={note ? noteId : undefined} onClick={onBuy}>

@@ -10,6 +10,7 @@ import { PaymentBar } from './PaymentBar.tsx';
 import { connectTicketSelection, type TicketSelectionRef } from './ticketSelection.connect.ts';
 import { TicketSelector } from './TicketSelector.tsx';
 import { WaitingListPanel } from './WaitingListPanel.tsx';
+import { SaleQueuePanel } from './SaleQueuePanel.tsx';
 import { BoughtEvents } from './BoughtEvents.tsx';
 import type { CalendarPlatform } from '../AddToCalendar.tsx';
 import * as styles from './purchase.css.ts';
@@ -27,7 +28,9 @@ export function SellingOfferArticle({ selectionRef, page, calendarPlatform, ...a
   const view = useSelector(selectionRef, (s) => connectTicketSelection(s, selectionRef, article.offer), sameViewValues);
   const label = article.offer.callToAction?.label ?? t`Add to cart`;
   const desktop = article.layout === 'desktop';
-  const paymentBar = <PaymentBar label={label} status={view.status} onBuy={page.buy} placement={desktop ? 'inline' : 'floating'} />;
+  const paymentBar = (
+    <PaymentBar label={label} status={view.status} onBuy={page.buy} placement={desktop ? 'inline' : 'floating'} waitsForQueue={page.waitsForQueue} />
+  );
   // Desktop: the payment action sits beside the pickers it buys from, not after the article (issue 22).
   const besidePickers = desktop && article.offer.callToAction?.type === 'payment';
   return (
@@ -46,6 +49,7 @@ export function SellingOfferArticle({ selectionRef, page, calendarPlatform, ...a
               ) : (
                 <TicketSelector view={view} />
               )}
+              {page.saleQueueRef ? <SaleQueuePanel saleQueueRef={page.saleQueueRef} /> : null}
               {page.waitingListRef ? <WaitingListPanel waitingListRef={page.waitingListRef} /> : null}
               <BoughtEvents purchases={page.purchases} platform={calendarPlatform} onAdd={page.addToCalendar} navigate={article.navigate} />
             </>

@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { offerPageMachine } from '../../../machines/offerPage.machine.ts';
+import { buyWaitsForQueue, type offerPageMachine } from '../../../machines/offerPage.machine.ts';
 import type { CalendarRequest } from '../../../machines/addToCalendar.machine.ts';
 
 export type OfferPageRef = ActorRefFrom<typeof offerPageMachine>;
@@ -43,6 +43,10 @@ export function connectOfferPage(snapshot: SnapshotFrom<typeof offerPageMachine>
     clipboardRef: snapshot.children.clipboard,
     /** The waiting list of the selected variant, while the offer is shown. */
     waitingListRef: snapshot.children.waitingList,
+    /** The sale queue of the selected variant when it has an on-sale time, while the offer is shown. */
+    saleQueueRef: snapshot.children.saleQueue,
+    /** Buy waits for the member's turn in the chosen evening's sale queue. */
+    waitsForQueue: buyWaitsForQueue(snapshot.context),
     /** What the member bought of this offer, and "Add to calendar" for it. */
     purchases: snapshot.context.purchases,
     addToCalendar: (request: CalendarRequest) => snapshot.children.calendar?.send({ type: 'calendar.add', ...request }),

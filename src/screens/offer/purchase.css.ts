@@ -50,6 +50,12 @@ export const waitingList = style({
 
 export const bought = style([waitingList, {}]);
 
+/** The sale queue of an evening with an on-sale time: the same box as the waiting list. */
+export const saleQueue = style([waitingList, {}]);
+
+/** The countdown to the sale: large, with digits of one width so it does not jitter as it counts. */
+export const countdown = style({ margin: 0, fontSize: 20, fontWeight: 700, fontVariantNumeric: 'tabular-nums' });
+
 export const boughtList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 12 });
 
 export const boughtItem = style({ display: 'flex', flexDirection: 'column', gap: 4 });
