@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { CheckoutOutcome, CheckoutSession, LocalCardPaymentBody, OrderItem } from '../../contract/checkout.ts';
 import type { Language } from '../../domain/language.ts';
-import { defaultHoldCeilingMinutes, holdAllowance, holdWindowMs } from '../../domain/holdCeiling.ts';
 import { firstRefusalOf, saleRefusalMessages, type SaleRefusal } from '../../domain/saleRules.ts';
-import type { Executor } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import { isUnknownToProvider, PaymentsUnavailable } from '../payments/cardPayment.ts';
 import {
@@ -14,7 +12,6 @@ import {
   deleteUnheldCheckout,
   lockLiveCheckoutsOf,
   markCheckoutOpen,
-  memberHoldIntervals,
   type CheckoutRow,
 } from '../repositories/checkoutSessions.repository.ts';
 import { findVariantsWithOffers } from '../repositories/itemVariants.repository.ts';
@@ -26,6 +23,7 @@ import { stepOf, type CheckoutDeps, type Member } from './context.ts';
 import { settleCheckout } from './fulfilment.ts';
 import { outcomeOf } from './outcome.ts';
 import { countCheckout } from './limits.ts';
+import { holdTimeFor } from './holdCeiling.ts';
 import { requireSaleAdmission } from './saleQueue.ts';
 import { saleTermsOf } from './saleTerms.ts';
 import { endUnpaid, lapseReasonOf } from './unpaid.ts';
@@ -48,38 +46,6 @@ const notConfigured = () => new ApiError(503, 'checkout/unavailable', 'Card paym
 
 /** Who opens a checkout: the member, the language of their mails, the address they call from (its limits) and their brand's hold ceiling. */
 export type Buyer = Member & { language: Language; clientAddress: string; holdCeilingMinutes?: number };
-
-const holdLimitReached = (ceilingMinutes: number, againAt: number) =>
-  new ApiError(
-    409,
-    'checkout/hold-limit-reached',
-    `You have held this item for ${ceilingMinutes} minutes in the last 6 hours without buying it; you can hold it again at ${new Date(againAt).toISOString()}`,
-    { holdAgainAt: againAt, holdLimitMinutes: ceilingMinutes },
-  );
-
-/**
- * How long the member's new checkout may hold each of the variants (the hold ceiling,
- * domain/holdCeiling.ts): the shortest allowance of its lines, and when the member may hold
- * again once it runs out. Refuses when a line has less than `minimumHoldMs` left.
- */
-async function holdTimeFor(tx: Executor, buyer: Buyer, variantIds: readonly string[], at: number) {
-  const ceilingMinutes = buyer.holdCeilingMinutes ?? defaultHoldCeilingMinutes;
-  const ceilingMs = ceilingMinutes * 60_000;
-  const past = await memberHoldIntervals(tx, buyer, variantIds, holdWindowMs, at);
-  let holdMs = checkoutLifetimeMs;
-  for (const id of variantIds) {
-    const allowance = holdAllowance(past.get(id) ?? [], ceilingMs, at, checkoutLifetimeMs);
-    if (allowance.againAt !== null) throw holdLimitReached(ceilingMinutes, allowance.againAt);
-    holdMs = Math.min(holdMs, allowance.holdMs);
-  }
-  if (holdMs >= checkoutLifetimeMs) return { holdMs, holdAgainAt: null };
-  // Cut short by the ceiling: when this hold runs out, the member is told when they may hold again.
-  const until = at + holdMs;
-  const againAt = Math.max(
-    ...variantIds.map((id) => holdAllowance([...(past.get(id) ?? []), { from: at, to: until }], ceilingMs, until, checkoutLifetimeMs).againAt ?? until),
-  );
-  return { holdMs, holdAgainAt: againAt };
-}
 
 /**
  * Step 1 of openCheckout. First one transaction that holds no variant lock: counts the checkout
@@ -120,7 +86,7 @@ export async function reserveCheckout(deps: CheckoutDeps, buyer: Buyer, createdA
       createdAt,
     );
     if (refused) throw checkoutRefusals.sale(refused);
-    const { holdMs, holdAgainAt } = await holdTimeFor(tx, buyer, enriched.itemList.map((l) => l.itemVariantId), createdAt);
+    const { holdMs, holdAgainAt } = await holdTimeFor(tx, buyer, buyer.holdCeilingMinutes, enriched.itemList.map((l) => l.itemVariantId), createdAt, checkoutLifetimeMs);
     const profile = await findUser(tx, brandId, userId);
     const lines: OrderItem[] = enriched.itemList.map(({ offerType: _type, itemVariantCustomFeeBuildRecord: _fees, ...item }) => item);
     const checkout = { brandId, id, userId, expiresAt: new Date(createdAt + holdMs) };

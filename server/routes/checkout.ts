@@ -52,7 +52,12 @@ export async function checkoutRoutes(app: App, deps: RouteDeps) {
     { preHandler: requireMember, schema: { body: TestModeBody, response: { 200: CheckoutSession, '4xx': ApiErrorBody, '5xx': ApiErrorBody } } },
     async (request) => {
       const origin = memberLinkOrigin(requestAppUrl(request), request.member.brand, request.host);
-      const buyer = { ...member(request), language: languageOf(request.headers['accept-language']), clientAddress: request.ip };
+      const buyer = {
+        ...member(request),
+        language: languageOf(request.headers['accept-language']),
+        clientAddress: request.ip,
+        holdCeilingMinutes: request.member.brand.settings.checkoutHoldMinutes,
+      };
       return openCheckout(checkout, buyer, origin);
     },
   );

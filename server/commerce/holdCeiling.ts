@@ -1,0 +1,47 @@
+import { defaultHoldCeilingMinutes, holdAllowance, holdWindowMs } from '../../domain/holdCeiling.ts';
+import type { Executor } from '../db/database.ts';
+import { ApiError } from '../errors.ts';
+import { memberHoldIntervals } from '../repositories/checkoutSessions.repository.ts';
+import type { Member } from './context.ts';
+
+/** The hold ceiling at checkout (docs/checkout.md, "Holds cannot be hoarded"; the rule: domain/holdCeiling.ts). */
+
+const holdLimitReached = (ceilingMinutes: number, againAt: number) =>
+  new ApiError(
+    409,
+    'checkout/hold-limit-reached',
+    `You have held this item for ${ceilingMinutes} minutes in the last 6 hours without buying it; you can hold it again at ${new Date(againAt).toISOString()}`,
+    { holdAgainAt: againAt, holdLimitMinutes: ceilingMinutes },
+  );
+
+/**
+ * How long the member's new checkout may hold each of the variants (the hold ceiling,
+ * domain/holdCeiling.ts): the shortest allowance of its lines, and when the member may hold
+ * again once it runs out. Refuses when a line has less than `minimumHoldMs` left.
+ */
+export async function holdTimeFor(
+  tx: Executor,
+  member: Member,
+  brandCeilingMinutes: number | undefined,
+  variantIds: readonly string[],
+  at: number,
+  wantedMs: number,
+) {
+  const ceilingMinutes = brandCeilingMinutes ?? defaultHoldCeilingMinutes;
+  const ceilingMs = ceilingMinutes * 60_000;
+  const past = await memberHoldIntervals(tx, member, variantIds, holdWindowMs, at);
+  let holdMs = wantedMs;
+  for (const id of variantIds) {
+    const allowance = holdAllowance(past.get(id) ?? [], ceilingMs, at, wantedMs);
+    if (allowance.againAt !== null) throw holdLimitReached(ceilingMinutes, allowance.againAt);
+    holdMs = Math.min(holdMs, allowance.holdMs);
+  }
+  if (holdMs >= wantedMs) return { holdMs, holdAgainAt: null };
+  // Cut short by the ceiling: when this hold runs out, the member is told when they may hold again.
+  const until = at + holdMs;
+  const againAt = Math.max(
+    ...variantIds.map((id) => holdAllowance([...(past.get(id) ?? []), { from: at, to: until }], ceilingMs, until, wantedMs).againAt ?? until),
+  );
+  return { holdMs, holdAgainAt: againAt };
+}
+
