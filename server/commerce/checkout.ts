@@ -1,121 +1,28 @@
-import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import type { CheckoutOutcome, CheckoutSession, LocalCardPaymentBody, OrderItem } from '../../contract/checkout.ts';
-import type { Language } from '../../domain/language.ts';
-import { firstRefusalOf, saleRefusalMessages, type SaleRefusal } from '../../domain/saleRules.ts';
+import type { CheckoutOutcome, CheckoutSession, LocalCardPaymentBody } from '../../contract/checkout.ts';
 import { ApiError } from '../errors.ts';
 import { isUnknownToProvider, PaymentsUnavailable } from '../payments/cardPayment.ts';
 import {
   findCheckoutByProviderId,
-  insertCheckout,
   lockCheckout,
-  deleteUnheldCheckout,
-  lockLiveCheckoutsOf,
   markCheckoutOpen,
   type CheckoutRow,
 } from '../repositories/checkoutSessions.repository.ts';
-import { findVariantsWithOffers } from '../repositories/itemVariants.repository.ts';
-import { lockCart, readCart } from '../repositories/shoppingCart.repository.ts';
-import { holdCheckoutStock, memberTakenUnits } from '../repositories/stock.repository.ts';
-import { findUser } from '../repositories/users.repository.ts';
-import { enrichCart } from './cart.ts';
 import { stepOf, type CheckoutDeps, type Member } from './context.ts';
 import { settleCheckout } from './fulfilment.ts';
 import { outcomeOf } from './outcome.ts';
-import { countCheckout } from './limits.ts';
-import { holdTimeFor } from './holdCeiling.ts';
-import { requireSaleAdmission } from './saleQueue.ts';
-import { saleTermsOf } from './saleTerms.ts';
 import { endUnpaid, lapseReasonOf } from './unpaid.ts';
 
 /** How long a session (and its stock hold) lives: Stripe's minimum of 30 minutes, plus a margin for clock differences. */
-export const checkoutLifetimeMs = 31 * 60_000;
+export { checkoutLifetimeMs, reserveCheckout, type Buyer } from './reservation.ts';
+import { checkoutLifetimeMs, reserveCheckout, type Buyer } from './reservation.ts';
 const stripeMinimumLifetimeMs = checkoutLifetimeMs;
 
-const refusal = (code: string, message: string) => new ApiError(409, code, message);
-const saleRefusalCodes: Record<SaleRefusal, string> = { ended: 'checkout/offer-ended', capReached: 'checkout/purchase-cap-reached', soldOut: 'checkout/sold-out' };
-export const checkoutRefusals = {
-  empty: () => refusal('user/shopping-cart-empty', 'The shopping cart is empty'),
-  sale: (why: SaleRefusal) => refusal(saleRefusalCodes[why], saleRefusalMessages[why]),
-  notOpen: () => refusal('checkout/session-not-open', 'The checkout session is no longer open'),
-  replaced: () => refusal('checkout/replaced', 'You started a new checkout in another window'),
-};
+export { checkoutRefusals } from './checkoutRefusals.ts';
+import { checkoutRefusals } from './checkoutRefusals.ts';
 export const sessionNotFound = () => new ApiError(404, 'checkout/session-not-found', 'There is no such checkout session');
 export const providerUnavailable = (message = 'The payment provider could not be reached; try again') => new ApiError(502, 'checkout/provider-unavailable', message);
 const notConfigured = () => new ApiError(503, 'checkout/unavailable', 'Card payments are not configured on this server');
-
-/** Who opens a checkout: the member, the language of their mails, the address they call from (its limits) and their brand's hold ceiling. */
-export type Buyer = Member & { language: Language; clientAddress: string; holdCeilingMinutes?: number };
-
-/**
- * Step 1 of openCheckout. First one transaction that holds no variant lock: counts the checkout
- * against the member's and the address's limits (which also makes one member's openings wait for
- * each other), ends the member's other open checkouts (a member holds stock through one checkout
- * at a time; their windows are told they were replaced), checks the cart under its lock (ended,
- * purchase cap over orders, the sale queue, the hold ceiling) and writes the 'pending' session.
- * Then the hold itself, in one statement of its own (`holdCheckoutStock`): availability checked
- * and units held under the variants' row locks, held only while that statement runs, so members
- * buying one hot variant queue there for a fraction of a millisecond each.
- */
-export async function reserveCheckout(deps: CheckoutDeps, buyer: Buyer, createdAt: number) {
-  const { brandId, userId } = buyer;
-  const id = randomUUID();
-  const reserved = await deps.db.transaction(async (tx) => {
-    await countCheckout(tx, deps.limits, buyer, createdAt);
-    const step = stepOf(deps, tx, createdAt);
-    // Same lock order as settling: session rows, then the cart.
-    const replaced = await lockLiveCheckoutsOf(tx, buyer);
-    const version = await lockCart(tx, brandId, userId);
-    if (version === null) throw new ApiError(404, 'user_not_found', 'The user was not found');
-    for (const previous of replaced) await endUnpaid(step, previous, 'expired', 'replaced');
-    const cart = await readCart(tx, brandId, userId);
-    if (cart.lines.length === 0) throw checkoutRefusals.empty();
-    const variantIds = cart.lines.map((l) => l.itemVariantId);
-    const variants = new Map((await findVariantsWithOffers(tx, brandId, variantIds)).map((r) => [r.variant.id, r]));
-    const enriched = await enrichCart(tx, brandId, cart, variants);
-    if (enriched.itemList.length === 0) throw checkoutRefusals.empty();
-    // An evening with an on-sale time sells from it on, to members the sale queue admitted.
-    await requireSaleAdmission(tx, buyer, [...variants.values()].map(({ variant }) => ({ id: variant.id, onSaleAt: variant.onSaleAt })), createdAt);
-    const taken = await memberTakenUnits(tx, brandId, userId, variantIds, createdAt);
-    // Availability is the hold's to check, under the variants' locks (below).
-    const refused = firstRefusalOf(
-      enriched.itemList.map((line) => {
-        const { variant, offer } = variants.get(line.itemVariantId)!;
-        return { terms: saleTermsOf(variant, offer.active), taken: taken.get(variant.id) ?? 0, quantity: line.quantity, available: Number.POSITIVE_INFINITY };
-      }),
-      createdAt,
-    );
-    if (refused) throw checkoutRefusals.sale(refused);
-    const { holdMs, holdAgainAt } = await holdTimeFor(tx, buyer, buyer.holdCeilingMinutes, enriched.itemList.map((l) => l.itemVariantId), createdAt, checkoutLifetimeMs);
-    const profile = await findUser(tx, brandId, userId);
-    const lines: OrderItem[] = enriched.itemList.map(({ offerType: _type, itemVariantCustomFeeBuildRecord: _fees, ...item }) => item);
-    const checkout = { brandId, id, userId, expiresAt: new Date(createdAt + holdMs) };
-    await insertCheckout(tx, {
-      ...checkout,
-      status: 'pending',
-      amountTotal: enriched.totalPrice,
-      currency: enriched.currency,
-      lines,
-      feeRecord: Object.assign({}, ...enriched.itemList.map((l) => l.itemVariantCustomFeeBuildRecord)),
-      taxList: enriched.taxList,
-      email: profile!.email,
-      language: buyer.language,
-      createdAt: new Date(createdAt),
-      holdAgainAt: holdAgainAt === null ? null : new Date(holdAgainAt),
-    });
-    return { checkout, lines, amountTotal: enriched.totalPrice, currency: enriched.currency, email: profile!.email, replaced };
-  });
-  if (reserved.replaced.length > 0) void deps.mail.dispatch();
-  const { checkout, ...snapshot } = reserved;
-  const hold = await holdCheckoutStock(deps.db, checkout, snapshot.lines, createdAt);
-  // The member's next checkout ended this one before it held anything.
-  if (hold === null) throw checkoutRefusals.notOpen();
-  if (!hold.held) {
-    await deleteUnheldCheckout(deps.db, checkout);
-    throw checkoutRefusals.sale('soldOut');
-  }
-  return { id, expiresAt: checkout.expiresAt.getTime(), ...snapshot };
-}
 
 /**
  * POST /v1/payment/checkout. Holds first, then the provider's session:
@@ -131,12 +38,10 @@ export async function reserveCheckout(deps: CheckoutDeps, buyer: Buyer, createdA
 export async function openCheckout(deps: CheckoutDeps | undefined, buyer: Buyer, appOrigin: string): Promise<CheckoutSession> {
   if (!deps) throw notConfigured();
   const { payments, now } = deps;
-  const { id, expiresAt, replaced, ...snapshot } = await reserveCheckout(deps, buyer, now());
+  const { id, expiresAt, replacedProviderIds, ...snapshot } = await reserveCheckout(deps, buyer, now());
   // Replaced sessions are ours no more (a card payment of one is refused); the provider is told
   // beside this request, not before its answer.
-  for (const previous of replaced) {
-    if (previous.providerSessionId) void payments.stripe.checkout.sessions.expire(previous.providerSessionId).catch(() => undefined);
-  }
+  for (const providerId of replacedProviderIds) void payments.stripe.checkout.sessions.expire(providerId).catch(() => undefined);
   let session: Stripe.Checkout.Session;
   try {
     session = await payments.stripe.checkout.sessions.create(

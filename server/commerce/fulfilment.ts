@@ -18,6 +18,7 @@ import { refundPayment } from './refunds.ts';
 import { closeSalePlacesOfOrder } from './saleQueue.ts';
 import { availabilityOf, closePlacesOfOrder, freeUnitsOf, loadStockUse, lockVariants, releaseCheckoutHolds, returnPlacesOfCheckout } from './stock.ts';
 import { endUnpaid, lapseReasonOf } from './unpaid.ts';
+import { memberBoughtUnits } from '../repositories/orders.repository.ts';
 
 const isPaid = (session: Stripe.Checkout.Session) =>
   session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
@@ -67,9 +68,16 @@ async function fulfil(step: Step, row: CheckoutRow, session: Stripe.Checkout.Ses
   const variants = await findVariantRows(tx, row.brandId, variantIds);
   const byId = new Map(variants.map((v) => [v.id, v]));
   // While its hold ran, the units were kept for this session (free units count them once its
-  // holds are gone); a payment after the hold lapsed gets only what is on sale, behind the waiting list.
-  const unitsFor = row.expiresAt.getTime() > at ? freeUnitsOf : availabilityOf;
-  const fits = row.lines.every((line) => byId.has(line.itemVariantId) && line.quantity <= unitsFor(byId.get(line.itemVariantId)!, use));
+  // holds are gone); a payment after the hold lapsed or after the member replaced the session gets
+  // only what is on sale, behind the waiting list, and only within the member's purchase cap.
+  const heldForIt = (row.status === 'open' || row.status === 'pending') && row.expiresAt.getTime() > at;
+  const unitsFor = heldForIt ? freeUnitsOf : availabilityOf;
+  const bought = heldForIt ? new Map<string, number>() : await memberBoughtUnits(tx, row.brandId, row.userId, variantIds);
+  const fits = row.lines.every((line) => {
+    const variant = byId.get(line.itemVariantId);
+    if (!variant || line.quantity > unitsFor(variant, use)) return false;
+    return variant.purchaseCap === null || (bought.get(variant.id) ?? 0) + line.quantity <= variant.purchaseCap;
+  });
   const brand = await mailBrandOf(tx, row.brandId);
   const language = await memberMailLanguage(tx, row.brandId, row.userId, row.language);
   if (!fits) {

@@ -1,6 +1,6 @@
 import type { Executor } from '../db/database.ts';
 import { LimitReached } from '../errors.ts';
-import { takeRateLimits, type RateLimit } from '../repositories/rateLimits.repository.ts';
+import { releaseRateLimits, takeRateLimits, type RateLimit } from '../repositories/rateLimits.repository.ts';
 
 /**
  * How often one member and one client address may hold stock (docs/checkout.md, "Who may hold
@@ -24,19 +24,29 @@ export const defaultCommerceLimits: CommerceLimits = {
   windowMs: 15 * 60_000,
 };
 
+type Checkouter = { brandId: string; userId: string; clientAddress: string };
+const checkoutKeys = (who: Checkouter) => [
+  { bucket: 'checkout-member', key: `${who.brandId}/${who.userId}` },
+  { bucket: 'checkout-address', key: who.clientAddress },
+];
+
 /** Counts one checkout for the member and the address, or refuses with 429 `checkout/too-many-checkouts`. */
-export async function countCheckout(tx: Executor, limits: CommerceLimits, who: { brandId: string; userId: string; clientAddress: string }, now: number) {
+export async function countCheckout(tx: Executor, limits: CommerceLimits, who: Checkouter, now: number) {
+  const [member, address] = checkoutKeys(who);
   await take(
     tx,
     [
-      { bucket: 'checkout-member', key: `${who.brandId}/${who.userId}`, max: limits.checkoutsPerMember, windowMs: limits.windowMs },
-      { bucket: 'checkout-address', key: who.clientAddress, max: limits.checkoutsPerAddress, windowMs: limits.windowMs },
+      { ...member!, max: limits.checkoutsPerMember, windowMs: limits.windowMs },
+      { ...address!, max: limits.checkoutsPerAddress, windowMs: limits.windowMs },
     ],
     now,
     'checkout/too-many-checkouts',
     'Too many checkouts were opened; try again in',
   );
 }
+
+/** Gives back the count of a checkout that held nothing (sold out, past the cap): a retry in a rush is not punished. */
+export const uncountCheckout = (db: Executor, who: Checkouter, countedAt: number) => releaseRateLimits(db, checkoutKeys(who), countedAt);
 
 /** Counts one waiting-list join for the address, or refuses with 429 `waiting_list/too-many-joins`. */
 export async function countWaitingListJoin(tx: Executor, limits: CommerceLimits, clientAddress: string, now: number) {

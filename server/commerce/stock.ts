@@ -139,10 +139,13 @@ export async function closePlacesOfOrder(step: Step, member: Member, variantIds:
  * while their offer still runs, else they expire; then the freed units are offered in order.
  */
 export async function returnPlacesOfCheckout(step: Step, brandId: string, checkoutId: string, variantIds: readonly string[]): Promise<OfferedPlace[]> {
-  for (const entry of await placesHeldByCheckout(step.tx, brandId, checkoutId)) {
+  const places = await placesHeldByCheckout(step.tx, brandId, checkoutId);
+  // Variants before places, as the waiting list's own steps take them (no two wait in a circle).
+  if (places.length > 0) await lockVariants(step.tx, brandId, places.map((p) => p.itemVariantId));
+  for (const entry of places) {
     if (entry.offeredUntil !== null && entry.offeredUntil.getTime() > step.at) {
-      await detachEntryFromCheckout(step.tx, entry);
-      await insertOfferedPlaceHold(step.tx, entry, entry.offeredUntil);
+      // Only while it is still this checkout's offered place (not left or bought meanwhile).
+      if (await detachEntryFromCheckout(step.tx, entry, checkoutId)) await insertOfferedPlaceHold(step.tx, entry, entry.offeredUntil);
     } else {
       await setEntryStatus(step.tx, entry, 'expired');
     }

@@ -99,8 +99,9 @@ export async function checkoutContact(db: Executor, brandId: string, id: string)
 
 /**
  * The member's checkouts of the last `windowMs` that held any of the variants and did not end in
- * a purchase, per variant: from opening until they ended (or `now`), counting only those opened
- * after the member last bought the variant (the hold ceiling, domain/holdCeiling.ts).
+ * a purchase, per variant: from opening until they ended (their expiry at the latest, whenever the
+ * sweep or a late payment settled them; or `now`), counting only those opened after the member
+ * last bought the variant (the hold ceiling, domain/holdCeiling.ts).
  */
 export async function memberHoldIntervals(
   db: Executor,
@@ -114,11 +115,11 @@ export async function memberHoldIntervals(
   const at = new Date(now);
   const since = new Date(now - windowMs);
   const result = await db.execute(sql`
-    SELECT line.variant_id, cs.created_at, LEAST(COALESCE(cs.settled_at, cs.expires_at), ${at}::timestamptz) AS ended_at
+    SELECT line.variant_id, cs.created_at, LEAST(cs.settled_at, cs.expires_at, ${at}::timestamptz) AS ended_at
     FROM ${checkoutSessions} cs
     CROSS JOIN LATERAL (SELECT DISTINCT l ->> 'itemVariantId' AS variant_id FROM jsonb_array_elements(cs.lines) l) line
     WHERE cs.brand_id = ${member.brandId} AND cs.user_id = ${member.userId}
-      AND cs.status <> 'complete' AND COALESCE(cs.settled_at, cs.expires_at) > ${since}::timestamptz
+      AND cs.status <> 'complete' AND LEAST(cs.settled_at, cs.expires_at) > ${since}::timestamptz
       AND line.variant_id IN (${sql.join(
         [...new Set(variantIds)].map((id) => sql`${id}`),
         sql`, `,

@@ -28,7 +28,7 @@ export async function takeRateLimits(tx: Executor, limits: RateLimit[], nowMs: n
   const result = await tx.execute(sql`
     SELECT allowed, refused_index, retry_after_ms FROM klubb_take_rate_limits(
       ${textArray(ordered.map((l) => l.bucket))}::text[], ${textArray(ordered.map((l) => l.key))}::text[],
-      ${integerArray(ordered.map((l) => l.max))}::integer[], ${integerArray(ordered.map((l) => l.windowMs))}::bigint[],
+      ${integerArray(ordered.map((l) => l.max))}::bigint[], ${integerArray(ordered.map((l) => l.windowMs))}::bigint[],
       ${new Date(nowMs)}::timestamptz)`);
   const row = (result as unknown as { rows: { allowed: boolean; refused_index: number | null; retry_after_ms: string | number | null }[] }).rows[0]!;
   if (row.allowed) return { allowed: true };

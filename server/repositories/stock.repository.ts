@@ -1,5 +1,4 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/database.ts';
 import { orderLines, orders, stockHolds, waitingListEntries } from '../db/schema/index.ts';
 import { integerArray, textArray } from './sqlArrays.ts';
@@ -89,34 +88,6 @@ export async function loadStockUse(
   return use;
 }
 
-/** The member's units of each variant already bought or held by their live checkouts (purchaseCap counts both), in one query. */
-export async function memberTakenUnits(tx: Executor, brandId: string, userId: string, variantIds: readonly string[], now: number): Promise<Map<string, number>> {
-  const ids = [...new Set(variantIds)];
-  const taken = new Map<string, number>();
-  if (ids.length === 0) return taken;
-  const bought = tx
-    .select({ id: orderLines.itemVariantId, quantity: sql<string>`sum(${orderLines.quantity})`.as('quantity') })
-    .from(orderLines)
-    .innerJoin(orders, and(eq(orders.brandId, orderLines.brandId), eq(orders.id, orderLines.orderId)))
-    .where(and(eq(orderLines.brandId, brandId), eq(orders.userId, userId), eq(orders.status, 'paid'), inArray(orderLines.itemVariantId, ids)))
-    .groupBy(orderLines.itemVariantId);
-  const held = tx
-    .select({ id: stockHolds.itemVariantId, quantity: sql<string>`sum(${stockHolds.quantity})`.as('quantity') })
-    .from(stockHolds)
-    .where(
-      and(
-        eq(stockHolds.brandId, brandId),
-        eq(stockHolds.userId, userId),
-        eq(stockHolds.kind, 'checkout'),
-        inArray(stockHolds.itemVariantId, ids),
-        gt(stockHolds.expiresAt, new Date(now)),
-      ),
-    )
-    .groupBy(stockHolds.itemVariantId);
-  for (const row of await unionAll(bought, held)) taken.set(row.id, (taken.get(row.id) ?? 0) + Number(row.quantity));
-  return taken;
-}
-
 /** Whether anyone waits in line for any of the variants (freed units need offering only then). */
 export async function anyoneWaiting(db: Executor, brandId: string, variantIds: readonly string[]): Promise<boolean> {
   if (variantIds.length === 0) return false;
@@ -128,32 +99,33 @@ export async function anyoneWaiting(db: Executor, brandId: string, variantIds: r
   return row !== undefined;
 }
 
-/** One line's availability to the member when the checkout's holds were tried (before them). */
-export interface HoldAttempt {
-  itemVariantId: string;
-  available: number;
-}
+/** What the hold of a checkout came to (`klubb_hold_checkout`, migration 0025). */
+export type HoldOutcome =
+  | { outcome: 'held'; replacedIds: string[]; replacedProviderIds: string[]; followUp: boolean }
+  | { outcome: 'soldOut' | 'capReached' | 'notPending' };
 
 /**
- * A checkout's holds in one statement (`klubb_hold_checkout`, migration 0024): under the session's
- * and the variants' row locks, only while the session is still pending and only when every line
- * fits what is available to its member. Run it outside any transaction, so the locks last as long
- * as the function. Answers null when the session is no longer pending, else whether it holds now
- * and each line's availability.
+ * A checkout's holds in one statement (`klubb_hold_checkout`): under the member's sessions' and
+ * the variants' row locks, only while the session is still pending, and only when every line fits
+ * what is available to its member (their other sessions' holds given back to them) and their
+ * purchase cap (`caps`, null for none, against their paid orders). Then the member's other live
+ * sessions are replaced in the same statement. Run it outside any transaction, so the locks last
+ * as long as the function.
  */
 export async function holdCheckoutStock(
   db: Executor,
   checkout: { brandId: string; id: string; userId: string; expiresAt: Date },
-  lines: readonly { itemVariantId: string; quantity: number }[],
+  lines: readonly { itemVariantId: string; quantity: number; purchaseCap: number | null }[],
   now: number,
-): Promise<{ held: boolean; lines: HoldAttempt[] } | null> {
+): Promise<HoldOutcome> {
   const result = await db.execute(sql`
-    SELECT item_variant_id, available, held FROM klubb_hold_checkout(
+    SELECT outcome, replaced_ids, replaced_provider_ids, follow_up FROM klubb_hold_checkout(
       ${checkout.brandId}, ${checkout.id}, ${checkout.userId}, ${checkout.expiresAt}::timestamptz, ${new Date(now)}::timestamptz,
-      ${textArray(lines.map((l) => l.itemVariantId))}::text[], ${integerArray(lines.map((l) => l.quantity))}::integer[])`);
-  const rows = (result as unknown as { rows: { item_variant_id: string; available: number; held: boolean }[] }).rows;
-  if (rows.length === 0) return null;
-  return { held: rows[0]!.held, lines: rows.map((r) => ({ itemVariantId: r.item_variant_id, available: Number(r.available) })) };
+      ${textArray(lines.map((l) => l.itemVariantId))}::text[], ${integerArray(lines.map((l) => l.quantity))}::integer[],
+      ${integerArray(lines.map((l) => l.purchaseCap ?? 0))}::integer[])`);
+  const row = (result as unknown as { rows: { outcome: string; replaced_ids: string[]; replaced_provider_ids: string[]; follow_up: boolean }[] }).rows[0]!;
+  if (row.outcome !== 'held') return { outcome: row.outcome as 'soldOut' | 'capReached' | 'notPending' };
+  return { outcome: 'held', replacedIds: row.replaced_ids, replacedProviderIds: row.replaced_provider_ids, followUp: row.follow_up };
 }
 
 /** Drops a checkout's holds (it completed: its units are order lines now; or it ended). */

@@ -77,9 +77,14 @@ export async function markEntryOffered(tx: Executor, key: EntryKey, offeredAt: D
   await tx.update(waitingListEntries).set({ status: 'offered', offeredAt, offeredUntil, checkoutSessionId: null }).where(keyOf(key));
 }
 
-/** An offered place is no longer held by a checkout (its member may pay for it again). */
-export async function detachEntryFromCheckout(tx: Executor, key: EntryKey): Promise<void> {
-  await tx.update(waitingListEntries).set({ checkoutSessionId: null }).where(keyOf(key));
+/** An offered place is no longer held by the checkout (its member may pay for it again); false when it was not that checkout's offered place any more. */
+export async function detachEntryFromCheckout(tx: Executor, key: EntryKey, checkoutId: string): Promise<boolean> {
+  const detached = await tx
+    .update(waitingListEntries)
+    .set({ checkoutSessionId: null })
+    .where(and(keyOf(key), eq(waitingListEntries.status, 'offered'), eq(waitingListEntries.checkoutSessionId, checkoutId)))
+    .returning({ userId: waitingListEntries.userId });
+  return detached.length > 0;
 }
 
 /** The member's places on these variants that are waiting or offered become `bought`; answers them. */
