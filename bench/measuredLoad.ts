@@ -15,6 +15,9 @@ export interface MeasuredLoad {
 /** A warm-up run, then the measured one. */
 export async function measureLoad(label: string, options: Options, { warmupSeconds, durationSeconds }: { warmupSeconds: number; durationSeconds: number }): Promise<MeasuredLoad> {
   await autocannon({ ...options, duration: warmupSeconds });
+  // autocannon ends a run with requests still in flight at the server; let them finish, so a
+  // member's request of the warm-up never races their first measured one.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   const result = await autocannon({ ...options, duration: durationSeconds });
   return {
     label,
