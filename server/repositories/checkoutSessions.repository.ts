@@ -57,18 +57,6 @@ export async function setCheckoutStatus(
     .where(and(eq(checkoutSessions.brandId, row.brandId), eq(checkoutSessions.id, row.id)));
 }
 
-/** The member's sessions still open or pending, locked (a new checkout replaces them). */
-export async function lockLiveCheckoutsOf(tx: Executor, member: { brandId: string; userId: string }): Promise<CheckoutRow[]> {
-  return tx
-    .select()
-    .from(checkoutSessions)
-    .where(
-      and(eq(checkoutSessions.brandId, member.brandId), eq(checkoutSessions.userId, member.userId), inArray(checkoutSessions.status, ['open', 'pending'])),
-    )
-    .orderBy(asc(checkoutSessions.id))
-    .for('update');
-}
-
 /** Sessions still open or pending whose expiry has passed (the sweep settles them). */
 export async function lapsedCheckouts(db: Executor, now: number, limit = 50): Promise<CheckoutRow[]> {
   return db
