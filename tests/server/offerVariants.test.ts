@@ -45,7 +45,7 @@ describe('GET /v1/get/offer variant fields', () => {
     expect(offer.itemVariantList.map((v) => v.id)).toEqual(['sold', 'past', 'seated']);
     expect(offer.itemVariantList[2]).toEqual({
       id: 'seated', title: 'Seated', description: 'Row 1-10', images: [testImage], price: { current: 59_500, original: 65_000 },
-      currency: 'SEK', customFeeIdList: ['service'], taxRates: [vat6], purchaseCap: 4, date: { start, end: start + 3 * 3_600_000 },
+      currency: 'SEK', customFeeIdList: ['service'], taxRates: [vat6], purchaseCap: 4, onSaleAt: null, date: { start, end: start + 3 * 3_600_000 },
       location: { address: 'Hötorget 8', zipCode: '111 57', city: 'Stockholm', mapUrl: 'https://maps.example/k' },
     });
     // Only the fees the variants name, and only the brand's own.
