@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom, type DoneActorEvent } from 'xstate';
-import { callErrorOf, notProvided } from './errorCode.ts';
+import { notProvided } from './errorCode.ts';
 import { promoClaimMachine } from './promoClaim.machine.ts';
 import { commonPromoMachine } from './commonPromo.machine.ts';
 import { clipboardCopyMachine } from './clipboardCopy.machine.ts';
@@ -7,22 +7,23 @@ import { waitingListMachine } from './waitingList.machine.ts';
 import { saleQueueMachine, type SaleTurn } from './saleQueue.machine.ts';
 import { addToCalendarMachine } from './addToCalendar.machine.ts';
 import type { OrderItem } from '../contract/checkout.ts';
-import type { CategoryList, OfferDetail, OfferType } from '../contract/offer.ts';
-import { ticketSelectionMachine, type SelectionChanged, type SelectionStatus } from './ticketSelection.machine.ts';
+import type { CategoryList, OfferDetail } from '../contract/offer.ts';
+import {
+  buyWaitsForQueue,
+  isCode,
+  loadErrorOf,
+  noChoice,
+  onSaleAtOf,
+  sells,
+  type AddToCartChoice,
+  type CartAddition,
+  type Choice,
+  type OfferLoadError,
+  type OfferPageInput,
+} from './offerPage.rules.ts';
+import { ticketSelectionMachine, type SelectionChanged } from './ticketSelection.machine.ts';
 import { clampQuantity } from '../domain/cartUpdate.ts';
 import { maxQuantityOf } from '../src/domain/ticketCascade.ts';
-
-export interface OfferPageInput {
-  id: string;
-  type: OfferType;
-  /** The section the member came from (/:origin/:type/:id), when the route has one. */
-  origin?: string;
-}
-
-export interface OfferLoadError {
-  status: number;
-  code: string;
-}
 
 export interface OfferPageContext extends OfferPageInput {
   offer: OfferDetail | null;
@@ -41,24 +42,6 @@ export interface OfferPageContext extends OfferPageInput {
   purchases: OrderItem[];
   /** The variant whose sale queue last told the member it is their turn (`saleQueue.turn`), or null. */
   queueTurn: string | null;
-}
-
-export interface Choice {
-  itemVariantId: string | null;
-  status: SelectionStatus;
-}
-
-export interface AddToCartChoice {
-  itemVariantId: string;
-  /** The variant's availability, never above its purchase cap. */
-  maxQuantity: number;
-}
-
-/** What goes into the cart on confirm (spec 4: the cart is updated with action add). */
-export interface CartAddition {
-  itemVariantId: string;
-  offerId: string;
-  quantity: number;
 }
 
 export type OfferPageEvent =
@@ -81,12 +64,6 @@ export type OfferPageEvent =
   /** From the sale queue child: the variant the member may buy now, or none. */
   | SaleTurn;
 
-/** Why an offer did not load, as the API tells it (spec 8: status, code, message). */
-export function loadErrorOf(error: unknown): OfferLoadError {
-  const { status, code } = callErrorOf(error);
-  return { status, code };
-}
-
 /** The offer in `loaded` (set by the load's onDone on the way in). */
 function loadedOffer(context: OfferPageContext): OfferDetail {
   if (!context.offer) throw new Error('offerPage: loaded without an offer');
@@ -96,23 +73,6 @@ function loadedOffer(context: OfferPageContext): OfferDetail {
 /** Params for guards and actions on a failed load. */
 const loadErrorParams = ({ event }: { event: { error: unknown } }) => loadErrorOf(event.error);
 const keepError = { type: 'keepError', params: loadErrorParams } as const;
-const isCode = (error: OfferLoadError, status: number, code: string) => error.status === status || error.code === code;
-/** An offer sells something when it has variants: then it has a selection and a waiting list. */
-const sells = (offer: OfferDetail | null) => offer !== null && offer.itemVariantList.length > 0;
-const noChoice: Choice = { itemVariantId: null, status: 'nothingToSell' };
-
-/** A variant's on-sale time as the offer tells it (null: none). */
-const onSaleAtOf = (offer: OfferDetail | null, itemVariantId: string | null): number | null =>
-  offer?.itemVariantList.find((v) => v.id === itemVariantId)?.onSaleAt ?? null;
-
-/**
- * Buying the chosen variant waits for the member's turn in its sale queue: it has an on-sale
- * time (before it, or after it while others wait) and the queue has not told the member it is
- * their turn (docs/checkout.md "The sale queue").
- */
-export const buyWaitsForQueue = (context: Pick<OfferPageContext, 'offer' | 'choice' | 'queueTurn'>): boolean =>
-  onSaleAtOf(context.offer, context.choice.itemVariantId) !== null && context.queueTurn !== context.choice.itemVariantId;
-
 /**
  * One offer page (spec 4 "Offer page: loading, loaded, error"). The failure is a state per
  * reason the page tells apart. A loaded page invokes its promo code rows (promoClaim,

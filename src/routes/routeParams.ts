@@ -1,5 +1,5 @@
 import type { OfferType } from '../../contract/offer.ts';
-import type { OfferPageInput } from '../../machines/offerPage.machine.ts';
+import type { OfferPageInput } from '../../machines/offerPage.rules.ts';
 import { isOfferType } from './routeTable.ts';
 
 /** What the navigator matched for a page: the route's raw parameters and the page's own path. */

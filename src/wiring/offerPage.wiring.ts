@@ -1,6 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { isVisitor } from '../screens/visitor/visitor.connect.ts';
-import { offerPageMachine, type CartAddition } from '../../machines/offerPage.machine.ts';
+import { offerPageMachine } from '../../machines/offerPage.machine.ts';
+import type { CartAddition } from '../../machines/offerPage.rules.ts';
 import { promoClaimMachine } from '../../machines/promoClaim.machine.ts';
 import { commonPromoMachine } from '../../machines/commonPromo.machine.ts';
 import { getCategories, getOffer } from '../api/offers.ts';

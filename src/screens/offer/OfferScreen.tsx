@@ -1,7 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import type { offerPageMachine, OfferPageInput } from '../../../machines/offerPage.machine.ts';
+import type { offerPageMachine } from '../../../machines/offerPage.machine.ts';
+import type { OfferPageInput } from '../../../machines/offerPage.rules.ts';
 import { AppActor, sameViewValues } from '../../appActor.ts';
 import { Button } from '../../components/Button.tsx';
 import { ErrorView } from '../../components/ErrorView.tsx';

@@ -1,5 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { buyWaitsForQueue, type offerPageMachine } from '../../../machines/offerPage.machine.ts';
+import type { offerPageMachine } from '../../../machines/offerPage.machine.ts';
+import { buyWaitsForQueue } from '../../../machines/offerPage.rules.ts';
 import type { CalendarRequest } from '../../../machines/addToCalendar.machine.ts';
 
 export type OfferPageRef = ActorRefFrom<typeof offerPageMachine>;

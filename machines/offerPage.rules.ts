@@ -1,0 +1,57 @@
+/** The offer page machine's types and the rules it decides by, apart from its statechart (offerPage.machine.ts). */
+import { callErrorOf } from './errorCode.ts';
+import type { OfferDetail, OfferType } from '../contract/offer.ts';
+import type { SelectionStatus } from './ticketSelection.machine.ts';
+
+export interface OfferPageInput {
+  id: string;
+  type: OfferType;
+  /** The section the member came from (/:origin/:type/:id), when the route has one. */
+  origin?: string;
+}
+
+export interface OfferLoadError {
+  status: number;
+  code: string;
+}
+
+export interface Choice {
+  itemVariantId: string | null;
+  status: SelectionStatus;
+}
+
+export interface AddToCartChoice {
+  itemVariantId: string;
+  /** The variant's availability, never above its purchase cap. */
+  maxQuantity: number;
+}
+
+/** What goes into the cart on confirm (spec 4: the cart is updated with action add). */
+export interface CartAddition {
+  itemVariantId: string;
+  offerId: string;
+  quantity: number;
+}
+
+/** Why an offer did not load, as the API tells it (spec 8: status, code, message). */
+export function loadErrorOf(error: unknown): OfferLoadError {
+  const { status, code } = callErrorOf(error);
+  return { status, code };
+}
+
+export const isCode = (error: OfferLoadError, status: number, code: string) => error.status === status || error.code === code;
+/** An offer sells something when it has variants: then it has a selection and a waiting list. */
+export const sells = (offer: OfferDetail | null) => offer !== null && offer.itemVariantList.length > 0;
+export const noChoice: Choice = { itemVariantId: null, status: 'nothingToSell' };
+
+/** A variant's on-sale time as the offer tells it (null: none). */
+export const onSaleAtOf = (offer: OfferDetail | null, itemVariantId: string | null): number | null =>
+  offer?.itemVariantList.find((v) => v.id === itemVariantId)?.onSaleAt ?? null;
+
+/**
+ * Buying the chosen variant waits for the member's turn in its sale queue: it has an on-sale
+ * time (before it, or after it while others wait) and the queue has not told the member it is
+ * their turn (docs/checkout.md "The sale queue").
+ */
+export const buyWaitsForQueue = (context: { offer: OfferDetail | null; choice: Choice; queueTurn: string | null }): boolean =>
+  onSaleAtOf(context.offer, context.choice.itemVariantId) !== null && context.queueTurn !== context.choice.itemVariantId;
