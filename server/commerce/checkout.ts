@@ -14,11 +14,10 @@ import { outcomeOf } from './outcome.ts';
 import { endUnpaid, lapseReasonOf } from './unpaid.ts';
 
 /** How long a session (and its stock hold) lives: Stripe's minimum of 30 minutes, plus a margin for clock differences. */
-export { checkoutLifetimeMs, reserveCheckout, type Buyer } from './reservation.ts';
+export { checkoutLifetimeMs, reserveCheckout } from './reservation.ts';
 import { checkoutLifetimeMs, reserveCheckout, type Buyer } from './reservation.ts';
 const stripeMinimumLifetimeMs = checkoutLifetimeMs;
 
-export { checkoutRefusals } from './checkoutRefusals.ts';
 import { checkoutRefusals } from './checkoutRefusals.ts';
 export const sessionNotFound = () => new ApiError(404, 'checkout/session-not-found', 'There is no such checkout session');
 export const providerUnavailable = (message = 'The payment provider could not be reached; try again') => new ApiError(502, 'checkout/provider-unavailable', message);
