@@ -191,6 +191,8 @@ export async function benchRush(databaseKind: 'PGlite' | 'PostgreSQL', databaseU
     }
     console.log(`One variant / spread: ${hotLoad.rps.toFixed(0)} / ${spreadLoad.rps.toFixed(0)} = ${ratio.toFixed(2)} (goal ${rushGoals.hotToSpread}) -> ${verdict(ratio >= rushGoals.hotToSpread)}`);
     console.log(`One variant / trivial endpoint: ${(hotLoad.rps / health.rps).toFixed(3)}`);
+    // BENCH_RUSH_LOAD_ONLY=1: only the rates above (a quicker loop while working on the open's cost).
+    if (process.env.BENCH_RUSH_LOAD_ONLY) return true;
 
     const rushers = await benchMembers(origin, rushMembers, 'rush');
     await fillCarts(origin, rushers, () => ({ offerId, itemVariantId: burst }));

@@ -4,7 +4,7 @@ import { cartTotals, unitPrice } from '../../domain/cartPrices.ts';
 import { isOnSale, saleRefusalMessages, withinPurchaseCap } from '../../domain/saleRules.ts';
 import type { Database, Executor } from '../db/database.ts';
 import { ApiError, badRequest } from '../errors.ts';
-import { findVariantsWithOffers, loadPricing, type VariantWithOffer } from '../repositories/itemVariants.repository.ts';
+import { findVariantsWithOffers, loadPricing, type Pricing, type VariantWithOffer } from '../repositories/itemVariants.repository.ts';
 import { memberBoughtUnits } from '../repositories/orders.repository.ts';
 import { lockCart, readCart, writeCart } from '../repositories/shoppingCart.repository.ts';
 import type { Member } from './context.ts';
@@ -86,8 +86,13 @@ export async function enrichCart(
   bought?: BoughtUnits,
 ): Promise<ShoppingCart> {
   const found = known ?? new Map((await findVariantsWithOffers(db, brandId, cart.lines.map((l) => l.itemVariantId))).map((r) => [r.variant.id, r]));
+  const pricing = await loadPricing(db, brandId, cart.lines.flatMap((line) => (found.has(line.itemVariantId) ? [found.get(line.itemVariantId)!.variant] : [])));
+  return enrichCartWith(cart, found, pricing, bought);
+}
+
+/** The enriched cart from what was read already: the variants (with offers) and their pricing. */
+export function enrichCartWith(cart: { version: number; lines: CartLine[] }, found: ReadonlyMap<string, VariantWithOffer>, pricing: Pricing, bought?: BoughtUnits): ShoppingCart {
   const lines = cart.lines.flatMap((line) => (found.has(line.itemVariantId) ? [{ line, row: found.get(line.itemVariantId)! }] : []));
-  const pricing = await loadPricing(db, brandId, lines.map(({ row }) => row.variant));
   const itemList = lines.map(({ line, row }) => {
     const itemVariant = pricing.toItemVariant(row.variant);
     const fees = pricing.feesOf(row.variant);

@@ -1,8 +1,6 @@
-import { defaultHoldCeilingMinutes, holdAllowance, holdWindowMs } from '../../domain/holdCeiling.ts';
-import type { Executor } from '../db/database.ts';
+import { defaultHoldCeilingMinutes, holdAllowance } from '../../domain/holdCeiling.ts';
 import { ApiError } from '../errors.ts';
-import { memberHoldIntervals } from '../repositories/checkoutSessions.repository.ts';
-import type { Member } from './context.ts';
+import type { HoldInterval } from '../repositories/checkoutFacts.repository.ts';
 
 /** The hold ceiling at checkout (docs/checkout.md, "Holds cannot be hoarded"; the rule: domain/holdCeiling.ts). */
 
@@ -19,9 +17,9 @@ const holdLimitReached = (ceilingMinutes: number, againAt: number) =>
  * domain/holdCeiling.ts): the shortest allowance of its lines, and when the member may hold
  * again once it runs out. Refuses when a line has less than `minimumHoldMs` left.
  */
-export async function holdTimeFor(
-  tx: Executor,
-  member: Member,
+export function holdTimeFor(
+  /** Per variant, the member's holds of the window (holdWindowMs) that did not end in a purchase. */
+  past: ReadonlyMap<string, HoldInterval[]>,
   brandCeilingMinutes: number | undefined,
   variantIds: readonly string[],
   at: number,
@@ -29,7 +27,6 @@ export async function holdTimeFor(
 ) {
   const ceilingMinutes = brandCeilingMinutes ?? defaultHoldCeilingMinutes;
   const ceilingMs = ceilingMinutes * 60_000;
-  const past = await memberHoldIntervals(tx, member, variantIds, holdWindowMs, at);
   let holdMs = wantedMs;
   for (const id of variantIds) {
     const allowance = holdAllowance(past.get(id) ?? [], ceilingMs, at, wantedMs);

@@ -1,6 +1,6 @@
 import type { Executor } from '../db/database.ts';
 import { LimitReached } from '../errors.ts';
-import { releaseRateLimits, takeRateLimits, type RateLimit } from '../repositories/rateLimits.repository.ts';
+import { takeRateLimits, type RateLimit } from '../repositories/rateLimits.repository.ts';
 
 /**
  * How often one member and one client address may hold stock (docs/checkout.md, "Who may hold
@@ -25,28 +25,14 @@ export const defaultCommerceLimits: CommerceLimits = {
 };
 
 type Checkouter = { brandId: string; userId: string; clientAddress: string };
-const checkoutKeys = (who: Checkouter) => [
-  { bucket: 'checkout-member', key: `${who.brandId}/${who.userId}` },
-  { bucket: 'checkout-address', key: who.clientAddress },
+/** The member's and the address's checkout limits, as the opening of a checkout counts them (server/commerce/reservation.ts). */
+export const checkoutLimits = (limits: CommerceLimits, who: Checkouter): RateLimit[] => [
+  { bucket: 'checkout-member', key: `${who.brandId}/${who.userId}`, max: limits.checkoutsPerMember, windowMs: limits.windowMs },
+  { bucket: 'checkout-address', key: who.clientAddress, max: limits.checkoutsPerAddress, windowMs: limits.windowMs },
 ];
 
-/** Counts one checkout for the member and the address, or refuses with 429 `checkout/too-many-checkouts`. */
-export async function countCheckout(tx: Executor, limits: CommerceLimits, who: Checkouter, now: number) {
-  const [member, address] = checkoutKeys(who);
-  await take(
-    tx,
-    [
-      { ...member!, max: limits.checkoutsPerMember, windowMs: limits.windowMs },
-      { ...address!, max: limits.checkoutsPerAddress, windowMs: limits.windowMs },
-    ],
-    now,
-    'checkout/too-many-checkouts',
-    'Too many checkouts were opened; try again in',
-  );
-}
-
-/** Gives back the count of a checkout that held nothing (sold out, past the cap): a retry in a rush is not punished. */
-export const uncountCheckout = (db: Executor, who: Checkouter, countedAt: number) => releaseRateLimits(db, checkoutKeys(who), countedAt);
+/** 429 `checkout/too-many-checkouts`: a checkout limit is used up until `retryAfterMs` from now. */
+export const tooManyCheckouts = (retryAfterMs: number) => limitReached(retryAfterMs, 'checkout/too-many-checkouts', 'Too many checkouts were opened; try again in');
 
 /** Counts one waiting-list join for the address, or refuses with 429 `waiting_list/too-many-joins`. */
 export async function countWaitingListJoin(tx: Executor, limits: CommerceLimits, clientAddress: string, now: number) {
@@ -61,7 +47,10 @@ export async function countWaitingListJoin(tx: Executor, limits: CommerceLimits,
 
 async function take(tx: Executor, limits: RateLimit[], now: number, code: string, text: string) {
   const answer = await takeRateLimits(tx, limits, now);
-  if (answer.allowed) return;
-  const seconds = Math.max(1, Math.ceil(answer.retryAfterMs / 1000));
-  throw new LimitReached(code, `${text} ${seconds} seconds`, seconds);
+  if (!answer.allowed) throw limitReached(answer.retryAfterMs, code, text);
+}
+
+function limitReached(retryAfterMs: number, code: string, text: string) {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new LimitReached(code, `${text} ${seconds} seconds`, seconds);
 }

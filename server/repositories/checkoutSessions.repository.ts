@@ -1,13 +1,9 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { checkoutSessions, type CheckoutEndReason, type CheckoutStatus } from '../db/schema/index.ts';
 
 export type CheckoutRow = typeof checkoutSessions.$inferSelect;
 export type NewCheckout = typeof checkoutSessions.$inferInsert;
-
-export async function insertCheckout(tx: Executor, row: NewCheckout): Promise<void> {
-  await tx.insert(checkoutSessions).values(row);
-}
 
 /** A pending session got its provider session: it is payable now. False when it ended meanwhile (replaced by the member's next checkout). */
 export async function markCheckoutOpen(db: Executor, checkout: { brandId: string; id: string }, providerSessionId: string): Promise<boolean> {
@@ -85,50 +81,3 @@ export async function checkoutContact(db: Executor, brandId: string, id: string)
   return row ?? null;
 }
 
-/**
- * The member's checkouts of the last `windowMs` that held any of the variants and did not end in
- * a purchase, per variant: from opening until they ended (their expiry at the latest, whenever the
- * sweep or a late payment settled them; or `now`), counting only those opened after the member
- * last bought the variant (the hold ceiling, domain/holdCeiling.ts).
- */
-export async function memberHoldIntervals(
-  db: Executor,
-  member: { brandId: string; userId: string },
-  variantIds: readonly string[],
-  windowMs: number,
-  now: number,
-): Promise<Map<string, { from: number; to: number }[]>> {
-  const intervals = new Map<string, { from: number; to: number }[]>();
-  if (variantIds.length === 0) return intervals;
-  const at = new Date(now);
-  const since = new Date(now - windowMs);
-  const result = await db.execute(sql`
-    SELECT line.variant_id, cs.created_at, LEAST(cs.settled_at, cs.expires_at, ${at}::timestamptz) AS ended_at
-    FROM ${checkoutSessions} cs
-    CROSS JOIN LATERAL (SELECT DISTINCT l ->> 'itemVariantId' AS variant_id FROM jsonb_array_elements(cs.lines) l) line
-    WHERE cs.brand_id = ${member.brandId} AND cs.user_id = ${member.userId}
-      AND cs.status <> 'complete' AND LEAST(cs.settled_at, cs.expires_at) > ${since}::timestamptz
-      AND line.variant_id IN (${sql.join(
-        [...new Set(variantIds)].map((id) => sql`${id}`),
-        sql`, `,
-      )})
-      AND NOT EXISTS (
-        SELECT 1 FROM purchase_order o JOIN order_line ol ON ol.brand_id = o.brand_id AND ol.order_id = o.id
-        WHERE o.brand_id = cs.brand_id AND o.user_id = cs.user_id AND o.status = 'paid'
-          AND ol.item_variant_id = line.variant_id AND o.created_at >= cs.created_at
-      )`);
-  for (const row of (result as unknown as { rows: { variant_id: string; created_at: Date | string; ended_at: Date | string }[] }).rows) {
-    const list = intervals.get(row.variant_id) ?? [];
-    list.push({ from: new Date(row.created_at).getTime(), to: new Date(row.ended_at).getTime() });
-    intervals.set(row.variant_id, list);
-  }
-  return intervals;
-}
-
-
-/** A pending session whose holds could not be made (sold out meanwhile): it never existed for anyone. */
-export async function deleteUnheldCheckout(db: Executor, checkout: { brandId: string; id: string }): Promise<void> {
-  await db
-    .delete(checkoutSessions)
-    .where(and(eq(checkoutSessions.brandId, checkout.brandId), eq(checkoutSessions.id, checkout.id), eq(checkoutSessions.status, 'pending')));
-}

@@ -48,6 +48,11 @@ export async function loadPricing(db: Executor, brandId: string, variants: reado
   // One after another: `db` may be a transaction, whose client runs one query at a time.
   const rates = await db.select().from(taxRates).where(eq(taxRates.brandId, brandId));
   const fees = feeIds.length === 0 ? [] : await db.select().from(customFees).where(and(eq(customFees.brandId, brandId), inArray(customFees.id, feeIds)));
+  return pricingOf(rates, fees);
+}
+
+/** The API views of variants and fees, given the brand's tax rates and the fees read. */
+export function pricingOf(rates: readonly (typeof taxRates.$inferSelect)[], fees: readonly (typeof customFees.$inferSelect)[]) {
   const rateById = new Map<string, TaxRate>(rates.map((r) => [r.id, { id: r.id, percentage: r.percentage, display_name: r.displayName }]));
   const ratesOf = (ids: readonly string[]) => ids.flatMap((id) => (rateById.has(id) ? [rateById.get(id)!] : []));
   const feeRecord: CustomFeeBuildRecord = {};
@@ -89,4 +94,4 @@ export async function loadPricing(db: Executor, brandId: string, variants: reado
   };
 }
 
-export type Pricing = Awaited<ReturnType<typeof loadPricing>>;
+export type Pricing = ReturnType<typeof pricingOf>;

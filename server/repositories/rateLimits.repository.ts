@@ -22,18 +22,33 @@ export type RateLimitAnswer = { allowed: true } | { allowed: false; retryAfterMs
  * counted one after another and never pass more than the limit.
  */
 export async function takeRateLimits(tx: Executor, limits: RateLimit[], nowMs: number): Promise<RateLimitAnswer> {
-  const ordered = [...limits].sort((a, b) => lockName(a).localeCompare(lockName(b)));
-  if (ordered.length === 0) return { allowed: true };
+  if (limits.length === 0) return { allowed: true };
+  const { ordered, arrays } = rateLimitArguments(limits);
   // One round trip (`klubb_take_rate_limits`, migration 0024): locks, counts and the insert.
   const result = await tx.execute(sql`
-    SELECT allowed, refused_index, retry_after_ms FROM klubb_take_rate_limits(
-      ${textArray(ordered.map((l) => l.bucket))}::text[], ${textArray(ordered.map((l) => l.key))}::text[],
-      ${integerArray(ordered.map((l) => l.max))}::bigint[], ${integerArray(ordered.map((l) => l.windowMs))}::bigint[],
-      ${new Date(nowMs)}::timestamptz)`);
+    SELECT allowed, refused_index, retry_after_ms FROM klubb_take_rate_limits(${arrays}, ${new Date(nowMs)}::timestamptz)`);
   const row = (result as unknown as { rows: { allowed: boolean; refused_index: number | null; retry_after_ms: string | number | null }[] }).rows[0]!;
   if (row.allowed) return { allowed: true };
-  return { allowed: false, retryAfterMs: Math.max(0, Number(row.retry_after_ms)), refusedBy: ordered[row.refused_index! - 1]! };
+  return refusedBy(ordered, row.refused_index!, row.retry_after_ms);
 }
+
+/**
+ * The limits as the database functions take them (buckets, keys, maxes, windows: four arrays),
+ * in the fixed order their locks are taken in; `ordered` names what a refused index points at.
+ */
+export function rateLimitArguments(limits: readonly RateLimit[]) {
+  const ordered = [...limits].sort((a, b) => lockName(a).localeCompare(lockName(b)));
+  const arrays = sql`${textArray(ordered.map((l) => l.bucket))}::text[], ${textArray(ordered.map((l) => l.key))}::text[],
+      ${integerArray(ordered.map((l) => l.max))}::bigint[], ${integerArray(ordered.map((l) => l.windowMs))}::bigint[]`;
+  return { ordered, arrays };
+}
+
+/** The refusal a database function answered: the limit at `index` (1-based) of `ordered`. */
+export const refusedBy = (ordered: readonly RateLimit[], index: number, retryAfterMs: string | number | null): RateLimitAnswer => ({
+  allowed: false,
+  retryAfterMs: Math.max(0, Number(retryAfterMs)),
+  refusedBy: ordered[index - 1]!,
+});
 
 /** One limit; see takeRateLimits. */
 export const takeRateLimit = (tx: Executor, limit: RateLimit, nowMs: number) => takeRateLimits(tx, [limit], nowMs);

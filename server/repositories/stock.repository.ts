@@ -1,6 +1,8 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
-import { orderLines, orders, stockHolds, waitingListEntries } from '../db/schema/index.ts';
+import { checkoutSessions, orderLines, orders, stockHolds, waitingListEntries } from '../db/schema/index.ts';
+import type { NewCheckout } from './checkoutSessions.repository.ts';
+import { rateLimitArguments, refusedBy, type RateLimit, type RateLimitAnswer } from './rateLimits.repository.ts';
 import { integerArray, textArray } from './sqlArrays.ts';
 
 /** What is taken of each variant: units sold (lines of paid orders) and units held until a future time (checkouts, waiting list). */
@@ -25,7 +27,7 @@ export const noStockUse: StockUse = { sold: 0, held: 0, waitingListHeld: 0, queu
  * takes them in the same order, so two checkouts never wait on each other in a circle). All
  * that sells or holds a variant runs under this lock: sold + held can never pass its stock.
  * FOR NO KEY UPDATE: rows that only reference the variant (holds, queue places) can still be
- * written meanwhile; a checkout's own hold takes the same lock in `holdCheckoutStock`.
+ * written meanwhile; a checkout's own hold takes the same lock in `openCheckoutWithHold`.
  */
 export async function lockVariants(tx: Executor, brandId: string, variantIds: readonly string[]): Promise<void> {
   const ids = [...new Set(variantIds)].sort();
@@ -99,33 +101,54 @@ export async function anyoneWaiting(db: Executor, brandId: string, variantIds: r
   return row !== undefined;
 }
 
-/** What the hold of a checkout came to (`klubb_hold_checkout`, migration 0025). */
-export type HoldOutcome =
+/** What opening a checkout came to (`klubb_open_checkout`, migration 0026). */
+export type OpeningOutcome =
   | { outcome: 'held'; replacedIds: string[]; replacedProviderIds: string[]; followUp: boolean }
-  | { outcome: 'soldOut' | 'capReached' | 'notPending' };
+  | { outcome: 'soldOut' | 'capReached' | 'notPending' }
+  | { outcome: 'rateLimited'; answer: RateLimitAnswer & { allowed: false } };
 
 /**
- * A checkout's holds in one statement (`klubb_hold_checkout`): under the member's sessions' and
- * the variants' row locks, only while the session is still pending, and only when every line fits
- * what is available to its member (their other sessions' holds given back to them) and their
- * purchase cap (`caps`, null for none, against their paid orders). Then the member's other live
- * sessions are replaced in the same statement. Run it outside any transaction, so the locks last
- * as long as the function.
+ * Opens a checkout in one statement (`klubb_open_checkout`): counts it against `limits`, writes
+ * the 'pending' session and holds its stock (`klubb_hold_checkout`: under the member's sessions'
+ * and the variants' row locks, only when every line fits what is available to its member, their
+ * other sessions' holds given back to them, and their purchase cap: `purchaseCap`, null for none,
+ * against their paid orders), replacing the member's other live sessions. A refused hold leaves
+ * nothing behind: no session, no count. Run it outside any transaction, so the locks last as
+ * long as the function.
  */
-export async function holdCheckoutStock(
+export async function openCheckoutWithHold(
   db: Executor,
-  checkout: { brandId: string; id: string; userId: string; expiresAt: Date },
+  limits: readonly RateLimit[],
+  session: Omit<NewCheckout, 'status' | 'providerSessionId' | 'settledAt' | 'endReason'>,
   lines: readonly { itemVariantId: string; quantity: number; purchaseCap: number | null }[],
-  now: number,
-): Promise<HoldOutcome> {
+): Promise<OpeningOutcome> {
+  const { ordered, arrays } = rateLimitArguments(limits);
+  const columns = getTableColumns(checkoutSessions);
+  // The row by column name, each value as its column writes it (timestamps as ISO text, JSON as JSON).
+  const row = Object.fromEntries(
+    Object.entries(session).map(([key, value]) => {
+      const column = columns[key as keyof typeof columns];
+      return [column.name, value instanceof Date ? value.toISOString() : (value ?? null)];
+    }),
+  );
   const result = await db.execute(sql`
-    SELECT outcome, replaced_ids, replaced_provider_ids, follow_up FROM klubb_hold_checkout(
-      ${checkout.brandId}, ${checkout.id}, ${checkout.userId}, ${checkout.expiresAt}::timestamptz, ${new Date(now)}::timestamptz,
+    SELECT outcome, refused_index, retry_after_ms, replaced_ids, replaced_provider_ids, follow_up FROM klubb_open_checkout(
+      ${arrays}, ${JSON.stringify(row)}::jsonb,
       ${textArray(lines.map((l) => l.itemVariantId))}::text[], ${integerArray(lines.map((l) => l.quantity))}::integer[],
       ${integerArray(lines.map((l) => l.purchaseCap ?? 0))}::integer[])`);
-  const row = (result as unknown as { rows: { outcome: string; replaced_ids: string[]; replaced_provider_ids: string[]; follow_up: boolean }[] }).rows[0]!;
-  if (row.outcome !== 'held') return { outcome: row.outcome as 'soldOut' | 'capReached' | 'notPending' };
-  return { outcome: 'held', replacedIds: row.replaced_ids, replacedProviderIds: row.replaced_provider_ids, followUp: row.follow_up };
+  const answer = (
+    result as unknown as {
+      rows: { outcome: string; refused_index: number | null; retry_after_ms: string | null; replaced_ids: string[]; replaced_provider_ids: string[]; follow_up: boolean }[];
+    }
+  ).rows[0]!;
+  switch (answer.outcome) {
+    case 'held':
+      return { outcome: 'held', replacedIds: answer.replaced_ids, replacedProviderIds: answer.replaced_provider_ids, followUp: answer.follow_up };
+    case 'rateLimited':
+      return { outcome: 'rateLimited', answer: refusedBy(ordered, answer.refused_index!, answer.retry_after_ms) as RateLimitAnswer & { allowed: false } };
+    default:
+      return { outcome: answer.outcome as 'soldOut' | 'capReached' | 'notPending' };
+  }
 }
 
 /** Drops a checkout's holds (it completed: its units are order lines now; or it ended). */

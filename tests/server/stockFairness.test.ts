@@ -26,7 +26,7 @@ beforeAll(async () => {
   t = await createPaymentsTestApp({ commerceLimits: { checkoutsPerMember: 4, checkoutsPerAddress: 12, waitingListJoinsPerAddress: 5, windowMs: 15 * 60_000 } });
   const aurora = await makeBrand(t.db, brandId, ['localhost']);
   await makeConcert(t.db, brandId, [['six', 6], ['pair', 2], ['other', 50]], { purchaseCap: 6 });
-  people = await signedInMembers(t, aurora, 'http://localhost:8080', 40, 'person');
+  people = await signedInMembers(t, aurora, 'http://localhost:8080', 42, 'person');
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -132,6 +132,21 @@ describe('limits counted in the step that admits', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ status: 429, code: 'checkout/too-many-checkouts', message: expect.stringMatching(/try again in \d+ seconds/) });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('an opening refused for the stock leaves nothing behind: no session, and it does not count against the limit', async () => {
+    await makeVariant(t.db, brandId, 'concert', 'last-one', { stock: 1, priceCurrent: 10_000, priceOriginal: 10_000 });
+    const [holder, member] = [fresh(), fresh()];
+    const address = '203.0.113.55';
+    await setCart(holder, '203.0.113.56', [['last-one', 1]]);
+    await setCart(member, address, [['last-one', 1]]);
+    const held = (await openCheckout(holder, '203.0.113.56')).json();
+    // Six refusals, more than the member's four openings per window.
+    for (let i = 0; i < 6; i++) expect((await openCheckout(member, address)).json()).toMatchObject({ status: 409, code: 'checkout/sold-out' });
+    const sessions = await t.db.select().from(checkoutSessions).where(and(eq(checkoutSessions.brandId, brandId), eq(checkoutSessions.userId, member.uid)));
+    expect(sessions).toEqual([]);
+    expect((await expire(holder, '203.0.113.56', held.id)).statusCode).toBe(200);
+    expect((await openCheckout(member, address)).json()).toMatchObject({ id: expect.stringMatching(/^cs_/) });
   });
 
   it('one address opens at most the limit of checkouts per window, however many members race from it', async () => {
