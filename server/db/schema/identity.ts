@@ -40,6 +40,30 @@ export const identityRefreshTokens = pgTable(
   (t) => [index('identity_refresh_token_uid_idx').on(t.uid)],
 );
 
+/**
+ * Devices a member signed in on (issue 40: nobody locks a member out): the device keeps a signed
+ * token in an HttpOnly cookie, and a right password with a valid device token passes the
+ * per-account sign-in limiter. Rotated at each sign-in on the device, revoked with the account's
+ * tokens (tokenGeneration) or one by one.
+ */
+export const identityDeviceTokens = pgTable(
+  'identity_device_token',
+  {
+    /** SHA-256 of the token; the token itself lives only on the device. */
+    tokenHash: text('token_hash').primaryKey(),
+    uid: text('uid').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    /** The account's tokenGeneration when it was issued: a revocation of the account's tokens ends it. */
+    tokenGeneration: integer('token_generation').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when revoked on its own (signed out on that device, or rotated away). */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('identity_device_token_uid_idx').on(t.uid)],
+);
+
 /** Out-of-band codes (password reset) sent by mail. */
 export const identityOobCodes = pgTable('identity_oob_code', {
   codeHash: text('code_hash').primaryKey(),
