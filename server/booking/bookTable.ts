@@ -1,6 +1,7 @@
 import { recordBookingMade } from './bookingAnalytics.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Language } from '../../domain/language.ts';
+import { addressKey } from '../addresses.ts';
 import type { Database } from '../db/database.ts';
 import type { MailBrand } from '../mail/mail.ts';
 import type { MailQueue } from '../mail/queue.ts';
@@ -92,7 +93,7 @@ export async function bookTable(deps: TableBookingDeps, request: TableRequest): 
       const counted = await takeRateLimits(
         tx,
         [
-          { bucket: 'table-booking', key: request.clientAddress, max: limits.bookingsPerAddress, windowMs: limits.windowMs },
+          { bucket: 'table-booking', key: addressKey(request.clientAddress), max: limits.bookingsPerAddress, windowMs: limits.windowMs },
           { bucket: 'table-booking-guest', key: request.guestEmail.toLowerCase(), max: limits.bookingsPerGuestEmail, windowMs: limits.guestWindowMs },
         ],
         at,

@@ -1,3 +1,4 @@
+import { addressKey } from '../addresses.ts';
 import type { Executor } from '../db/database.ts';
 import { LimitReached } from '../errors.ts';
 import { takeRateLimits, type RateLimit } from '../repositories/rateLimits.repository.ts';
@@ -28,17 +29,17 @@ type Checkouter = { brandId: string; userId: string; clientAddress: string };
 /** The member's and the address's checkout limits, as the opening of a checkout counts them (server/commerce/reservation.ts). */
 export const checkoutLimits = (limits: CommerceLimits, who: Checkouter): RateLimit[] => [
   { bucket: 'checkout-member', key: `${who.brandId}/${who.userId}`, max: limits.checkoutsPerMember, windowMs: limits.windowMs },
-  { bucket: 'checkout-address', key: who.clientAddress, max: limits.checkoutsPerAddress, windowMs: limits.windowMs },
+  { bucket: 'checkout-address', key: addressKey(who.clientAddress), max: limits.checkoutsPerAddress, windowMs: limits.windowMs },
 ];
 
 /** 429 `checkout/too-many-checkouts`: a checkout limit is used up until `retryAfterMs` from now. */
 export const tooManyCheckouts = (retryAfterMs: number) => limitReached(retryAfterMs, 'checkout/too-many-checkouts', 'Too many checkouts were opened; try again in');
 
-/** Counts one waiting-list join for the address, or refuses with 429 `waiting_list/too-many-joins`. */
+/** Counts one waiting-list join for the address (an IPv6 one for its /64), or refuses with 429 `waiting_list/too-many-joins`. */
 export async function countWaitingListJoin(tx: Executor, limits: CommerceLimits, clientAddress: string, now: number) {
   await take(
     tx,
-    [{ bucket: 'waiting-list-join', key: clientAddress, max: limits.waitingListJoinsPerAddress, windowMs: limits.windowMs }],
+    [{ bucket: 'waiting-list-join', key: addressKey(clientAddress), max: limits.waitingListJoinsPerAddress, windowMs: limits.windowMs }],
     now,
     'waiting_list/too-many-joins',
     'Too many waiting lists were joined from this address; try again in',

@@ -1,3 +1,4 @@
+import { addressKey } from '../addresses.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { isOnSale, saleRefusalMessages } from '../../domain/saleRules.ts';
 import type { Language } from '../../domain/language.ts';
@@ -84,6 +85,8 @@ export async function joinWaitingList(
 ): Promise<WaitingListPlace> {
   const { brandId, userId } = member;
   const now = deps.now();
+  // Places per address are counted per IPv6 /64 (addressKey), so the entry keeps that key, not the address.
+  const clientAddress = addressKey(member.clientAddress);
   return deps.db.transaction(async (tx) => {
     await lockVariants(tx, brandId, [itemVariantId]);
     const [found] = await findVariantsWithOffers(tx, brandId, [itemVariantId]);
@@ -97,12 +100,12 @@ export async function joinWaitingList(
     const brand = await findBrandById(tx, brandId);
     if (!profile) throw new ApiError(404, 'user_not_found', 'The user was not found');
     const perAddress = brand?.settings.waitingListPlacesPerAddress ?? defaultPlacesPerAddress;
-    if ((await countPlacesFromAddress(tx, brandId, itemVariantId, member.clientAddress)) >= perAddress) throw waitingListRefusals.addressFull();
-    await countWaitingListJoin(tx, deps.limits, member.clientAddress, now);
+    if ((await countPlacesFromAddress(tx, brandId, itemVariantId, clientAddress)) >= perAddress) throw waitingListRefusals.addressFull();
+    await countWaitingListJoin(tx, deps.limits, clientAddress, now);
     const entry = await upsertWaitingEntry(
       tx,
       { brandId, itemVariantId, userId },
-      { joinedAt: new Date(now), email: profile.email, language: member.language, appOrigin: member.appOrigin, clientAddress: member.clientAddress },
+      { joinedAt: new Date(now), email: profile.email, language: member.language, appOrigin: member.appOrigin, clientAddress },
     );
     return placeOf(tx, entry, itemVariantId);
   });

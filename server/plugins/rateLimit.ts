@@ -1,5 +1,6 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { addressKey } from '../addresses.ts';
 import { ApiError } from '../errors.ts';
 import { pruneRateLimits, takeRateLimit } from '../repositories/rateLimits.repository.ts';
 
@@ -14,7 +15,8 @@ export const defaultAccountRateLimits: AccountRateLimits = { createPerWindow: 40
 
 /**
  * An onRequest hook that counts the request in the database (shared by every instance) against
- * `max` per `windowMs` of the client address Fastify trusts (see trustProxy). Counted before the
+ * `max` per `windowMs` of the client address Fastify trusts (see trustProxy; an IPv6 address counts
+ * for its /64, `addressKey`). Counted before the
  * body is read, so refused and invalid requests count too; over the limit the answer is the
  * spec's 429 auth/too-many-attempts.
  */
@@ -24,7 +26,7 @@ export function rateLimited(
 ): onRequestAsyncHookHandler {
   return async (request, reply) => {
     const nowMs = deps.now?.() ?? Date.now();
-    const answer = await deps.db.transaction((tx) => takeRateLimit(tx, { ...limit, key: request.ip }, nowMs));
+    const answer = await deps.db.transaction((tx) => takeRateLimit(tx, { ...limit, key: addressKey(request.ip) }, nowMs));
     // Outside the counting transaction: best effort, so a slow delete never holds the lock.
     await pruneRateLimits(deps.db, limit.bucket, limit.windowMs, nowMs).catch(() => undefined);
     if (answer.allowed) return;

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { normalisePersonalNumber } from '../../domain/personalNumber.ts';
+import { addressKey } from '../addresses.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { EidError, type EidProvider } from '../eid/eid.ts';
 import { qrCodeContent, qrSeconds } from '../eid/qrCode.ts';
@@ -79,7 +80,7 @@ export async function eidRoutes(app: App, deps: EidRouteDeps) {
     const brand = await brands.forRequest(request);
     const address = endUserIp(request);
     // Counted and checked in one atomic step: parallel starts never pass more than the limit.
-    const counted = await db.transaction((tx) => takeRateLimit(tx, { bucket: 'eid-start', key: address, ...limit }, now()));
+    const counted = await db.transaction((tx) => takeRateLimit(tx, { bucket: 'eid-start', key: addressKey(address), ...limit }, now()));
     await pruneRateLimits(db, 'eid-start', limit.windowMs, now()).catch(() => undefined);
     if (!counted.allowed) {
       throw new ApiError(429, 'auth/too-many-attempts', 'Too many bank-eID sign-ins from this address; try again later');
