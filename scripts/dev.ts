@@ -10,8 +10,17 @@ const apiPort = process.env.API_PORT ?? '8081';
 const children: ChildProcess[] = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/index.ts'], {
     stdio: 'inherit',
-    // Development pages on (loopback clients only; Vite forwards the browser's address) unless DEV_TOOLS says otherwise.
-    env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1', KLUBB_NO_CLIENT: '1', DEV_TOOLS: process.env.DEV_TOOLS ?? 'true' },
+    // Development pages on (loopback clients only; Vite forwards the browser's address, so it is the trusted proxy) unless
+    // DEV_TOOLS says otherwise; links in mail go to Vite's port, where the app is.
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      HOST: '127.0.0.1',
+      KLUBB_NO_CLIENT: '1',
+      DEV_TOOLS: process.env.DEV_TOOLS ?? 'true',
+      TRUST_PROXY: process.env.TRUST_PROXY ?? 'loopback',
+      APP_PORT: process.env.APP_PORT ?? port,
+    },
   }),
   spawn('npx', ['vite', '--port', port, '--strictPort', '--host'], {
     stdio: 'inherit',

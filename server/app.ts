@@ -13,6 +13,8 @@ import { answerClientError, answerFrameworkError, registerErrorHandler } from '.
 import { contentSecurityDirectives, restaurantGuideSources } from './plugins/contentSecurityPolicy.ts';
 import { registerHttpsOnlyHsts } from './plugins/hsts.ts';
 import { createOperatorGuard } from './plugins/operatorOnly.ts';
+import { registerAppPort } from './plugins/appPort.ts';
+import { registerDefaultNoStore } from './plugins/cacheHeaders.ts';
 import { withLogRedaction } from './plugins/logRedaction.ts';
 import { registerStrictBodies } from './plugins/strictBody.ts';
 import { lazySchemaCompilers } from './plugins/lazySchemaCompilers.ts';
@@ -79,8 +81,10 @@ export interface AppOptions {
   frameSources?: string[];
   /** Milliseconds since epoch for the caches (tests move time with it). */
   now?: () => number;
-  /** Whose X-Forwarded-* to trust (a proxy, the Vite dev server); a client must not fake its address. */
+  /** Whose X-Forwarded-* to trust (the proxies' addresses, as Fastify takes them); none when omitted, so a client cannot fake its address, host or protocol. */
   trustProxy?: boolean | string;
+  /** The app's port on local development hosts in mailed links (APP_PORT); the listening port when omitted (8080 when not listening). */
+  appPort?: number;
   /** Serves the /dev/* pages (mail outbox, simulated bank-eID phone); off unless configured. */
   devTools?: boolean;
   /** Where mails go; the outbox table when omitted. */
@@ -128,6 +132,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandler(app);
+  registerAppPort(app, options.appPort);
+  registerDefaultNoStore(app);
   registerRequestIdEcho(app);
   registerStrictBodies(app);
   registerHttpsOnlyHsts(app);

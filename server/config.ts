@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { isIP } from 'node:net';
 import { OperatorTokenError, readOperatorToken } from './operatorToken.ts';
 
 const Env = Type.Object({
@@ -24,8 +25,19 @@ const Env = Type.Object({
   FIREBASE_SERVICE_ACCOUNT: Type.Optional(Type.String({ minLength: 1 })),
   /** host:port of Google's Firebase Auth Emulator; firebase-admin follows it, and so does the firebase provider. */
   FIREBASE_AUTH_EMULATOR_HOST: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9.\\[\\]:-]+:[0-9]{1,5}$' })),
-  /** Whose X-Forwarded-* headers to believe: 'loopback' (a proxy on this machine), a list of addresses, or 'true'. */
-  TRUST_PROXY: Type.String({ minLength: 1, default: 'loopback' }),
+  /**
+   * Whose X-Forwarded-For/Host/Proto to believe: the proxies' addresses or subnets, comma-separated
+   * (`10.0.0.0/8`, `127.0.0.1`; also proxy-addr's names `loopback`, `linklocal`, `uniquelocal`), or
+   * `false` (the default: none, every forwarded header is ignored), or `true` (any hop: only where no
+   * client can reach the instances but through the proxy).
+   */
+  TRUST_PROXY: Type.String({ minLength: 1, default: 'false' }),
+  /**
+   * The port of the app's address on local development hosts (localhost, *.localhost, loopback
+   * addresses) in mailed links, `http://aurora.localhost:<APP_PORT>` (443: https); default the port
+   * the server listens on. Other hosts are always linked as https on the default port.
+   */
+  APP_PORT: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
   /** Extra origins the app may connect to (space-separated), e.g. an API base on another host. */
   CSP_CONNECT_SRC: Type.String({ default: '' }),
   /** Extra origins the app may frame (space-separated): another provider's table-booking widget (docs/table-booking.md). */
@@ -104,7 +116,10 @@ export type Config = {
   analytics: { perMinute: number; retentionDays: number };
   commerceLimits: { checkoutsPerMember: number; checkoutsPerAddress: number; waitingListJoinsPerAddress: number };
   sweepIntervalMs: number;
+  /** Fastify's trustProxy: false (no forwarded header believed), true, or the proxies' addresses comma-separated. */
   trustProxy: boolean | string;
+  /** The port of local development hosts' app URL in mailed links; the listening port when undefined. */
+  appPort?: number;
   /** OPERATOR_TOKEN (or OPERATOR_TOKEN_FILE): opens the /admin routes to operator commands over HTTPS or loopback. */
   operatorToken?: string;
   connectSources: string[];
@@ -129,6 +144,34 @@ export interface GoogleMapsConfig {
 }
 
 export class ConfigError extends Error {}
+
+const proxyAddressNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a subnet (address/bits or address/mask) or one of proxy-addr's names; else false. */
+function isProxyAddress(entry: string): boolean {
+  if (proxyAddressNames.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (isIP(bits) === 4 && family === 4) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY as Fastify takes it: false, true, or the proxies' addresses (every entry checked here, so a typo stops the start). */
+export function readTrustProxy(value: string): boolean | string {
+  const trimmed = value.trim();
+  if (trimmed === 'false') return false;
+  if (trimmed === 'true') return true;
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY=${JSON.stringify(value)}: ${bad.map((b) => JSON.stringify(b)).join(', ')} is not an address, subnet (10.0.0.0/8) or loopback/linklocal/uniquelocal; false trusts no proxy`,
+    );
+  }
+  return entries.join(',');
+}
 
 const secretVariables = new Set([
   'SMTP_URL',
@@ -219,7 +262,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     analytics: { perMinute: e.ANALYTICS_RATE_LIMIT, retentionDays: e.ANALYTICS_RETENTION_DAYS },
     commerceLimits: { checkoutsPerMember: e.CHECKOUT_MEMBER_LIMIT, checkoutsPerAddress: e.CHECKOUT_ADDRESS_LIMIT, waitingListJoinsPerAddress: e.WAITING_LIST_JOIN_LIMIT },
-    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
+    trustProxy: readTrustProxy(e.TRUST_PROXY),
+    appPort: e.APP_PORT,
     operatorToken,
     connectSources: [
       ...e.CSP_CONNECT_SRC.split(/\s+/).filter(Boolean),

@@ -53,6 +53,7 @@ async function main() {
         : fileURLToPath(new URL(builtClientDir, import.meta.url)),
     logger: { level: config.logLevel, ...(wantsDevLog(process.env, process.stdout.isTTY) ? { stream: devLogStream() } : {}) },
     trustProxy: config.trustProxy,
+    appPort: config.appPort,
     connectSources: config.connectSources,
     frameSources: config.frameSources,
     devTools: config.devTools,

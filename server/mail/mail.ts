@@ -54,23 +54,46 @@ const isLocalHost = (hostname: string) =>
   hostname === 'localhost' || hostname.endsWith('.localhost') || isLoopback(hostname.replace(/^\[(.*)\]$/, '$1'));
 
 /**
- * The origin for links in mail, from the app URL the client sent, or null when it is not the
- * app's own: a local development host (localhost, *.localhost, a loopback address) keeps its
- * scheme and port only when the port is the one the request itself was sent to (`requestHost`,
- * as the server trusts it), so `http://aurora.localhost:1/evil` never reaches a mail; any other host gets https on the default port (a client cannot send a member to plain
- * http or to another service on the brand's host).
+ * The configured origin of one of a brand's app hosts: https on the default port; a local
+ * development host (localhost, *.localhost, a loopback address, reachable from this machine only)
+ * is served here on the app's port (`appPort`: APP_PORT, else the port the server listens on), over
+ * http (https when that port is 443). Nothing of a request goes into it.
  */
-export function mailLinkOrigin(url: URL, requestHost: string): string | null {
-  if (!isLocalHost(url.hostname)) return `https://${url.hostname}`;
-  const served = URL.canParse(`${url.protocol}//${requestHost}`) ? new URL(`${url.protocol}//${requestHost}`) : null;
-  // Same machine, same port: the server itself (or the dev server in front of it), not another service.
-  return served && served.port === url.port ? url.origin : null;
+export function hostOrigin(host: string, appPort: number): string {
+  const name = host.toLowerCase();
+  if (!isLocalHost(name)) return `https://${name}`;
+  const bracketed = name.includes(':') && !name.startsWith('[') ? `[${name}]` : name;
+  if (appPort === 443) return `https://${bracketed}`;
+  return appPort === 80 ? `http://${bracketed}` : `http://${bracketed}:${appPort}`;
 }
 
-/** The origin of links to the member's app: from the app URL the request came with when it is the app's own, else the brand's first host. */
-export function memberLinkOrigin(appUrl: string, brand: { appHosts: readonly string[] }, requestHost: string): string {
-  const own = URL.canParse(appUrl) ? mailLinkOrigin(new URL(appUrl), requestHost) : null;
-  return own ?? `https://${brand.appHosts[0] ?? 'localhost'}`;
+/** The brand's origins, one per app host; the first is where links go when the request names none of them. */
+export const brandOrigins = (brand: { appHosts: readonly string[] }, appPort: number): string[] =>
+  brand.appHosts.map((host) => hostOrigin(host, appPort));
+
+/**
+ * The origin for links in mail from an address the client sent (its app URL, a continueUrl), or
+ * null when it is not one of the brand's origins: its host must be one of the brand's app hosts,
+ * and the link gets that host's configured origin (`hostOrigin`). Any other host gets https on the
+ * default port whatever the address said (a client cannot send a member to plain http or to another
+ * service on the brand's host); a local development host must name the app's own port, so
+ * `http://aurora.localhost:1/evil` is refused. Neither the Host nor an X-Forwarded-Host of the
+ * request takes part.
+ */
+export function mailLinkOrigin(url: URL, brand: { appHosts: readonly string[] }, appPort: number): string | null {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  const host = url.hostname.toLowerCase();
+  const plain = host.replace(/^\[(.*)\]$/, '$1');
+  if (!brand.appHosts.some((h) => h.toLowerCase() === host || h.toLowerCase() === plain)) return null;
+  const origin = hostOrigin(plain, appPort);
+  if (!isLocalHost(plain)) return origin;
+  return url.origin === new URL(origin).origin ? origin : null;
+}
+
+/** The origin of links to the member's app: the app URL the request came with when it is one of the brand's origins, else the brand's first. */
+export function memberLinkOrigin(appUrl: string, brand: { appHosts: readonly string[] }, appPort: number): string {
+  const own = URL.canParse(appUrl) ? mailLinkOrigin(new URL(appUrl), brand, appPort) : null;
+  return own ?? brandOrigins(brand, appPort)[0] ?? 'https://localhost';
 }
 
 /** The brand a mail is sent for: its name, and the time zone and conventions dates and amounts are written in. */

@@ -28,11 +28,19 @@ declare module 'fastify' {
 
 /**
  * The app URL a request was made from: the client's `X-App-Url` header (needed when the API
- * runs on another origin), else the Origin or Referer header, else this server's own host.
+ * runs on another origin), else the Origin or Referer header, else the request's `Host` header.
+ * Never an X-Forwarded-Host, even from a trusted proxy: a shared cache keys on the Host (and on
+ * what `Vary` names), so the brand of an answer must come from there (docs/deployment.md).
  */
 export function requestAppUrl(request: FastifyRequest): string {
   const source = appUrlSource(request);
-  return source === 'host' ? `${request.protocol}://${request.host}` : (request.headers[source] as string);
+  return source === 'host' ? `http://${requestHostHeader(request)}` : (request.headers[source] as string);
+}
+
+/** The Host header as the client sent it (what a cache keys on), whatever a proxy forwarded. */
+export function requestHostHeader(request: FastifyRequest): string {
+  const host = request.headers.host ?? request.headers[':authority'];
+  return typeof host === 'string' ? host : '';
 }
 
 /** Which header `requestAppUrl` takes the app URL from (what a shared cache must vary on). */

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isLoopback } from '../addresses.ts';
+import { isDirectLoopback } from './loopbackOnly.ts';
 
 /** The header operator commands (npm run codes:import, order:cancel, …) send their token in. */
 export const adminTokenHeader = 'x-klubb-admin-token';
@@ -55,7 +55,9 @@ export function createOperatorGuard({ localToken, operatorToken }: OperatorCrede
     // Both compared every time, so the answer's timing does not tell which one nearly matched.
     const isOperator = operatorToken !== undefined && sameSecret(token, operatorToken);
     const isLocal = localToken !== undefined && sameSecret(token, localToken);
-    const loopback = isLoopback(request.ip);
+    // Loopback: this machine's own connection with no forwarded header (a proxy here forwards strangers).
+    // https: the connection's own TLS, or X-Forwarded-Proto from a proxy TRUST_PROXY names (Fastify ignores anyone else's).
+    const loopback = isDirectLoopback(request);
     if (isOperator) return loopback || request.protocol === 'https' ? { credential: 'operator token' } : { refused: 'plain HTTP from another machine' };
     if (isLocal) return loopback ? { credential: 'local token' } : { refused: 'DATA_DIR token from another machine' };
     return { refused: 'wrong token' };

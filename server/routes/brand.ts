@@ -7,6 +7,7 @@ import { appUrlHost, type BrandRow } from '../repositories/brands.repository.ts'
 import { findUser } from '../repositories/users.repository.ts';
 import type { Brands } from '../plugins/memberContext.ts';
 import type { App, RouteDeps } from './types.ts';
+import { brandCacheControl, publicAnswer } from '../plugins/cacheHeaders.ts';
 
 /** The settings with their texts in the member's language. */
 function settingsIn(settings: BrandRow['settings'], languages: TextLanguages): BrandSettings {
@@ -56,6 +57,7 @@ export async function brandRoutes(app: App, { db, brands, requireMember }: Route
     async (request, reply) => {
       const brand = await brandOfAppUrl(brands, request.query.appUrl);
       varyOnLanguage(reply);
+      publicAnswer(reply, brandCacheControl);
       return toBrand(brand, request.query.authTenantIdSelect === true, textLanguages(request, brand));
     },
   );

@@ -5,6 +5,7 @@ import { textIn, textLanguages, type TextLanguages } from '../language.ts';
 import type { BrandRow } from '../repositories/brands.repository.ts';
 import { brandOfAppUrl, varyOnLanguage } from './brand.ts';
 import type { App, RouteDeps } from './types.ts';
+import { brandCacheControl, publicAnswer } from '../plugins/cacheHeaders.ts';
 
 /** The zone support hours are told in when the brand names none (as its event times). */
 const defaultTimeZone = 'Europe/Stockholm';
@@ -47,6 +48,7 @@ export async function brandContentRoutes(app: App, { brands }: RouteDeps) {
     async (request, reply) => {
       const brand = await brandOfAppUrl(brands, request.query.appUrl);
       varyOnLanguage(reply);
+      publicAnswer(reply, brandCacheControl);
       return toBrandContent(brand, await brands.content(brand.id), textLanguages(request, brand));
     },
   );

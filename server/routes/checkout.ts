@@ -22,6 +22,7 @@ import { memberLinkOrigin } from '../mail/mail.ts';
 import { requestAppUrl } from '../plugins/memberContext.ts';
 import { orderHistory } from '../repositories/orders.repository.ts';
 import type { App, RouteDeps } from './types.ts';
+import { appPortOf } from '../plugins/appPort.ts';
 
 const CheckoutConfigQuery = Type.Object({ testMode: Type.Optional(Type.Boolean()) });
 const WebhookReceived = Type.Object({ received: Type.Boolean() });
@@ -51,7 +52,7 @@ export async function checkoutRoutes(app: App, deps: RouteDeps) {
     '/v1/payment/checkout',
     { preHandler: requireMember, schema: { body: TestModeBody, response: { 200: CheckoutSession, '4xx': ApiErrorBody, '5xx': ApiErrorBody } } },
     async (request) => {
-      const origin = memberLinkOrigin(requestAppUrl(request), request.member.brand, request.host);
+      const origin = memberLinkOrigin(requestAppUrl(request), request.member.brand, appPortOf(request.server));
       const buyer = {
         ...member(request),
         language: languageOf(request.headers['accept-language']),

@@ -5,7 +5,6 @@ import { memberMailLanguage } from '../commerce/mailFacts.ts';
 import { MailDeliveryError, mailLinkOrigin } from '../mail/mail.ts';
 import { passwordResetMail } from '../mail/resetMail.ts';
 import { rateLimited } from '../plugins/rateLimit.ts';
-import { appUrlHost } from '../repositories/brands.repository.ts';
 import { updateUser } from '../repositories/accounts.repository.ts';
 import {
   claimResetToken,
@@ -19,6 +18,7 @@ import { EmptyReply, PasswordResetBody, PasswordUpdateBody } from '../../contrac
 import { ApiErrorBody } from '../../contract/common.ts';
 import { requireEmail, requirePassword } from './accountInput.ts';
 import type { App, RouteDeps } from './types.ts';
+import { appPortOf } from '../plugins/appPort.ts';
 
 export const resetTokenLifetimeMs = 60 * 60_000;
 /** Live reset links per member; more requests mail nothing until one is used or expires. */
@@ -27,11 +27,10 @@ const liveTokensPerMember = 5;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const invalidToken = () => badRequest('password_reset_token_invalid', 'The reset link is not valid or was already used');
 
-/** The link origin for an app URL on one of the brand's hosts (https unless local, and a local one only on this server's own port); brand_mismatch otherwise. */
-function brandOrigin(appUrl: string, appHosts: string[], requestHost: string): string {
+/** The link origin for an app URL that is one of the brand's origins (server/mail/mail.ts, mailLinkOrigin); brand_mismatch otherwise. */
+function brandOrigin(appUrl: string, brand: { appHosts: readonly string[] }, appPort: number): string {
   const url = URL.canParse(appUrl) ? new URL(appUrl) : null;
-  const host = appUrlHost(appUrl);
-  const origin = url && host && appHosts.includes(host) && (url.protocol === 'http:' || url.protocol === 'https:') ? mailLinkOrigin(url, requestHost) : null;
+  const origin = url ? mailLinkOrigin(url, brand, appPort) : null;
   if (!origin) throw badRequest('brand_mismatch', 'The app URL does not belong to the brand');
   return origin;
 }
@@ -48,7 +47,7 @@ export async function passwordResetRoutes(app: App, deps: RouteDeps) {
     async (request) => {
       const brand = await brands.forRequest(request);
       // The link carries what takes over the account: it may only point at the brand's own app.
-      const origin = brandOrigin(request.body.appUrl, brand.appHosts, request.host);
+      const origin = brandOrigin(request.body.appUrl, brand, appPortOf(request.server));
       const email = requireEmail(request.body.email);
       const uid = await identity.findAccountByEmail(brand.authTenantId, email);
       if (!uid) throw new ApiError(404, 'password_reset_user_not_found', 'There is no user with this e-mail address');

@@ -23,10 +23,12 @@ import {
   type Widget,
 } from '../booking/widget.ts';
 import { isLanguage } from '../../domain/language.ts';
-import { mailLinkOrigin } from '../mail/mail.ts';
+import { brandOrigins, hostOrigin } from '../mail/mail.ts';
 import { appUrlHost, findBrandById, type BrandRow } from '../repositories/brands.repository.ts';
+import { requestHostHeader } from '../plugins/memberContext.ts';
 import { findRestaurant } from '../repositories/restaurants.repository.ts';
 import type { App, RouteDeps } from './types.ts';
+import { appPortOf } from '../plugins/appPort.ts';
 
 const stylesheet = readFileSync(join(serverDir, 'booking/booking.css'), 'utf8');
 const hostName = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
@@ -71,15 +73,15 @@ function fromOwnPage(request: FastifyRequest): boolean {
 }
 
 /**
- * The cancel link's origin: the one the guest booked on when it is one of the brand's app hosts
- * (https, except on a local development host, which keeps its scheme and port), else the brand's
- * first host; a forged Host header never puts another site into the brand's mail.
+ * The cancel link's origin: the brand's configured origin of the host the guest booked on when it is
+ * one of the brand's app hosts (server/mail/mail.ts, hostOrigin), else the brand's first; neither a
+ * forged Host nor an X-Forwarded-Host puts another site or port into the brand's mail.
  */
 export function cancelLinkOrigin(request: FastifyRequest, brand: Pick<BrandRow, 'appHosts'>): string {
-  const own = `${request.protocol}://${request.host}`;
-  const host = appUrlHost(own);
-  const ours = host !== null && brand.appHosts.some((h) => h.toLowerCase() === host) && URL.canParse(own);
-  return (ours && mailLinkOrigin(new URL(own), request.host)) || `https://${brand.appHosts[0] ?? 'localhost'}`;
+  const host = appUrlHost(`http://${requestHostHeader(request)}`);
+  const ours = host !== null && brand.appHosts.some((h) => h.toLowerCase() === host);
+  const origins = brandOrigins(brand, appPortOf(request.server));
+  return (ours ? hostOrigin(host, appPortOf(request.server)) : origins[0]) ?? 'https://localhost';
 }
 
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;

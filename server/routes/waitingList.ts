@@ -5,6 +5,7 @@ import { joinWaitingList, leaveWaitingList, placesOfMember, placesOnOffer } from
 import { memberLinkOrigin } from '../mail/mail.ts';
 import { requestAppUrl } from '../plugins/memberContext.ts';
 import type { App, RouteDeps } from './types.ts';
+import { appPortOf } from '../plugins/appPort.ts';
 
 /** The member's waiting-list places (spec 5, docs/waiting-list.md): per offer and all of them, join a sold-out variant's line, leave it. */
 export async function waitingListRoutes(app: App, deps: RouteDeps) {
@@ -27,7 +28,7 @@ export async function waitingListRoutes(app: App, deps: RouteDeps) {
     '/v1/join/waiting_list',
     { preHandler: requireMember, schema: { body: WaitingListBody, response: { 200: WaitingListPlace, '4xx': ApiErrorBody } } },
     async (request) => {
-      const appOrigin = memberLinkOrigin(requestAppUrl(request), request.member.brand, request.host);
+      const appOrigin = memberLinkOrigin(requestAppUrl(request), request.member.brand, appPortOf(request.server));
       const joiner = { ...member(request), language: languageOf(request.headers['accept-language']), appOrigin, clientAddress: request.ip };
       return joinWaitingList(commerce, joiner, request.body.itemVariantId);
     },

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { textLanguages } from '../language.ts';
-import type { Brands } from '../plugins/memberContext.ts';
+import { requestHostHeader, type Brands } from '../plugins/memberContext.ts';
 import { appUrlHost } from '../repositories/brands.repository.ts';
 import { etagOf } from './httpCaching.ts';
 import type { HomeBillboards } from './homeBillboard.ts';
@@ -12,9 +12,12 @@ import { parseTemplate, renderBrandShell, renderNeutralShell, type ShellBrand, t
 /** Longer than any host name may be (253): not worth a brand lookup. */
 const maxHostLength = 253 + ':65535'.length;
 
-/** The brand of the host the page was asked for (never another header's: a link from elsewhere carries its Referer). */
+/**
+ * The brand of the host the page was asked for: its Host header, what a cache keys on (never
+ * another header's: a link from elsewhere carries its Referer, and an X-Forwarded-Host is not in the key).
+ */
 export async function brandOfHost(brands: Brands, request: FastifyRequest): Promise<ShellBrand | null> {
-  const host = request.host;
+  const host = requestHostHeader(request);
   if (!host || host.length > maxHostLength) return null;
   const name = appUrlHost(`http://${host}`);
   return name ? brands.byHost(name) : null;

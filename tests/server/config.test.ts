@@ -9,7 +9,7 @@ describe('configuration', () => {
       databaseUrl: undefined,
       identity: { kind: 'embedded', projectId: 'klubb-local' },
       seedDemo: true,
-      trustProxy: 'loopback',
+      trustProxy: false,
     });
   });
 

@@ -79,7 +79,7 @@ describe('embedded identity: sign-in rate limits', () => {
     await signUp('aurora', 'kim@example.com');
     for (let attempt = 0; attempt < 5; attempt++) await signIn('aurora', 'kim@example.com', 'wrong', '10.3.2.1');
     expect(tooMany(await signIn('aurora', 'kim@example.com', password, '10.3.2.1'))).toBe(true);
-    await t.call('sendOobCode', { requestType: 'PASSWORD_RESET', email: 'kim@example.com', tenantId: 'aurora' }, { headers: { origin: 'http://aurora.localhost', host: 'aurora.localhost' } });
+    await t.call('sendOobCode', { requestType: 'PASSWORD_RESET', email: 'kim@example.com', tenantId: 'aurora' }, { headers: { origin: 'http://aurora.localhost:8080', host: 'aurora.localhost:8080' } });
     const oobCode = codeFrom((await latestMailTo('kim@example.com'))!.text);
     expect((await t.call('resetPassword', { oobCode, newPassword: 'Fresh-Secret-2' })).status).toBe(200);
     expect((await signIn('aurora', 'kim@example.com', 'Fresh-Secret-2', '10.3.2.1')).status).toBe(200);
@@ -119,11 +119,12 @@ const sendReset = (email: string, extra: { continueUrl?: string; tenantId?: stri
 describe('embedded identity: password reset', () => {
   it('mails a link to the brand app, verifies and confirms once, and revokes older tokens', async () => {
     const created = await signUp('aurora', 'jo@example.com', 'Old-Secret-1');
-    const sent = await sendReset('JO@example.com', {}, { origin: 'http://aurora.localhost:5173' });
+    // The app's own origin: a local host on the app's port (8080 where the server does not listen; APP_PORT).
+    const sent = await sendReset('JO@example.com', {}, { origin: 'http://aurora.localhost:8080' });
     expect(sent).toEqual({ status: 200, body: { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email: 'JO@example.com' } });
     const mail = (await latestMailTo('jo@example.com'))!;
     expect(mail).toMatchObject({ brandId: 'aurora-brand', subject: 'Reset your password' });
-    expect(mail.text).toMatch(/http:\/\/aurora\.localhost:5173\/password_reset\/[A-Za-z0-9_-]{43}\n/);
+    expect(mail.text).toMatch(/http:\/\/aurora\.localhost:8080\/password_reset\/[A-Za-z0-9_-]{43}\n/);
     const oobCode = codeFrom(mail.text);
 
     const expected = { kind: 'identitytoolkit#ResetPasswordResponse', email: 'jo@example.com', requestType: 'PASSWORD_RESET' };
@@ -141,16 +142,16 @@ describe('embedded identity: password reset', () => {
   });
 
   it('lets a code expire after an hour', async () => {
-    await sendReset('jo@example.com', { continueUrl: 'https://aurora.localhost/app/?x=1' });
+    await sendReset('jo@example.com', { continueUrl: 'http://aurora.localhost:8080/app/?x=1' });
     const mail = (await latestMailTo('jo@example.com'))!;
-    expect(mail.text).toContain('https://aurora.localhost/app/password_reset/');
+    expect(mail.text).toContain('http://aurora.localhost:8080/app/password_reset/');
     clock.advance(60 * 60_000);
     expect((await t.call('resetPassword', { oobCode: codeFrom(mail.text) })).body).toEqual(toolkitErrorBody('EXPIRED_OOB_CODE'));
   });
 
   it('sends nothing for unknown e-mails and refuses links to other sites', async () => {
     const before = await t.db.select().from(mailOutbox);
-    expect((await sendReset('nobody@example.com', {}, { origin: 'http://aurora.localhost' })).status).toBe(200);
+    expect((await sendReset('nobody@example.com', {}, { origin: 'http://aurora.localhost:8080' })).status).toBe(200);
     expect(await t.db.select().from(mailOutbox)).toHaveLength(before.length);
     expect((await sendReset('jo@example.com', { continueUrl: 'https://evil.example' })).body).toEqual(
       toolkitErrorBody('UNAUTHORIZED_DOMAIN : Domain not allowlisted by project'),
@@ -170,7 +171,7 @@ describe('embedded identity: password reset', () => {
 
 describe('embedded identity: reset-mail limits per address', () => {
   let limited: IdentityTestApp;
-  const from = (remoteAddress: string) => ({ remoteAddress, headers: { origin: 'http://localhost', host: 'localhost' } });
+  const from = (remoteAddress: string) => ({ remoteAddress, headers: { origin: 'http://localhost:8080', host: 'localhost:8080' } });
   const resetFrom = (email: string, address: string) =>
     limited.call('sendOobCode', { requestType: 'PASSWORD_RESET', email, tenantId: 'aurora' }, from(address));
   const mails = async () => (await limited.db.select().from(mailOutbox)).length;

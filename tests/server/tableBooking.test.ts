@@ -263,7 +263,8 @@ describe('booking', () => {
     const email = 'forged@example.se';
     await book('/booking/aurora/tyge?lang=en', { date: '2026-06-11', party: '1', time: '18:00', name: 'F', email, phone: '+46701234567' }, { host: 'evil.example', origin: null });
     const [mail] = await mailsTo(t, email);
-    expect(mail!.text).toContain('https://aurora.localhost/booking/cancel/');
+    // The brand's configured origin of its first host (a local host: the app's port), never the forged Host.
+    expect(mail!.text).toContain('http://aurora.localhost:8080/booking/cancel/');
     expect(mail!.text).not.toContain('evil.example');
   });
 });

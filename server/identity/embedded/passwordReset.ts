@@ -6,7 +6,7 @@ import { forgetAccount, nowSeconds, requireBrand, type EmbeddedContext } from '.
 import { hashPassword } from './passwords.ts';
 import { sha256 } from './tokens.ts';
 import { toolkitError } from './toolkitErrors.ts';
-import { mailLinkOrigin } from '../../mail/mail.ts';
+import { brandOrigins, mailLinkOrigin } from '../../mail/mail.ts';
 
 export const resetCodeLifetimeMs = 60 * 60_000;
 /** Reset mails per account per code lifetime; more are silently dropped (no mail bombing). */
@@ -15,19 +15,21 @@ const resetMailsPerAccount = 5;
 /**
  * Mails a reset link `${linkBase}/password_reset/<code>` if the account exists. Unknown
  * e-mails answer the same (no mail), so the endpoint does not reveal who has an account.
+ * `linkBase` (the caller's continueUrl or page) must be one of the brand's origins; without one the
+ * link goes to the brand's first. `appPort` is the app's port on local hosts (server/mail/mail.ts).
  */
 export async function sendPasswordResetMail(
   context: EmbeddedContext,
-  request: { tenantId: string; email: string; linkBase: URL; requestHost: string },
+  request: { tenantId: string; email: string; linkBase: URL | null; appPort: number },
 ): Promise<void> {
   const brand = await requireBrand(context, request.tenantId);
   // The link carries a code that takes over the account: it may only point at the brand's own app.
-  const origin = brand.appHosts.includes(request.linkBase.hostname) ? mailLinkOrigin(request.linkBase, request.requestHost) : null;
+  const origin = request.linkBase ? mailLinkOrigin(request.linkBase, brand, request.appPort) : (brandOrigins(brand, request.appPort)[0] ?? null);
   if (!origin) throw toolkitError('UNAUTHORIZED_DOMAIN', 'Domain not allowlisted by project');
   const account = await findAccountByEmail(context.db, request.tenantId, request.email);
   if (!account || (await liveResetCodes(context, account.uid)) >= resetMailsPerAccount) return;
   const code = randomBytes(32).toString('base64url');
-  const base = `${origin}${request.linkBase.pathname}`.replace(/\/+$/, '');
+  const base = `${origin}${request.linkBase?.pathname ?? ''}`.replace(/\/+$/, '');
   const link = `${base}/password_reset/${code}`;
   await context.db.insert(identityOobCodes).values({
     codeHash: sha256(code),

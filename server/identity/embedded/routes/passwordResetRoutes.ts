@@ -5,11 +5,17 @@ import { missingPasswordRequirements } from '../passwords.ts';
 import { normalizeEmail, OobCodeRequestBody, readBody, requireTenant, ResetPasswordBody } from '../requestBody.ts';
 import { passwordPolicyError, toolkitError } from '../toolkitErrors.ts';
 import { accountsPath } from './paths.ts';
+import { appPortOf } from '../../../plugins/appPort.ts';
 
-/** Where the reset link points: continueUrl, else the calling page's Origin, else this server. */
-function linkBase(request: FastifyRequest, continueUrl: string | undefined): URL {
+/**
+ * Where the reset link points: continueUrl, else the calling page's Origin (either must be one of
+ * the brand's origins), else null: the brand's first origin. Never this request's Host or
+ * X-Forwarded-Host.
+ */
+function linkBase(request: FastifyRequest, continueUrl: string | undefined): URL | null {
   const origin = request.headers.origin;
-  const base = continueUrl || (typeof origin === 'string' && origin !== 'null' ? origin : `${request.protocol}://${request.host}`);
+  const base = continueUrl || (typeof origin === 'string' && origin !== 'null' ? origin : null);
+  if (base === null) return null;
   const url = URL.canParse(base) ? new URL(base) : null;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw toolkitError('INVALID_CONTINUE_URI');
   return url;
@@ -26,7 +32,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, context: Embed
     const base = linkBase(request, body.continueUrl);
     // Counted whether or not a mail goes out, so the limit does not reveal who has an account.
     if (!(await context.loginLimiter.allowWrite('oob', request.ip))) throw toolkitError('TOO_MANY_ATTEMPTS_TRY_LATER');
-    await sendPasswordResetMail(context, { tenantId, email, linkBase: base, requestHost: request.host });
+    await sendPasswordResetMail(context, { tenantId, email, linkBase: base, appPort: appPortOf(request.server) });
     return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email: body.email };
   });
 
