@@ -69,5 +69,7 @@ export const RefusedEvent = Type.Object({
 export const AnalyticsAnswer = Type.Object({
   stored: Type.Integer({ minimum: 0 }),
   refused: Type.Array(RefusedEvent),
+  /** Good events not stored because the brand's ingest ceiling or storage budget was reached (counted for the operator's report); absent when none. */
+  dropped: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 export type AnalyticsAnswer = Static<typeof AnalyticsAnswer>;

@@ -4,7 +4,8 @@ import type { Database } from '../db/database.ts';
 import { badRequest } from '../errors.ts';
 import type { IdentityProvider } from '../identity/identity.ts';
 import type { BrandRow } from '../repositories/brands.repository.ts';
-import { insertAnalyticsEvents, type NewAnalyticsEvent } from '../repositories/analyticsEvents.repository.ts';
+import type { NewAnalyticsEvent } from '../repositories/analyticsEvents.repository.ts';
+import { admitAnalyticsEvents } from './bounds.ts';
 
 /** Compiled once: every beacon checks up to 50 events. */
 const batchShape = Compile(AnalyticsBatch);
@@ -75,8 +76,9 @@ function rowOf(brandId: string, event: AnalyticsEvent, member: boolean, received
 
 /**
  * Stores the events of one request for its brand: each is checked on its own, and the bad ones are
- * answered by their place in the batch while the rest are kept. `userId` stays only on events of
- * the member whose valid ID token came with the request.
+ * answered by their place in the batch while the rest are kept, as far as the brand's ingest
+ * ceiling and storage budget let them (bounds.ts; the others are counted in `dropped`). `userId`
+ * stays only on events of the member whose valid ID token came with the request.
  */
 export async function ingestAnalytics(
   deps: { db: Database; identity: IdentityProvider; now: () => number },
@@ -93,6 +95,7 @@ export async function ingestAnalytics(
     const member = uid !== null && checked.event.userId === uid;
     rows.push(rowOf(request.brand.id, checked.event, member, receivedAt));
   });
-  await insertAnalyticsEvents(deps.db, rows);
-  return { stored: rows.length, refused };
+  const admitted = await admitAnalyticsEvents(deps.db, request.brand, rows, receivedAt.getTime());
+  const dropped = admitted.droppedOverCeiling + admitted.droppedOverBudget;
+  return { stored: admitted.stored, refused, ...(dropped > 0 ? { dropped } : {}) };
 }

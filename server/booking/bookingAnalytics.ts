@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Executor } from '../db/database.ts';
-import { insertAnalyticsEvents } from '../repositories/analyticsEvents.repository.ts';
+import { recordServerEvents } from '../analytics/bounds.ts';
 
 const sessionAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const sessionGroup = () => Array.from({ length: 10 }, () => sessionAlphabet[randomInt(sessionAlphabet.length)]).join('');
@@ -11,7 +11,7 @@ const sessionGroup = () => Array.from({ length: 10 }, () => sessionAlphabet[rand
  * session of its own (the widget's page), in the spec's session-id shape.
  */
 export async function recordBookingMade(db: Executor, booking: { brandId: string; restaurantId: string; partySize: number }, at: Date): Promise<void> {
-  await insertAnalyticsEvents(db, [
+  await recordServerEvents(db, booking.brandId, [
     {
       brandId: booking.brandId,
       eventName: 'booking_made',

@@ -110,6 +110,8 @@ const Settings = Type.Object(
     defaultLanguage: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('sv'), Type.Literal('nb')], { problem: 'must be en, sv or nb' })),
     visitorBrowsing: Type.Optional(Type.Boolean()),
     analyticsDisabled: Type.Optional(Type.Boolean()),
+    analyticsEventsPerMinute: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, problem: 'must be a whole number of events from 1 to 1000000' })),
+    analyticsStorageMegabytes: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_048_576, problem: 'must be a whole number of megabytes from 1 to 1048576' })),
     testMode: Type.Optional(Type.Boolean()),
     appIcons: Type.Optional(AppIcons),
   },

@@ -1,13 +1,18 @@
 import { Type } from 'typebox';
-import { notFound } from '../errors.ts';
+import { badRequest, notFound } from '../errors.ts';
 import type { OperatorGuard } from '../plugins/operatorOnly.ts';
-import { analyticsReport, UnknownBrandError } from '../analytics/report.ts';
+import { analyticsReport, latestReportTime, UnknownBrandError } from '../analytics/report.ts';
 import type { App, RouteDeps } from './types.ts';
+
+/** A time of the report (ms since epoch): from 1970 to the end of year 9999, else 400 invalid_request. */
+const ReportTime = Type.Integer({ minimum: 0, maximum: latestReportTime });
 
 const ReportBody = Type.Object({
   brandId: Type.String({ minLength: 1, maxLength: 200 }),
   /** Events received from then on (ms since epoch); null for every event kept. */
-  since: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  since: Type.Union([ReportTime, Type.Null()]),
+  /** Events received before then (ms since epoch); null or absent: up to now. */
+  until: Type.Optional(Type.Union([ReportTime, Type.Null()])),
 });
 
 /**
@@ -16,8 +21,10 @@ const ReportBody = Type.Object({
  */
 export async function adminAnalyticsRoutes(app: App, { db, operator }: RouteDeps & { operator: OperatorGuard }) {
   app.post('/admin/analytics/report', { onRequest: operator.onRequest, onResponse: operator.onResponse, schema: { hide: true, body: ReportBody } }, async (request) => {
+    const { brandId, since, until = null } = request.body;
+    if (since !== null && until !== null && until < since) throw badRequest('invalid_report_range', 'until must not be before since');
     try {
-      return await analyticsReport(db, request.body.brandId, request.body.since);
+      return await analyticsReport(db, brandId, since, until);
     } catch (error) {
       if (error instanceof UnknownBrandError) throw notFound('brand_not_found', error.message);
       throw error;

@@ -1,8 +1,12 @@
 import { AnalyticsAnswer, AnalyticsBody } from '../../contract/analytics.ts';
 import { ApiErrorBody } from '../../contract/common.ts';
 import { maxEventsPerRequest } from '../../domain/analyticsEvents.ts';
+import type { FastifyRequest } from 'fastify';
 import { ingestAnalytics } from '../analytics/ingest.ts';
+import { ApiError } from '../errors.ts';
+import type { Brands } from '../plugins/memberContext.ts';
 import { createVisitorLimiter } from '../plugins/visitorContext.ts';
+import { appUrlHost, type BrandRow } from '../repositories/brands.repository.ts';
 import type { App, RouteDeps } from './types.ts';
 
 /**
@@ -18,6 +22,20 @@ export const defaultAnalyticsRateLimit: AnalyticsRateLimit = { perMinute: 240 };
 
 /** What sendBeacon may send at once (browsers queue at most 64 KiB of beacons). */
 const bodyLimit = 64 * 1024;
+
+/**
+ * The beacon's brand. Firefox's sendBeacon sends `Origin: null` (and no X-App-Url: a beacon has no
+ * headers of its own), so such a beacon is matched by the Host it was sent to, as the app's own
+ * origin serves the API; a host no brand has is still 404 brand_not_found. Anything else goes by
+ * the app URL as every call does.
+ */
+async function beaconBrand(brands: Brands, request: FastifyRequest): Promise<BrandRow> {
+  if (request.headers.origin !== 'null' || request.headers['x-app-url'] !== undefined) return brands.forRequest(request);
+  const host = appUrlHost(`http://${request.headers.host ?? ''}`);
+  const brand = host ? await brands.byHost(host) : null;
+  if (!brand) throw new ApiError(404, 'brand_not_found', 'No brand is registered for this host');
+  return brand;
+}
 
 /**
  * POST /v1/a (spec 7, issue 27): the app's analytics events, for visitors and members alike. The
@@ -40,7 +58,9 @@ export async function analyticsRoutes(app: App, deps: RouteDeps & { analyticsRat
           'No token is needed (visitors count too); userId is stored only when the ID token (in the batch, or an Authorization Bearer header) ' +
           "is that member's and valid for the app URL's brand, else as null. Each event is checked alone: a bad one (400 invalid_event) or one " +
           "naming another brand than the app URL's (403 event_brand_mismatch) is listed in `refused` by its index, the rest are stored. " +
-          'A body that is not base64 JSON of either shape is 400 invalid_analytics_payload; over the per-address limit 429 too_many_requests (Retry-After).',
+          "Past the brand's ingest ceiling (events a minute) or storage budget, good events are not stored but counted, and `dropped` says how many. " +
+          'A body that is not base64 JSON of either shape is 400 invalid_analytics_payload; over the per-address limit 429 too_many_requests (Retry-After). ' +
+          "A beacon with `Origin: null` (Firefox's sendBeacon) is matched by its Host.",
         consumes: ['text/plain'],
         security: [{ idToken: [] }, {}],
         body: AnalyticsBody,
@@ -49,7 +69,7 @@ export async function analyticsRoutes(app: App, deps: RouteDeps & { analyticsRat
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const brand = await brands.forRequest(request);
+      const brand = await beaconBrand(brands, request);
       const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
       return ingestAnalytics({ db, identity, now }, { brand, body: request.body, bearerToken: bearer });
     },

@@ -73,7 +73,10 @@ describe('the analytics report', () => {
   });
 
   it('prints it as the operator reads it', async () => {
-    const text = describeReport(await analyticsReport(t.db, 'aurora', Date.parse('2026-11-13T10:00:00Z')));
+    const report = await analyticsReport(t.db, 'aurora', Date.parse('2026-11-13T10:00:00Z'));
+    const usedBytes = report.bounds.usedBytes;
+    expect(usedBytes).toBeGreaterThan(20 * 500);
+    const text = describeReport(report);
     expect(text).toBe(
       [
         'Analytics of aurora, since 2026-11-13 10:00 UTC',
@@ -96,6 +99,11 @@ describe('the analytics report', () => {
         '  o-2         3         2',
         '  o-1         2         2',
         '  o-3         1         1',
+        '',
+        'Dropped events (not stored)',
+        '  over the ingest ceiling  3000 a minute  0',
+        '  over the storage budget        2048 MB  0',
+        `  raw events now take ${Math.round(usedBytes / 1024)} kB of the budget`,
       ].join('\n'),
     );
   });
@@ -120,11 +128,12 @@ describe('retention', () => {
     expect(await storedEvents(t)).toEqual([]);
   });
 
-  it('is kept by the periodic sweep: events older than ANALYTICS_RETENTION_DAYS go, younger ones stay', async () => {
+  it('is kept by the periodic sweep: events whose UTC day is past ANALYTICS_RETENTION_DAYS go, younger ones stay', async () => {
     await session(20, [['page_view', '/old']]);
     clock.advance(20 * day);
     await session(21, [['page_view', '/younger']]);
-    clock.advance(10 * day + 1);
+    // Events go with their whole UTC day: once the day /old was sent on (at 10:00) is past the 30 days.
+    clock.advance(10 * day + 14 * 3_600_000 + 1);
     await expect.poll(async () => (await storedEvents(t)).map((e) => e.path), { timeout: 20_000 }).toEqual(['/younger']);
   });
 });

@@ -31,5 +31,5 @@ ALTER TABLE "analytics_ingest_minute" ADD CONSTRAINT "analytics_ingest_minute_br
 ALTER TABLE "analytics_usage" ADD CONSTRAINT "analytics_usage_brand_id_brand_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brand"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "analytics_ingest_minute_idx" ON "analytics_ingest_minute" USING btree ("minute");--> statement-breakpoint
 -- Events stored before the budget: their estimated size (server/analytics/bounds.ts, eventBytes) and each brand's total.
-UPDATE "analytics_event" SET "bytes" = 300 + octet_length("brand_id") + octet_length("event_name") + octet_length("event_type") + octet_length("path") + coalesce(octet_length("offer_id"), 0) + octet_length("session_id") + coalesce(octet_length("user_id"), 0) + octet_length("details"::text);--> statement-breakpoint
+UPDATE "analytics_event" SET "bytes" = 200 + octet_length("brand_id") + octet_length("event_name") + octet_length("event_type") + octet_length("path") + coalesce(octet_length("offer_id"), 0) + octet_length("session_id") + coalesce(octet_length("user_id"), 0) + octet_length("details"::text);--> statement-breakpoint
 INSERT INTO "analytics_usage" ("brand_id", "stored_bytes") SELECT "brand_id", sum("bytes") FROM "analytics_event" GROUP BY "brand_id";

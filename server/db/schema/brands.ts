@@ -14,6 +14,10 @@ export type StoredBrandSettings = Omit<BrandSettings, 'referralCodeInputHint' | 
   ssnInfo: BrandText;
   terms: { label: BrandText; url: string };
   gdpr: { label: BrandText; url: string };
+  /** Analytics events stored per minute; past it they are dropped and counted (3000 when absent; server/analytics/bounds.ts). Not in the app's answer. */
+  analyticsEventsPerMinute?: number;
+  /** Megabytes the brand's raw analytics events may take; past it they are dropped and counted (2048 when absent). Not in the app's answer. */
+  analyticsStorageMegabytes?: number;
 };
 
 export const brands = pgTable('brand', {
