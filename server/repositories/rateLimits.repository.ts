@@ -53,6 +53,29 @@ export const refusedBy = (ordered: readonly RateLimit[], index: number, retryAft
 /** One limit; see takeRateLimits. */
 export const takeRateLimit = (tx: Executor, limit: RateLimit, nowMs: number) => takeRateLimits(tx, [limit], nowMs);
 
+/**
+ * How many requests `bucket` counted for `key` within `windowMs` before `nowMs` (at most `cap`:
+ * counting stops there) and when the newest was. A read without locks: a caller that decides a
+ * limit from it still counts through takeRateLimits, which alone decides under the lock.
+ */
+export async function recentRateLimitCount(
+  db: Executor,
+  limit: Pick<RateLimit, 'bucket' | 'key' | 'windowMs'>,
+  nowMs: number,
+  cap: number,
+): Promise<{ count: number; newestMs: number | null }> {
+  const result = await db.execute(sql`
+    SELECT count(*)::int AS count, max(x.at) AS newest FROM (
+      SELECT ${rateLimitEvents.at} AS at FROM ${rateLimitEvents}
+      WHERE ${rateLimitEvents.bucket} = ${limit.bucket} AND ${rateLimitEvents.key} = ${limit.key}
+        AND ${rateLimitEvents.at} > ${new Date(nowMs - limit.windowMs)}
+      ORDER BY ${rateLimitEvents.at} DESC LIMIT ${cap}
+    ) x`);
+  const row = (result as unknown as { rows: { count: number | string; newest: Date | string | null }[] }).rows[0];
+  const newest = row?.newest ?? null;
+  return { count: Number(row?.count ?? 0), newestMs: newest === null ? null : new Date(newest).getTime() };
+}
+
 /** Gives back what takeRateLimits counted at `nowMs` (the attempt turned out not to count, e.g. a right password). */
 export async function releaseRateLimits(db: Executor, limits: Pick<RateLimit, 'bucket' | 'key'>[], nowMs: number): Promise<void> {
   const at = new Date(nowMs);

@@ -38,16 +38,21 @@ const tooMany = (response: { body: any }) => response.body.error?.message?.start
 const wrongPassword = (response: { body: any }) => response.body.error?.message === 'INVALID_LOGIN_CREDENTIALS';
 
 describe('embedded identity: sign-in rate limits', () => {
-  it('refuses an address after 5 failures on one account for 15 minutes; the right password from elsewhere still works', async () => {
+  it('makes an address wait after 5 failures on one account, longer with each (never a 15-minute lock); the right password from elsewhere still works', async () => {
     await signUp('limits', 'gus@example.com');
     for (let attempt = 0; attempt < 5; attempt++) {
       expect((await signIn('limits', 'gus@example.com', 'wrong', '10.1.0.1')).body).toEqual(toolkitErrorBody('INVALID_LOGIN_CREDENTIALS'));
     }
-    expect(tooMany(await signIn('limits', 'gus@example.com', password, '10.1.0.1'))).toBe(true);
-    // The member at home is not locked out by a stranger who knows the e-mail.
+    const waiting = await signIn('limits', 'gus@example.com', password, '10.1.0.1');
+    expect(tooMany(waiting)).toBe(true);
+    expect(waiting.body.error.message).toMatch(/in 1 second\./);
+    // The member at home is not slowed by a stranger who knows the e-mail.
     expect((await signIn('limits', 'gus@example.com', password, '10.1.1.1')).status).toBe(200);
     expect((await signIn('other-tenant', 'gus@example.com', 'wrong', '10.1.0.1')).body).toEqual(toolkitErrorBody('INVALID_LOGIN_CREDENTIALS'));
-    clock.advance(15 * 60_000 + 1);
+    clock.advance(1000);
+    expect((await signIn('limits', 'gus@example.com', 'wrong', '10.1.0.1')).body).toEqual(toolkitErrorBody('INVALID_LOGIN_CREDENTIALS'));
+    expect((await signIn('limits', 'gus@example.com', password, '10.1.0.1')).body.error.message).toMatch(/in 2 seconds/);
+    clock.advance(2000);
     expect((await signIn('limits', 'gus@example.com', password, '10.1.0.1')).status).toBe(200);
   });
 
@@ -62,11 +67,32 @@ describe('embedded identity: sign-in rate limits', () => {
     expect((await signIn('limits', 'hal@example.com', password, '10.2.0.2')).status).toBe(200);
   });
 
+  it('counts every address of an IPv6 /64 as one, and different /64s apart', async () => {
+    const inOne64 = (i: number) => `2001:db8:40:1:${i.toString(16)}::${i + 1}`;
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn('limits', `v6crowd${i}@example.com`, 'wrong', inOne64(i))));
+    expect(answers.filter(wrongPassword)).toHaveLength(30);
+    expect(answers.filter(tooMany)).toHaveLength(10);
+    // The same /64 spelt otherwise, or reached as ::ffff-mapped IPv4 of another address: still its own count.
+    expect(tooMany(await signIn('limits', 'v6-more@example.com', 'wrong', '2001:0db8:0040:0001:ffff:ffff:ffff:ffff'))).toBe(true);
+    expect((await signIn('limits', 'v6-next@example.com', 'wrong', '2001:db8:40:2::1')).body).toEqual(toolkitErrorBody('INVALID_LOGIN_CREDENTIALS'));
+
+    // One account from many addresses of one /64: the address's wait after 5 failures, not 5 per address.
+    await signUp('limits', 'v6member@example.com');
+    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn('limits', 'v6member@example.com', `guess-${i}`, `2001:db8:41:7::${i + 1}`)));
+    expect(guesses.filter(wrongPassword)).toHaveLength(5);
+    expect(guesses.filter(tooMany)).toHaveLength(7);
+    expect((await signIn('limits', 'v6member@example.com', password, '2001:db8:41:8::1')).status).toBe(200);
+  });
+
   it('holds against parallel guesses on one account from one address', async () => {
     await signUp('limits', 'ivy@example.com');
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn('limits', 'ivy@example.com', `guess-${i}`, '10.3.0.1')));
     expect(answers.filter(wrongPassword)).toHaveLength(5);
     expect(answers.filter(tooMany)).toHaveLength(7);
+    // Past the free failures, parallel guesses get one check per wait.
+    clock.advance(1000);
+    const later = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn('limits', 'ivy@example.com', `later-${i}`, '10.3.0.1')));
+    expect(later.filter(wrongPassword)).toHaveLength(1);
   });
 
   it('checks no more passwords than the address allows when many sign-ins arrive together', async () => {
@@ -75,32 +101,39 @@ describe('embedded identity: sign-in rate limits', () => {
     expect(answers.filter(tooMany)).toHaveLength(30);
   });
 
-  it('lets a completed reset restore access, as the lock-out text promises', async () => {
+  it('lets a completed reset restore access at once, as the refusal promises', async () => {
     await signUp('aurora', 'kim@example.com');
     for (let attempt = 0; attempt < 5; attempt++) await signIn('aurora', 'kim@example.com', 'wrong', '10.3.2.1');
     expect(tooMany(await signIn('aurora', 'kim@example.com', password, '10.3.2.1'))).toBe(true);
-    await t.call('sendOobCode', { requestType: 'PASSWORD_RESET', email: 'kim@example.com', tenantId: 'aurora' }, { headers: { origin: 'http://aurora.localhost:8080', host: 'aurora.localhost:8080' } });
+    expect((await sendReset('kim@example.com', {}, { origin: 'http://aurora.localhost:8080' })).status).toBe(200);
     const oobCode = codeFrom((await latestMailTo('kim@example.com'))!.text);
     expect((await t.call('resetPassword', { oobCode, newPassword: 'Fresh-Secret-2' })).status).toBe(200);
     expect((await signIn('aurora', 'kim@example.com', 'Fresh-Secret-2', '10.3.2.1')).status).toBe(200);
   });
 });
 
-describe('embedded identity: the per-account ceiling', () => {
+describe('embedded identity: the per-account wait', () => {
   let ceiling: IdentityTestApp;
   beforeAll(async () => {
-    ceiling = await startIdentityApp({ now: clock.now, loginLimits: { perAccount: 8 } });
+    ceiling = await startIdentityApp({ now: clock.now, loginLimits: { accountFreeFailures: 8, throttleCeilingMs: 10_000 } });
     await ceiling.identity.createAccount({ tenantId: 'aurora', email: 'lea@example.com', password });
   }, 60_000);
   afterAll(() => ceiling.close());
   const signInAt = (secret: string, remoteAddress: string) =>
     ceiling.call('signInWithPassword', { email: 'lea@example.com', password: secret, tenantId: 'aurora' }, { remoteAddress });
 
-  it('slows a guesser spread over many addresses: past the ceiling nobody signs in to the account until the window passes', async () => {
+  it('slows a guesser spread over many addresses to one check per wait, and the wait stops at its ceiling', async () => {
     const guesses = await Promise.all(Array.from({ length: 20 }, (_, i) => signInAt('wrong', `10.9.${i}.1`)));
     expect(guesses.filter(wrongPassword)).toHaveLength(8);
     expect(tooMany(await signInAt(password, '10.9.99.1'))).toBe(true);
-    clock.advance(15 * 60_000 + 1);
+    for (const wait of [1000, 2000, 4000, 8000, 10_000, 10_000]) {
+      clock.advance(wait - 1);
+      expect(tooMany(await signInAt('wrong', '10.9.98.1'))).toBe(true);
+      clock.advance(1);
+      const round = await Promise.all(Array.from({ length: 5 }, (_, i) => signInAt('wrong', `10.9.97.${i + 1}`)));
+      expect(round.filter(wrongPassword)).toHaveLength(1);
+    }
+    clock.advance(10_000);
     expect((await signInAt(password, '10.9.99.1')).status).toBe(200);
   });
 });

@@ -71,10 +71,12 @@ describe('logs', () => {
 });
 
 describe('sign-in limits', () => {
-  it('a stranger who knows the e-mail locks only their own address; the member signs in and changes the password', async () => {
+  it('a stranger who knows the e-mail slows only their own address; the member signs in and changes the password', async () => {
     const member = await signUpMember(t);
-    for (let attempt = 0; attempt < 6; attempt++) await signInFrom(member.email, 'Wrong-guess-1', '10.41.0.1');
-    expect(tooMany(await signInFrom(member.email, member.password, '10.41.0.1'))).toBe(true);
+    for (let attempt = 0; attempt < 5; attempt++) await signInFrom(member.email, 'Wrong-guess-1', '10.41.0.1');
+    // Past 5 failures the address's attempts on the account wait (a second, then longer): of guesses sent together, one is checked at most.
+    const burst = await Promise.all(Array.from({ length: 5 }, () => signInFrom(member.email, 'Wrong-guess-2', '10.41.0.1')));
+    expect(burst.filter(tooMany).length).toBeGreaterThanOrEqual(4);
     const atHome = await signInFrom(member.email, member.password, '10.41.0.2');
     expect(atHome.status).toBe(200);
     // The member's own change with the right current password, even from the locked address.
@@ -91,7 +93,8 @@ describe('sign-in limits', () => {
   it('a completed reset clears the account\'s failed sign-ins', async () => {
     const member = await signUpMember(t);
     for (let attempt = 0; attempt < 5; attempt++) await signInFrom(member.email, 'Wrong-guess-1', '10.42.0.1');
-    expect(tooMany(await signInFrom(member.email, member.password, '10.42.0.1'))).toBe(true);
+    const burst = await Promise.all(Array.from({ length: 5 }, () => signInFrom(member.email, 'Wrong-guess-2', '10.42.0.1')));
+    expect(burst.filter(tooMany).length).toBeGreaterThanOrEqual(4);
     await call(t, { method: 'POST', url: '/v1/password_reset/user', body: { email: member.email, appUrl: appUrl.aurora } });
     const token = resetTokenFrom((await latestMailTo(t, member.email))!.text)!;
     expect((await call(t, { method: 'PUT', url: '/v1/password_update/user', body: { verificationId: token, password: 'After-Reset-1' } })).status).toBe(200);

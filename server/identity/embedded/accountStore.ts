@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { identityAccounts, identityOobCodes, identityRefreshTokens } from '../../db/schema/identity.ts';
+import { identityAccounts, identityDeviceTokens, identityOobCodes, identityRefreshTokens } from '../../db/schema/identity.ts';
 
 export type Account = typeof identityAccounts.$inferSelect;
 
@@ -67,9 +67,10 @@ export async function updateAccount(db: Executor, uid: string, patch: AccountPat
   return account;
 }
 
-/** Removes the account with its refresh tokens and reset codes; run it in the caller's transaction. */
+/** Removes the account with its refresh tokens, device tokens and reset codes; run it in the caller's transaction. */
 export async function deleteAccount(tx: Executor, uid: string): Promise<void> {
   await tx.delete(identityRefreshTokens).where(eq(identityRefreshTokens.uid, uid));
+  await tx.delete(identityDeviceTokens).where(eq(identityDeviceTokens.uid, uid));
   await tx.delete(identityOobCodes).where(eq(identityOobCodes.uid, uid));
   await tx.delete(identityAccounts).where(eq(identityAccounts.uid, uid));
 }

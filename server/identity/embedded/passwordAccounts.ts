@@ -19,15 +19,18 @@ export async function createPasswordAccount(
   });
 }
 
-export type PasswordSignIn = { outcome: 'succeeded'; account: Account } | { outcome: 'failed' } | { outcome: 'blocked' };
+export type PasswordSignIn = { outcome: 'succeeded'; account: Account } | { outcome: 'failed' } | { outcome: 'blocked'; retryAfterMs: number };
 
-/** Checks e-mail and password under the login limits; unknown e-mails fail like wrong passwords. */
+/**
+ * Checks e-mail and password under the login limits; unknown e-mails fail like wrong passwords.
+ * `trustedDevice`: the hash of a device token found valid for this account (deviceTokens.ts).
+ */
 export async function attemptPasswordSignIn(
   context: EmbeddedContext,
-  request: { tenantId: string; email: string; password: string; address: string },
+  request: { tenantId: string; email: string; password: string; address: string; trustedDevice?: string | null },
 ): Promise<PasswordSignIn> {
   const found: { account: Account | null } = { account: null };
-  const outcome = await context.loginLimiter.attempt(request, async () => {
+  const result = await context.loginLimiter.attempt(request, async () => {
     found.account = await findAccountByEmail(context.db, request.tenantId, request.email);
     if (!found.account) {
       await burnEquivalentTime(request.password);
@@ -35,9 +38,9 @@ export async function attemptPasswordSignIn(
     }
     return verifyPassword(request.password, found.account.passwordHash);
   });
-  if (outcome === 'blocked') return { outcome };
-  if (outcome === 'failed' || !found.account) return { outcome: 'failed' };
-  return { outcome, account: found.account };
+  if (result.outcome === 'blocked') return result;
+  if (result.outcome === 'failed' || !found.account) return { outcome: 'failed' };
+  return { outcome: 'succeeded', account: found.account };
 }
 
 export const markSignedIn = (context: EmbeddedContext, account: Account) =>
