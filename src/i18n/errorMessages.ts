@@ -18,6 +18,16 @@ const tooManyAttempts = msg({
   message:
     'Access to this account has been temporarily disabled due to many failed login attempts. You can restore it by resetting your password or try again later.',
 });
+/**
+ * The password sign-in refused while the account's sign-ins wait after strangers' failures (the
+ * SDK's code for TOO_MANY_ATTEMPTS_TRY_LATER, the embedded provider's and Identity Platform's
+ * alike): it names the ways in at once. A device the member signed in on before is not refused.
+ */
+const tooManySignIns = msg({
+  id: 'auth/too-many-requests',
+  message:
+    'Too many failed sign-ins to this account. Sign in with BankID, or reset your password to sign in with a password again at once. Otherwise wait a few minutes and try again.',
+});
 const emailTaken = msg({ id: 'auth/email-already-exists', message: 'The e-mail address is already in use by another account.' });
 const emailInvalid = msg({ id: 'user/email-invalid', message: 'Enter a valid e-mail address.' });
 const invalidPassword = msg({ id: 'auth/invalid-password', message: 'Invalid password' });
@@ -46,7 +56,7 @@ const byCode: Record<string, MessageDescriptor> = {
   'auth/weak-password': invalidPassword,
   'auth/invalid-email': emailInvalid,
   'auth/too-many-attempts': tooManyAttempts,
-  'auth/too-many-requests': tooManyAttempts,
+  'auth/too-many-requests': tooManySignIns,
   'auth/email-already-exists': emailTaken,
   'auth/email-already-in-use': emailTaken,
   'auth/user-disabled': msg({ id: 'auth/user-disabled', message: 'This account has been disabled. Please contact customer service.' }),

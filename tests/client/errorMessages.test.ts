@@ -92,7 +92,6 @@ describe('error catalogue', () => {
     expect(text('auth/user-not-found')).toBe(text('auth/wrong-password'));
     expect(text('auth/invalid-credential')).toBe(text('auth/wrong-password'));
     expect(text('auth/email-already-in-use')).toBe(text('auth/email-already-exists'));
-    expect(text('auth/too-many-requests')).toBe(text('auth/too-many-attempts'));
     expect(text('auth/user-token-expired')).toBe('Session has expired. Please login again.');
     expect(text('auth/network-request-failed')).toBe('Network Error');
     expect(text('bankid_timed_out')).toBe('Timed-out. Press the bank-identity button again.');
@@ -101,6 +100,17 @@ describe('error catalogue', () => {
     expect(text('bankid_qr_failed')).toBe('Failed to create QR code');
     expect(text('could_not_fetch')).toBe('Could not fetch the data just now. Please try again.');
     expect(text('email_registered_with_other_partner')).not.toBe(text('no_role_with_app_url'));
+  });
+
+  it.each([
+    ['en', /BankID/, /reset your password/],
+    ['sv', /BankID/, /återställ ditt lösenord/],
+    ['nb', /BankID/, /tilbakestill passordet/],
+  ])('tells a member whose password sign-in waits (auth/too-many-requests) the ways in at once, in %s (issue 40)', (locale, bankId, reset) => {
+    const text = reader(locale)('auth/too-many-requests');
+    expect(text).toMatch(bankId);
+    expect(text).toMatch(reset);
+    expect(text).not.toBe(reader(locale)('auth/too-many-attempts'));
   });
 
   it('gives unknown codes the generic text', () => {

@@ -89,7 +89,8 @@ function fakeServer() {
     server.updates.push(request.body);
     if (server.hold) await new Promise<void>((resolve) => (server.held = resolve));
     const { currentPassword, ...changes } = request.body as { currentPassword: string };
-    if (server.tooOften) return { status: 429, body: { code: 'auth/too-many-requests', message: 'slow down' } };
+    // The API's answer for too many failed current-password checks (server/identity/embedded/accountAdmin.ts).
+    if (server.tooOften) return { status: 429, body: { code: 'auth/too-many-attempts', message: 'slow down' } };
     if (currentPassword !== 'Password1') return { status: 400, body: { code: 'auth/wrong-password', message: 'wrong' } };
     return { status: 200, body: { ...profileMember().user, ...changes } };
   };
