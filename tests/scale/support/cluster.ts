@@ -15,8 +15,9 @@ export const testJobLeaseMs = 3_000;
  * to the instances in turn (the load balancer), one SMTP relay that records every mail. The
  * database is migrated first, as a deployment's migration step does; the instances do not
  * migrate. `t` is an in-process app on the same database, for factories and reading rows.
+ * `env` adds to (or overrides) the instances' environment.
  */
-export async function startCluster(count = 3) {
+export async function startCluster(count = 3, env: Record<string, string> = {}) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('the scale suite needs TEST_DATABASE_URL (a PostgreSQL server)');
   // What started so far, stopped in reverse when a later step fails (a server that does not come up).
@@ -45,6 +46,7 @@ export async function startCluster(count = 3) {
       SWEEP_INTERVAL_MS: '1000',
       JOB_LEASE_MS: String(testJobLeaseMs),
       CHECKOUT_MEMBER_LIMIT: '100000',
+      ...env,
     });
     started.push(() => processes.stop());
     return {
