@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsEvent } from '../../contract/analytics.ts';
+import { readFileSync } from 'node:fs';
 import { analyticsReport } from '../../server/analytics/report.ts';
+import { parseBrandFile } from '../../server/brands/brandFile.ts';
 import { analyticsUsage, brands, type StoredBrandSettings } from '../../server/db/schema/index.ts';
 import { makeBrand } from './support/factories.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
@@ -89,7 +91,7 @@ describe('the ingest ceiling', () => {
 });
 
 describe('the storage budget', () => {
-  it('stores events until their estimated size reaches the budget, then drops and counts them; room given back by the retention lets events in again', async () => {
+  it('stores events until their estimated size reaches the budget, then drops and counts them; a bigger budget lets them in again', async () => {
     await setBounds('budget', { analyticsStorageMegabytes: 1, analyticsEventsPerMinute: 100_000 });
     const answers = await flood('budget', 60);
     const stored = answers.reduce((sum, a) => sum + a.stored, 0);
@@ -112,6 +114,24 @@ describe('the storage budget', () => {
     clock.advance(31_000);
     expect((await sendBeacon(t, batchOf('budget', 2), { appUrl: appUrls.budget, address: '10.99.0.2' })).json()).toEqual({ stored: 50, refused: [] });
   }, 60_000);
+
+  it('are set in the brand file (npm run brand), checked like every setting', () => {
+    const file = JSON.parse(readFileSync('docs/brand.example.json', 'utf8'));
+    const parsed = parseBrandFile({ ...file, settings: { ...file.settings, analyticsEventsPerMinute: 600, analyticsStorageMegabytes: 512 } });
+    expect(parsed.ok && parsed.value.settings).toMatchObject({ analyticsEventsPerMinute: 600, analyticsStorageMegabytes: 512 });
+    const bad = parseBrandFile({ ...file, settings: { ...file.settings, analyticsEventsPerMinute: 0, analyticsStorageMegabytes: 1.5 } });
+    expect(bad.ok ? [] : bad.problems).toEqual([
+      { path: '$.settings.analyticsEventsPerMinute', message: 'must be a whole number of events from 1 to 1000000' },
+      { path: '$.settings.analyticsStorageMegabytes', message: 'must be a whole number of megabytes from 1 to 1048576' },
+    ]);
+  });
+
+  it("are the operator's settings: the app's brand answer leaves them out", async () => {
+    const answer = await t.app.inject({ method: 'GET', url: `/v1/get/brand?appUrl=${encodeURIComponent(appUrls.budget!)}` });
+    expect(answer.statusCode).toBe(200);
+    expect(Object.keys(answer.json().settings)).not.toEqual(expect.arrayContaining(['analyticsStorageMegabytes']));
+    expect(Object.keys(answer.json().settings)).not.toEqual(expect.arrayContaining(['analyticsEventsPerMinute']));
+  });
 
   it('estimates what an event takes on disk (its row and index entries) within a quarter', async () => {
     const size = await t.db.execute(sql`SELECT pg_total_relation_size('analytics_event')::bigint AS bytes`);

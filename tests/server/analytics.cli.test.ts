@@ -42,12 +42,20 @@ describe('npm run analytics on the embedded database', () => {
     const all = await analytics(['--brand', 'aurora']);
     expect(all.out).toMatch(/^Analytics of aurora, all kept events$/m);
     expect(all.out).toMatch(/^ {2}o-2 +1 +1$/m);
+    expect(all.out).toMatch(/^Dropped events \(not stored\)$/m);
+    expect(all.out).toMatch(/^ {2}over the ingest ceiling +3000 a minute +0$/m);
+    // Up to a time: the same ends as --since.
+    const before = await analytics(['--brand', 'aurora', '--since', '30d', '--until', '7d']);
+    expect(before.out).toMatch(/^Analytics of aurora, since \S+ \S+ UTC until \S+ \S+ UTC$/m);
+    expect(before.out).toMatch(/^ {2}o-2 +1 +1$/m);
+    expect(before.out).not.toMatch(/o-1/);
   }, 90_000);
 
   it('says what is wrong with the arguments or the brand, and fails', async () => {
     const badSince = await analytics(['--brand', 'aurora', '--since', 'last week']);
     expect(badSince).toEqual({ ok: false, out: expect.stringMatching(/^--since last week is neither a time back/) });
     expect((await analytics([])).out).toMatch(/^Usage: npm run analytics -- --brand BRAND/);
+    expect((await analytics(['--brand', 'aurora', '--since', '1d', '--until', '7d'])).out).toMatch(/^--until is before --since/);
     const unknown = await analytics(['--brand', 'nope']);
     expect(unknown).toEqual({ ok: false, out: 'There is no brand nope\n' });
   }, 90_000);

@@ -3,6 +3,7 @@ import { appUrl, makeAccountBrands, setSettings, signUpMember } from './accounts
 import { seedRestaurants } from '../../server/db/seed/restaurants.ts';
 import type { TestApp } from './support/testApp.ts';
 import { createPaymentsTestApp } from './support/paymentsApp.ts';
+import { adminTokenHeader } from '../../server/plugins/operatorOnly.ts';
 
 /*
  * A bounded fuzz run over every route the API publishes in /v1/openapi.json and every method of
@@ -14,10 +15,11 @@ import { createPaymentsTestApp } from './support/paymentsApp.ts';
 
 let t: TestApp;
 let idToken: string;
+const adminToken = 'fuzz-test-admin-token';
 
 beforeAll(async () => {
   // With the embedded payments provider, so the card form's call is fuzzed too.
-  t = await createPaymentsTestApp({ accountRateLimits: { createPerWindow: 10_000, resetPerWindow: 10_000 }, visitorRateLimit: { perMinute: 100_000 } });
+  t = await createPaymentsTestApp({ accountRateLimits: { createPerWindow: 10_000, resetPerWindow: 10_000 }, visitorRateLimit: { perMinute: 100_000 }, adminToken });
   await makeAccountBrands(t);
   // Signed-out visitors may read Aurora's public offers: the public routes are fuzzed without a token too.
   await setSettings(t, 'aurora', { visitorBrowsing: true });
@@ -231,6 +233,46 @@ describe('fuzzing every published API route', () => {
           requests++;
         }
       }
+    }
+    expect(requests).toBeGreaterThan(300);
+  }, 120_000);
+});
+
+/** The operator's routes (hidden from the OpenAPI document) and their body fields. */
+const operatorRoutes: Record<string, string[]> = {
+  '/admin/analytics/report': ['brandId', 'since', 'until'],
+  '/admin/brand': ['action', 'brand', 'createTenant'],
+  '/admin/brand/content': ['brandId', 'content'],
+  '/admin/offers/on-sale': ['brandId', 'itemVariantId', 'at'],
+  '/admin/orders/cancel': ['brandId', 'orderId'],
+  '/admin/promo-codes/import': ['brandId', 'offerId', 'codes', 'commonCode', 'claimCap'],
+};
+
+/** Numbers at and past the edges of what a time or a count takes. */
+const hostileNumbers = [1e30, -1e30, 2 ** 53, -(2 ** 53), 8_640_000_000_000_001, 253_402_300_800_000, 0.5, -0];
+
+describe('fuzzing the operator routes', () => {
+  it('never answers 5xx and always in the {status, code, message} shape, with the admin token from loopback', async () => {
+    const random = seeded(13);
+    const headers = { [adminTokenHeader]: adminToken };
+    let requests = 0;
+    for (const [path, names] of Object.entries(operatorRoutes)) {
+      expect(t.app.hasRoute({ method: 'POST', url: path }), path).toBe(true);
+      for (const raw of rawBodies) {
+        expectApiAnswer(await send('POST', path, raw, headers), describeRequest('POST', path, raw));
+        requests++;
+      }
+      const edges = names.flatMap((name) => hostileNumbers.map((value) => ({ brandId: 'aurora', [name]: value })));
+      for (const body of [...bodiesFor(names, random), ...edges]) {
+        const payload = JSON.stringify(body);
+        expectApiAnswer(await send('POST', path, payload, headers), describeRequest('POST', path, payload));
+        requests++;
+      }
+    }
+    // The report's own edges: since and until outside 1970..9999 are the caller's mistake (400), not a crash.
+    for (const since of [1e30, -1, 1.5, 253_402_300_800_000]) {
+      const answer = await send('POST', '/admin/analytics/report', JSON.stringify({ brandId: 'aurora', since }), headers);
+      expect(answer.status, String(since)).toBe(400);
     }
     expect(requests).toBeGreaterThan(300);
   }, 120_000);

@@ -26,7 +26,7 @@ export function freePort(): Promise<number> {
  * can deliver its signed events to /v1/payment/webhook, as in a local demo.
  */
 export async function createPaymentsTestApp(
-  options: { now?: () => number; database?: OpenDatabase; devTools?: boolean; accountRateLimits?: AppOptions['accountRateLimits']; commerceLimits?: AppOptions['commerceLimits']; visitorRateLimit?: AppOptions['visitorRateLimit'] } = {},
+  options: { now?: () => number; database?: OpenDatabase; devTools?: boolean; accountRateLimits?: AppOptions['accountRateLimits']; commerceLimits?: AppOptions['commerceLimits']; visitorRateLimit?: AppOptions['visitorRateLimit']; adminToken?: string } = {},
 ) {
   // The app listens on a port it picks (0); the stand-in learns it before any event is sent.
   let port = 0;
