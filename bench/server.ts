@@ -83,6 +83,8 @@ export async function startServer(
       ACCOUNT_CREATE_LIMIT: '1000',
       CHECKOUT_MEMBER_LIMIT: '1000000',
       CHECKOUT_ADDRESS_LIMIT: '1000000',
+      // The bench plays a proxy on loopback: its X-Forwarded-For names each simulated client's address.
+      TRUST_PROXY: 'loopback',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...options.env,
     },
