@@ -20,7 +20,7 @@ import {
 } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../server/db/schema/mail.ts';
-import { apiKey, brandsFor, projectId, startIdentityApp, type IdentityTestApp } from './identity.helpers.ts';
+import { apiKey, brandsFor, createClock, projectId, startIdentityApp, type IdentityTestApp } from './identity.helpers.ts';
 
 let t: IdentityTestApp;
 let origin: string;
@@ -114,5 +114,41 @@ describe('the firebase JS SDK against the embedded identity provider', () => {
       code: 'auth/tenant-id-mismatch',
     });
     await expect(signInWithEmailAndPassword(auth, 'ned@example.com', 'wrong')).rejects.toMatchObject({ code: 'auth/invalid-credential' });
+  }, 60_000);
+});
+
+describe('a waiting account through the firebase JS SDK (issue 40)', () => {
+  it('refuses with auth/too-many-requests (the app\'s text naming BankID and a reset) after sixty strangers\' failures; the server\'s device cookie is scoped to the paths the SDK calls', async () => {
+    const clock = createClock();
+    const server = await startIdentityApp({ now: clock.now, brandForTenant: brandsFor(['aurora']) });
+    await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const pageOrigin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    // As the app does with the embedded provider: the identity calls go to the page's own origin (src/config.ts).
+    const deviceApp = initializeApp({ apiKey, projectId }, 'identity-sdk-device');
+    const deviceAuth = initializeAuth(deviceApp, { persistence: inMemoryPersistence });
+    deviceAuth.tenantId = 'aurora';
+    connectAuthEmulator(deviceAuth, pageOrigin, { disableWarnings: true });
+    try {
+      const member = 'dora@example.com';
+      await server.identity.createAccount({ tenantId: 'aurora', email: member, password: 'Secret-01' });
+      // The answer the SDK reads sets the device cookie on a path that covers every accounts:* call it makes.
+      const direct = await server.app.inject({
+        method: 'POST',
+        url: `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`,
+        payload: { email: member, password: 'Secret-01', tenantId: 'aurora', returnSecureToken: true },
+      });
+      expect(String(direct.headers['set-cookie'])).toMatch(/^klubb_device=[A-Za-z0-9_-]{43}; Path=\/identitytoolkit\.googleapis\.com\/v1\/;/);
+
+      for (let i = 0; i < 60; i++) {
+        await server.call('signInWithPassword', { email: member, password: `Wrong${i}guess`, tenantId: 'aurora' }, { remoteAddress: `10.77.0.${i + 1}` });
+      }
+      // Node's fetch keeps no cookies: this is a device the member never signed in on.
+      await expect(signInWithEmailAndPassword(deviceAuth, member, 'Secret-01')).rejects.toMatchObject({ code: 'auth/too-many-requests' });
+      clock.advance(1000);
+      expect((await signInWithEmailAndPassword(deviceAuth, member, 'Secret-01')).user.email).toBe(member);
+    } finally {
+      await deleteApp(deviceApp);
+      await server.close();
+    }
   }, 60_000);
 });
