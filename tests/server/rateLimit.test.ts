@@ -45,6 +45,19 @@ describe('account rate limits across instances', () => {
     expect((await reset(second, address)).status).toBe(404);
   });
 
+  it('count an IPv6 client for its /64: many addresses of one /64 share one allowance, other /64s have their own (issue 40)', async () => {
+    const answers = [];
+    for (let i = 1; i <= 5; i++) answers.push((await create(i % 2 ? first : second, `2001:db8:77:1:${i}::${i}`)).status);
+    expect(answers).toEqual([400, 400, 400, 429, 429]);
+    expect(await eventsOf('create-user', '2001:db8:77:1::/64')).toBe(3);
+    expect((await create(first, '2001:db8:77:2::1')).status).toBe(400);
+    expect((await create(second, '2001:db8:78:1::1')).status).toBe(400);
+    // An IPv4-mapped address counts as its IPv4 one.
+    const v4 = freshAddress();
+    for (let i = 0; i < 3; i++) expect((await create(first, i % 2 ? `::ffff:${v4}` : v4)).status).toBe(400);
+    expect((await create(second, `::ffff:${v4}`)).status).toBe(429);
+  });
+
   it('let requests through again as the window slides past them, and prune what left it', async () => {
     const address = freshAddress();
     for (let i = 0; i < 4; i++) {
