@@ -239,20 +239,21 @@ async function benchPromoClaims(server: RunningServer, databaseKind: string) {
   return true;
 }
 
-async function benchAnalytics(origin: string) {
+async function benchAnalytics(server: RunningServer) {
   const { connections, warmupSeconds, durationSeconds } = loadSettings;
   heading(`Analytics ingest (autocannon: ${connections} connections, ${warmupSeconds} s warm-up, ${durationSeconds} s measured)`);
-  console.log(`Beacons of ${eventsPerBeacon} visitor events (base64 text/plain), from many client addresses (X-Forwarded-For), each under its per-minute limit.`);
-  const [health, ingest] = await benchAnalyticsIngest(origin);
+  console.log(`Beacons of ${eventsPerBeacon} visitor events (base64 text/plain), from many client addresses (X-Forwarded-For), each under its per-minute limit:`);
+  console.log("to a brand of the bench's own whose ceiling is not reached (stored), and to Aurora at the default 3,000 events a minute (nearly all dropped and counted).");
+  const [health, stored, dropped] = await benchAnalyticsIngest(server);
   printTable(
     ['endpoint', ' req/s', ' events/s', ' p50 ms', ' p99 ms', ' requests', ' status codes'],
-    [health!, ingest!].map((r) => [
-      r.label, r.rps.toFixed(0), r === ingest ? (r.rps * eventsPerBeacon).toFixed(0) : '-', ms(r.p50), ms(r.p99), String(r.requests), JSON.stringify(r.statusCodes),
+    [health!, stored!, dropped!].map((r) => [
+      r.label, r.rps.toFixed(0), r === health ? '-' : (r.rps * eventsPerBeacon).toFixed(0), ms(r.p50), ms(r.p99), String(r.requests), JSON.stringify(r.statusCodes),
     ]),
   );
-  console.log(`POST /v1/a: ${ingest!.rps.toFixed(0)} / ${health!.rps.toFixed(0)} = ${(ingest!.rps / health!.rps).toFixed(2)} of the trivial endpoint's req/s`);
-  const refused = Object.entries(ingest!.statusCodes).filter(([code]) => code !== '200');
-  if (refused.length > 0) console.log(`!!! Some beacons were not stored (${refused.map(([code, n]) => `${code}: ${n}`).join(', ')}); the rate includes them.`);
+  for (const r of [stored!, dropped!]) console.log(`${r.label}: ${r.rps.toFixed(0)} / ${health!.rps.toFixed(0)} = ${(r.rps / health!.rps).toFixed(2)} of the trivial endpoint's req/s`);
+  const refused = [stored!, dropped!].flatMap((r) => Object.entries(r.statusCodes).filter(([code]) => code !== '200'));
+  if (refused.length > 0) console.log(`!!! Some beacons were refused (${refused.map(([code, n]) => `${code}: ${n}`).join(', ')}); the rates include them.`);
   return refused.length === 0;
 }
 
@@ -303,7 +304,7 @@ async function main() {
       if (wants('tabs')) await guarded('tab-switch', () => benchTabSwitch(server.origin));
       if (wants('api') && !(await benchApi(server.origin))) process.exitCode = 1;
       if (wants('claims')) await guarded('promo-claim', () => benchPromoClaims(server, 'PGlite'));
-      if (wants('analytics')) await guarded('analytics', () => benchAnalytics(server.origin));
+      if (wants('analytics')) await guarded('analytics', () => benchAnalytics(server));
     } finally {
       await server.stop();
       process.removeListener('SIGINT', stopAndExit);

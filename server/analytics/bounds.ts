@@ -1,6 +1,6 @@
 import type { Database, Executor } from '../db/database.ts';
 import type { BrandRow } from '../repositories/brands.repository.ts';
-import { addUsage, countBudgetDrops, grantBytes, grantMinute } from '../repositories/analyticsBounds.repository.ts';
+import { addUsage, countBudgetDrops, grantEvents } from '../repositories/analyticsBounds.repository.ts';
 import { insertAnalyticsEvents, type NewAnalyticsEvent } from '../repositories/analyticsEvents.repository.ts';
 
 /**
@@ -50,25 +50,19 @@ export interface Admitted {
 }
 
 /**
- * Stores a beacon's good events within the brand's bounds, in one transaction: the minute's
- * upsert grants at most the room left under the ceiling, the usage's update lets in the events
- * that fit the budget, and only those are inserted. A failure stores and counts nothing.
+ * Stores a beacon's good events within the brand's bounds, in one transaction: one statement
+ * grants at most the room left under the ceiling and, of those, the events that fit the budget
+ * (grantEvents), and only those are inserted. A failure stores and counts nothing.
  */
 export async function admitAnalyticsEvents(db: Database, brand: Pick<BrandRow, 'id' | 'settings'>, rows: NewAnalyticsEvent[], nowMs: number): Promise<Admitted> {
   if (rows.length === 0) return { stored: 0, droppedOverCeiling: 0, droppedOverBudget: 0 };
   const bounds = analyticsBoundsOf(brand);
   const minute = new Date(Math.floor(nowMs / 60_000) * 60_000);
+  const sized = rows.map((row) => ({ ...row, bytes: eventBytes(row) }));
+  let total = 0;
+  const cumulative = sized.map((row) => (total += row.bytes));
   return db.transaction(async (tx) => {
-    const granted = await grantMinute(tx, brand.id, minute, rows.length, bounds.eventsPerMinute);
-    if (granted === 0) return { stored: 0, droppedOverCeiling: rows.length, droppedOverBudget: 0 };
-    const sized = rows.slice(0, granted).map((row) => ({ ...row, bytes: eventBytes(row) }));
-    let total = 0;
-    const kept = await grantBytes(
-      tx,
-      brand.id,
-      sized.map((row) => (total += row.bytes)),
-      bounds.storageBytes,
-    );
+    const { granted, kept } = await grantEvents(tx, brand.id, minute, cumulative, { ceiling: bounds.eventsPerMinute, budgetBytes: bounds.storageBytes });
     if (kept < granted) await countBudgetDrops(tx, brand.id, minute, granted - kept);
     await insertAnalyticsEvents(tx, sized.slice(0, kept));
     return { stored: kept, droppedOverCeiling: rows.length - granted, droppedOverBudget: granted - kept };

@@ -1,32 +1,49 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { analyticsIngestMinutes, analyticsUsage } from '../db/schema/index.ts';
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
+export interface Grant {
+  /** Events granted against the ceiling (the rest are dropped over it). */
+  granted: number;
+  /** Of those, the first ones that fit the budget (the rest are dropped over it). */
+  kept: number;
+}
+
 /**
- * Counts `asked` events of a brand in one minute against its ceiling in one upsert: it grants
- * min(asked, room) and counts the rest as dropped. The row is locked while the statement runs,
- * so parallel beacons (on any instance) are granted one after another and never more than the
- * ceiling in all; `last_granted` gives this statement's grant back in its RETURNING.
+ * One statement counts a beacon's events against the brand's bounds: the minute's upsert grants
+ * min(asked, room under the ceiling) and counts the rest as dropped; then the usage's upsert lets
+ * in the longest run of the granted events (their sizes added up in `cumulativeBytes`) that fits
+ * the budget and adds their bytes. Each row is locked while the statement runs, so parallel
+ * beacons on any instance are granted one after another and never more than the bounds in all;
+ * `last_granted` gives the statement's own grant back in its RETURNING.
  */
-export async function grantMinute(db: Executor, brandId: string, minute: Date, asked: number, ceiling: number): Promise<number> {
-  const first = Math.min(asked, ceiling);
+export async function grantEvents(db: Executor, brandId: string, minute: Date, cumulativeBytes: number[], bounds: { ceiling: number; budgetBytes: number }): Promise<Grant> {
+  const asked = cumulativeBytes.length;
+  const first = Math.min(asked, bounds.ceiling);
   const m = analyticsIngestMinutes;
-  const room = sql`least(${asked}::int, greatest(${ceiling}::int - ${m.granted}, 0))`;
-  const [row] = await db
-    .insert(m)
-    .values({ brandId, minute, granted: first, lastGranted: first, droppedOverCeiling: asked - first })
-    .onConflictDoUpdate({
-      target: [m.brandId, m.minute],
-      set: {
-        granted: sql`${m.granted} + ${room}`,
-        lastGranted: room,
-        droppedOverCeiling: sql`${m.droppedOverCeiling} + ${asked}::int - ${room}`,
-      },
-    })
-    .returning({ granted: m.lastGranted });
-  return row!.granted;
+  const u = analyticsUsage;
+  const room = sql`least(${asked}::int, greatest(${bounds.ceiling}::int - ${m.granted}, 0))`;
+  const sizes = sql`unnest(${`{${cumulativeBytes.join(',')}}`}::bigint[]) WITH ORDINALITY AS size(c, i)`;
+  const fitting = (used: SQL) => sql`FROM ${sizes} WHERE size.i <= (SELECT granted FROM minute) AND size.c <= ${bounds.budgetBytes}::bigint - ${used}`;
+  const result = await db.execute(sql`
+    WITH minute AS (
+      INSERT INTO ${m} (brand_id, minute, granted, last_granted, dropped_over_ceiling)
+      VALUES (${brandId}, ${minute.toISOString()}::timestamptz, ${first}::int, ${first}::int, ${asked - first}::int)
+      ON CONFLICT (brand_id, minute) DO UPDATE SET
+        granted = ${m.granted} + ${room}, last_granted = ${room}, dropped_over_ceiling = ${m.droppedOverCeiling} + ${asked}::int - ${room}
+      RETURNING last_granted AS granted
+    )
+    INSERT INTO ${u} AS usage (brand_id, stored_bytes, last_granted)
+    SELECT ${brandId}, (SELECT coalesce(max(size.c), 0) ${fitting(sql`0`)}), (SELECT count(*) ${fitting(sql`0`)}) FROM minute WHERE minute.granted > 0
+    ON CONFLICT (brand_id) DO UPDATE SET
+      stored_bytes = usage.stored_bytes + (SELECT coalesce(max(size.c), 0) ${fitting(sql`usage.stored_bytes`)}),
+      last_granted = (SELECT count(*) ${fitting(sql`usage.stored_bytes`)})
+    RETURNING usage.last_granted AS kept, (SELECT granted FROM minute) AS granted`);
+  const row = rowsOf(result)[0];
+  // No row: the ceiling granted nothing, so the usage was not touched.
+  return row ? { granted: Number(row.granted), kept: Number(row.kept) } : { granted: 0, kept: 0 };
 }
 
 /** Counts events granted against the ceiling that the storage budget then dropped. */
@@ -36,27 +53,6 @@ export async function countBudgetDrops(db: Executor, brandId: string, minute: Da
     .update(m)
     .set({ droppedOverBudget: sql`${m.droppedOverBudget} + ${dropped}::int` })
     .where(and(eq(m.brandId, brandId), eq(m.minute, minute)));
-}
-
-/**
- * Lets in the longest run of events (their sizes added up in `cumulativeBytes`) that fits the
- * brand's budget, and adds their bytes to its usage in the same statement (the row is locked
- * while it runs); answers how many fit.
- */
-export async function grantBytes(db: Executor, brandId: string, cumulativeBytes: number[], budgetBytes: number): Promise<number> {
-  await db.insert(analyticsUsage).values({ brandId }).onConflictDoNothing();
-  const u = analyticsUsage;
-  const sizes = sql`unnest(${`{${cumulativeBytes.join(',')}}`}::bigint[])`;
-  const fits = sql`c <= ${budgetBytes}::bigint - ${u.storedBytes}`;
-  const [row] = await db
-    .update(u)
-    .set({
-      lastGranted: sql`(SELECT count(*) FROM ${sizes} AS c WHERE ${fits})`,
-      storedBytes: sql`${u.storedBytes} + coalesce((SELECT max(c) FROM ${sizes} AS c WHERE ${fits}), 0)`,
-    })
-    .where(eq(u.brandId, brandId))
-    .returning({ granted: u.lastGranted });
-  return row!.granted;
 }
 
 /** Adds bytes to a brand's usage without a budget (what the server records itself, e.g. a booking). */
