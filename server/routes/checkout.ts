@@ -22,7 +22,7 @@ import { memberLinkOrigin } from '../mail/mail.ts';
 import { requestAppUrl } from '../plugins/memberContext.ts';
 import { orderHistory } from '../repositories/orders.repository.ts';
 import type { App, RouteDeps } from './types.ts';
-import { appPortOf } from '../plugins/appPort.ts';
+import { appPortOf } from '../mail/appPort.ts';
 
 const CheckoutConfigQuery = Type.Object({ testMode: Type.Optional(Type.Boolean()) });
 const WebhookReceived = Type.Object({ received: Type.Boolean() });

@@ -18,7 +18,7 @@ import { EmptyReply, PasswordResetBody, PasswordUpdateBody } from '../../contrac
 import { ApiErrorBody } from '../../contract/common.ts';
 import { requireEmail, requirePassword } from './accountInput.ts';
 import type { App, RouteDeps } from './types.ts';
-import { appPortOf } from '../plugins/appPort.ts';
+import { appPortOf } from '../mail/appPort.ts';
 
 export const resetTokenLifetimeMs = 60 * 60_000;
 /** Live reset links per member; more requests mail nothing until one is used or expires. */

@@ -28,7 +28,7 @@ import { appUrlHost, findBrandById, type BrandRow } from '../repositories/brands
 import { requestHostHeader } from '../plugins/memberContext.ts';
 import { findRestaurant } from '../repositories/restaurants.repository.ts';
 import type { App, RouteDeps } from './types.ts';
-import { appPortOf } from '../plugins/appPort.ts';
+import { appPortOf } from '../mail/appPort.ts';
 
 const stylesheet = readFileSync(join(serverDir, 'booking/booking.css'), 'utf8');
 const hostName = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;

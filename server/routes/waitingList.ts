@@ -5,7 +5,7 @@ import { joinWaitingList, leaveWaitingList, placesOfMember, placesOnOffer } from
 import { memberLinkOrigin } from '../mail/mail.ts';
 import { requestAppUrl } from '../plugins/memberContext.ts';
 import type { App, RouteDeps } from './types.ts';
-import { appPortOf } from '../plugins/appPort.ts';
+import { appPortOf } from '../mail/appPort.ts';
 
 /** The member's waiting-list places (spec 5, docs/waiting-list.md): per offer and all of them, join a sold-out variant's line, leave it. */
 export async function waitingListRoutes(app: App, deps: RouteDeps) {

@@ -5,7 +5,7 @@ import { missingPasswordRequirements } from '../passwords.ts';
 import { normalizeEmail, OobCodeRequestBody, readBody, requireTenant, ResetPasswordBody } from '../requestBody.ts';
 import { passwordPolicyError, toolkitError } from '../toolkitErrors.ts';
 import { accountsPath } from './paths.ts';
-import { appPortOf } from '../../../plugins/appPort.ts';
+import { appPortOf } from '../../../mail/appPort.ts';
 
 /**
  * Where the reset link points: continueUrl, else the calling page's Origin (either must be one of
