@@ -43,11 +43,17 @@ export function requestHostHeader(request: FastifyRequest): string {
   return typeof host === 'string' ? host : '';
 }
 
-/** Which header `requestAppUrl` takes the app URL from (what a shared cache must vary on). */
+/**
+ * Which header `requestAppUrl` takes the app URL from (what a shared cache must vary on). An
+ * `Origin: null` (Firefox's sendBeacon, sandboxed pages) names no origin: the Referer or the Host
+ * decides then.
+ */
 export function appUrlSource(request: FastifyRequest): 'x-app-url' | 'origin' | 'referer' | 'host' {
-  const name = (['x-app-url', 'origin', 'referer'] as const).find((n) => request.headers[n] !== undefined);
-  const header = name && request.headers[name];
-  return name && typeof header === 'string' && header.length > 0 ? name : 'host';
+  const named = (name: 'x-app-url' | 'origin' | 'referer') => {
+    const header = request.headers[name];
+    return typeof header === 'string' && header.length > 0 && !(name === 'origin' && header === 'null');
+  };
+  return (['x-app-url', 'origin', 'referer'] as const).find(named) ?? 'host';
 }
 
 /** How long a brand (30 s) and a member's role and verified token (5 s) may be served from memory. */

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import { addressKey } from '../addresses.ts';
 import { LimitReached, unauthenticated } from '../errors.ts';
 import type { BrandRow } from '../repositories/brands.repository.ts';
 import { appUrlSource, type Brands, type MemberContext } from './memberContext.ts';
@@ -103,7 +104,7 @@ export function createReaderGuard(deps: {
     }
     // Refusals and errors are nobody's to keep; a public 200 gets its cache headers in onSend.
     reply.header('cache-control', 'no-store');
-    deps.limiter.take(request.ip);
+    deps.limiter.take(addressKey(request.ip));
     const brand = await deps.brands.find(request);
     if (!brand?.settings.visitorBrowsing) throw unauthenticated();
     request.reader = { brand, member: null };

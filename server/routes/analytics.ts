@@ -1,12 +1,9 @@
 import { AnalyticsAnswer, AnalyticsBody } from '../../contract/analytics.ts';
 import { ApiErrorBody } from '../../contract/common.ts';
 import { maxEventsPerRequest } from '../../domain/analyticsEvents.ts';
-import type { FastifyRequest } from 'fastify';
 import { ingestAnalytics } from '../analytics/ingest.ts';
-import { ApiError } from '../errors.ts';
-import type { Brands } from '../plugins/memberContext.ts';
 import { createVisitorLimiter } from '../plugins/visitorContext.ts';
-import { appUrlHost, type BrandRow } from '../repositories/brands.repository.ts';
+import { addressKey } from '../addresses.ts';
 import type { App, RouteDeps } from './types.ts';
 
 /**
@@ -24,20 +21,6 @@ export const defaultAnalyticsRateLimit: AnalyticsRateLimit = { perMinute: 240 };
 const bodyLimit = 64 * 1024;
 
 /**
- * The beacon's brand. Firefox's sendBeacon sends `Origin: null` (and no X-App-Url: a beacon has no
- * headers of its own), so such a beacon is matched by the Host it was sent to, as the app's own
- * origin serves the API; a host no brand has is still 404 brand_not_found. Anything else goes by
- * the app URL as every call does.
- */
-async function beaconBrand(brands: Brands, request: FastifyRequest): Promise<BrandRow> {
-  if (request.headers.origin !== 'null' || request.headers['x-app-url'] !== undefined) return brands.forRequest(request);
-  const host = appUrlHost(`http://${request.headers.host ?? ''}`);
-  const brand = host ? await brands.byHost(host) : null;
-  if (!brand) throw new ApiError(404, 'brand_not_found', 'No brand is registered for this host');
-  return brand;
-}
-
-/**
  * POST /v1/a (spec 7, issue 27): the app's analytics events, for visitors and members alike. The
  * brand is the app URL's, never the payload's; a userId is kept only with that member's ID token.
  */
@@ -49,7 +32,7 @@ export async function analyticsRoutes(app: App, deps: RouteDeps & { analyticsRat
     {
       bodyLimit,
       // Before the body is read: garbage counts too.
-      onRequest: async (request) => limiter.take(request.ip),
+      onRequest: async (request) => limiter.take(addressKey(request.ip)),
       schema: {
         summary: 'Store analytics events (page views, the purchase funnel, interactions)',
         description:
@@ -69,7 +52,7 @@ export async function analyticsRoutes(app: App, deps: RouteDeps & { analyticsRat
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const brand = await beaconBrand(brands, request);
+      const brand = await brands.forRequest(request);
       const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
       return ingestAnalytics({ db, identity, now }, { brand, body: request.body, bearerToken: bearer });
     },

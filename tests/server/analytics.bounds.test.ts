@@ -159,7 +159,7 @@ describe('beacons with Origin: null (Firefox sendBeacon)', () => {
   it('are still refused on a host no brand has, and an event naming another brand than the host is refused', async () => {
     const unknown = await beacon('evil.example');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ status: 404, code: 'brand_not_found', message: 'No brand is registered for this host' });
+    expect(unknown.json()).toEqual({ status: 404, code: 'brand_not_found', message: 'No brand is registered for this app URL' });
     const mismatch = await beacon('firefox.localhost:8080', 'budget');
     expect(mismatch.json()).toMatchObject({ stored: 0, refused: [{ index: 0, status: 403, code: 'event_brand_mismatch' }] });
   });

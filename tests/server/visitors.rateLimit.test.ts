@@ -50,6 +50,14 @@ describe('the visitor rate limit', () => {
     expect((await read(address, memberHeaders)).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 client for its /64: five addresses of one /64 share one allowance, another /64 has its own', async () => {
+    const prefix = `2001:db8:${(clock.ms % 0xffff).toString(16)}:7`;
+    for (let i = 1; i <= 5; i++) expect((await read(`${prefix}::${i}`)).statusCode).toBe(200);
+    expect((await read(`${prefix}::6`)).statusCode).toBe(429);
+    expect((await read(`${prefix}:ffff:ffff:ffff:ffff`)).statusCode).toBe(429);
+    expect((await read(`2001:db8:${(clock.ms % 0xffff).toString(16)}:8::1`)).statusCode).toBe(200);
+  });
+
   it('lets no more than the limit through when the requests come all at once', async () => {
     const address = freshAddress();
     const answers = await Promise.all(Array.from({ length: 30 }, () => read(address)));
