@@ -9,10 +9,11 @@ const ReportTime = Type.Integer({ minimum: 0, maximum: latestReportTime });
 
 const ReportBody = Type.Object({
   brandId: Type.String({ minLength: 1, maxLength: 200 }),
+  // Null first: the validator coerces types, and a null tried against the number first would become 0.
   /** Events received from then on (ms since epoch); null for every event kept. */
-  since: Type.Union([ReportTime, Type.Null()]),
+  since: Type.Union([Type.Null(), ReportTime]),
   /** Events received before then (ms since epoch); null or absent: up to now. */
-  until: Type.Optional(Type.Union([ReportTime, Type.Null()])),
+  until: Type.Optional(Type.Union([Type.Null(), ReportTime])),
 });
 
 /**

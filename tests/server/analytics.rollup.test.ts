@@ -123,4 +123,10 @@ describe("the report's range", () => {
     expect(all.statusCode).toBe(200);
     expect(all.json().funnel.map((f: { sessions: number }) => f.sessions)).toEqual([6, 4, 2, 1]);
   });
+
+  it('reads a null until as up to now, as npm run analytics sends it (not as the year 1970)', async () => {
+    const open = await report({ brandId: 'aurora', since: dayB, until: null });
+    expect(open.statusCode).toBe(200);
+    expect(open.json().funnel).toEqual((await report({ brandId: 'aurora', since: dayB })).json().funnel);
+  });
 });
