@@ -78,6 +78,20 @@ for (const [language, locale] of [['en', 'en-US'], ['sv', 'sv-SE']] as [ProfileL
         await expect(promo.codesIn(promo.commonRow())).toHaveCount(0);
         await promo.commonRow().getByRole('button', { name: promo.words.showCode }).click();
         await expect(promo.codesIn(promo.commonRow())).toHaveText([brand.open.commonCode]);
+        // On a 390 px phone the code is one line: it never breaks inside ("BOREALIS-WELCOM / E").
+        const viewport = page.viewportSize()!;
+        await page.setViewportSize({ width: 390, height: 844 });
+        const shown = promo.codesIn(promo.commonRow()).first();
+        const box = await shown.evaluate((element) => {
+          const style = getComputedStyle(element);
+          const lineHeight = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.5;
+          const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+          return { whiteSpace: style.whiteSpace, contentHeight: element.clientHeight - padding, lineHeight, overflows: element.scrollWidth > element.clientWidth };
+        });
+        expect(box.whiteSpace).toBe('nowrap');
+        expect(box.contentHeight).toBeLessThan(box.lineHeight * 1.5);
+        expect(box.overflows).toBe(false);
+        await page.setViewportSize(viewport);
 
         // Unique codes: the call to action claims the first, the row's button the second, then the cap.
         await expect(promo.counter()).toHaveText('0/2');
