@@ -18,7 +18,7 @@ export type SaleRefusal = 'ended' | 'capReached' | 'soldOut';
 export const saleRefusalMessages: Record<SaleRefusal, string> = {
   ended: 'The offer is no longer relevant',
   capReached: 'The number of maximum purchases per user has been reached.',
-  soldOut: 'Unfortunately the item for this offer are sold out.',
+  soldOut: 'Unfortunately the item for this offer is sold out.',
 };
 
 /** Past its end date: 'The offer is no longer relevant'. */

@@ -32,7 +32,7 @@ const words = {
     cart: /^Cart/,
     cartHeading: 'Cart',
     cartCount: (n: number) => `Cart, ${n} items`,
-    soldOut: 'Unfortunately the item for this offer are sold out.',
+    soldOut: 'Unfortunately the item for this offer is sold out.',
     vat: (p: number) => `incl. VAT ${p} %`,
     total: 'Total',
     checkout: 'Go to checkout',

@@ -16,7 +16,7 @@ export const brands = {
 } as const;
 export type Brand = keyof typeof brands;
 
-export const soldOut = 'Unfortunately the item for this offer are sold out.';
+export const soldOut = 'Unfortunately the item for this offer is sold out.';
 
 export async function signIn(page: Page, brand: Brand) {
   await page.goto(`${brands[brand].origin}/`);

@@ -12,7 +12,7 @@ const somethingWrong = msg({ id: 'checkout_something_wrong', message: 'Something
 const byCode: Record<string, MessageDescriptor> = {
   'user/shopping-cart-empty': msg({ id: 'checkout_empty', message: 'Your cart is empty.' }),
   'checkout/purchase-cap-reached': msg({ id: 'purchase_cap_reached', message: 'The number of maximum purchases per user has been reached.' }),
-  'checkout/sold-out': msg({ id: 'item_sold_out', message: 'Unfortunately the item for this offer are sold out.' }),
+  'checkout/sold-out': msg({ id: 'item_sold_out', message: 'Unfortunately the item for this offer is sold out.' }),
   'checkout/offer-ended': msg({ id: 'offer_not_relevant', message: 'The offer is no longer relevant' }),
   'checkout/session-not-open': msg({ id: 'checkout_session_closed', message: 'The payment time ran out. Start the checkout again.' }),
   'checkout/replaced': msg({ id: 'checkout_replaced', message: 'You started a new checkout in another window.' }),

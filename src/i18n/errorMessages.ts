@@ -138,7 +138,7 @@ const byCode: Record<string, MessageDescriptor> = {
   password_reset_token_expired: msg({ id: 'password_reset_token_expired', message: 'The reset link has expired. Request a new one.' }),
 
   // Cart (spec 5, 8).
-  'user/shopping-cart-sold-out': msg({ id: 'item_sold_out', message: 'Unfortunately the item for this offer are sold out.' }),
+  'user/shopping-cart-sold-out': msg({ id: 'item_sold_out', message: 'Unfortunately the item for this offer is sold out.' }),
   offer_not_relevant: msg({ id: 'offer_not_relevant', message: 'The offer is no longer relevant' }),
   'user/shopping-cart-purchase-cap-reached': msg({
     id: 'purchase_cap_reached',

@@ -167,7 +167,7 @@ describe('the add-to-cart dialog on the rendered offer page, generated paths', (
             }
             if (w.open === 'none') {
               expect(buyButton().hasAttribute('disabled'), 'payment disabled').toBe(w.pick === 'soldOut');
-              expect(screen.queryAllByText('Unfortunately the item for this offer are sold out.').length > 0).toBe(w.pick === 'soldOut');
+              expect(screen.queryAllByText('Unfortunately the item for this offer is sold out.').length > 0).toBe(w.pick === 'soldOut');
             }
             const told = received.map((e) => (e.type === 'cart.add' ? `${e.itemVariantId}×${e.quantity}|${e.offerId}` : e.type));
             expect(told).toEqual(w.added === null ? [] : [`${w.added}|concert`]);

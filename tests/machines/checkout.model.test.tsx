@@ -348,7 +348,7 @@ describe('leaving the checkout', () => {
   it.each([
     ['user/shopping-cart-empty', 'Your cart is empty.', 'Back to the offers'],
     ['checkout/purchase-cap-reached', 'The number of maximum purchases per user has been reached.', 'Back to the offers'],
-    ['checkout/sold-out', 'Unfortunately the item for this offer are sold out.', 'Back to the offers'],
+    ['checkout/sold-out', 'Unfortunately the item for this offer is sold out.', 'Back to the offers'],
     ['checkout/offer-ended', 'The offer is no longer relevant', 'Back to the offers'],
     ['checkout/not-on-sale', 'This item is not on sale yet.', 'Back to the offers'],
     ['checkout/queue-turn-needed', 'Wait for your turn in the queue on the offer page.', 'Back to the offers'],

@@ -158,7 +158,7 @@ describe('the waiting list on the rendered offer page, generated paths', () => {
             const alert = within(region).queryByRole('alert');
             expect(alert?.textContent ?? null).toBe(w.error ? 'Network Error' : null);
             // A held place makes the evening buyable for this member; otherwise it is sold out.
-            const soldOutNotice = screen.queryAllByText('Unfortunately the item for this offer are sold out.').length > 0;
+            const soldOutNotice = screen.queryAllByText('Unfortunately the item for this offer is sold out.').length > 0;
             expect(soldOutNotice).toBe(w.place !== 'offered');
             expect(screen.getByRole('button', { name: 'Buy tickets' }).hasAttribute('disabled')).toBe(w.place !== 'offered');
           },

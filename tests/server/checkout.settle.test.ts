@@ -323,7 +323,7 @@ describe('POST /v1/payment/checkout refusals (before any provider call)', () => 
     ['an empty cart', [], 'user/shopping-cart-empty', 'The shopping cart is empty'],
     ['a line past its end date', [line('ended', 1)], 'checkout/offer-ended', 'The offer is no longer relevant'],
     ['a line of an inactive offer', [{ itemVariantId: 'withdrawn-v', offerId: 'withdrawn', quantity: 1 }], 'checkout/offer-ended', 'The offer is no longer relevant'],
-    ['more than is left', [line('few', 2)], 'checkout/sold-out', 'Unfortunately the item for this offer are sold out.'],
+    ['more than is left', [line('few', 2)], 'checkout/sold-out', 'Unfortunately the item for this offer is sold out.'],
     ['more than purchaseCap', [line('capped', 4)], 'checkout/purchase-cap-reached', 'The number of maximum purchases per user has been reached.'],
   ])('answers 409 for %s, holding nothing', async (_name, lines, code, message) => {
     await fillCart(t.db, brandId, memberUid, lines);

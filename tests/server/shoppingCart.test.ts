@@ -144,7 +144,7 @@ describe('PUT /v1/update/user/shopping_cart', () => {
     ['more than the purchase cap', { shopingCartItemList: [line('stockholm', 'concert', 5)] }, 400, 'user/shopping-cart-purchase-cap-reached', 'The number of maximum purchases per user has been reached.'],
     ['an add past the purchase cap', { action: 'add', shopingCartItemList: [line('stockholm', 'concert', 3)] }, 400, 'user/shopping-cart-purchase-cap-reached', 'The number of maximum purchases per user has been reached.'],
     ['the same variant twice', { shopingCartItemList: [line('shirt-l', 'shirt', 1), line('shirt-l', 'shirt', 1)] }, 400, 'user/shopping-cart-duplicate-item', 'Each item may appear only once in the list'],
-    ['a sold-out variant', { action: 'add', shopingCartItemList: [line('soldout', 'concert', 1)] }, 409, 'user/shopping-cart-sold-out', 'Unfortunately the item for this offer are sold out.'],
+    ['a sold-out variant', { action: 'add', shopingCartItemList: [line('soldout', 'concert', 1)] }, 409, 'user/shopping-cart-sold-out', 'Unfortunately the item for this offer is sold out.'],
     ['a variant past its end date', { action: 'add', shopingCartItemList: [line('past', 'concert', 1)] }, 410, 'offer_not_relevant', 'The offer is no longer relevant'],
     ['a variant of an inactive offer', { action: 'replace', shopingCartItemList: [line('gone-v', 'gone', 1)] }, 410, 'offer_not_relevant', 'The offer is no longer relevant'],
   ];

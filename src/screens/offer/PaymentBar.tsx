@@ -24,7 +24,7 @@ export function PaymentBar({ label, status, onBuy, placement, waitsForQueue = fa
   const blocked = status === 'soldOut' || status === 'ended' || status === 'nothingToSell' || (status === 'buyable' && waitsForQueue);
   const note =
     status === 'soldOut'
-      ? t`Unfortunately the item for this offer are sold out.`
+      ? t`Unfortunately the item for this offer is sold out.`
       : status === 'ended'
         ? t`The offer is no longer relevant`
         : status === 'buyable' && waitsForQueue

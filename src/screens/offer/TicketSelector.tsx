@@ -96,7 +96,7 @@ export function TicketSelector({ view }: { view: TicketSelectionView }) {
 function SelectionNotice({ status, id }: { status: TicketSelectionView['status']; id: string }) {
   const { t } = useLingui();
   const text =
-    status === 'soldOut' ? t`Unfortunately the item for this offer are sold out.` : status === 'ended' ? t`The offer is no longer relevant` : '';
+    status === 'soldOut' ? t`Unfortunately the item for this offer is sold out.` : status === 'ended' ? t`The offer is no longer relevant` : '';
   return (
     <p id={id} role="status" className={styles.notice}>
       {text}
