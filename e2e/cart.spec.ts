@@ -20,7 +20,7 @@ const words = {
     time: 'Time',
     ticket: 'Ticket',
     variant: 'Variant',
-    selectItem: 'Select an item first.',
+    selectItem: 'Choose a city first.',
     ok: 'OK',
     // The offers' buttons, as the brand configures them (server/db/seed/callToAction.ts).
     buyTickets: 'Buy tickets',
@@ -49,7 +49,7 @@ const words = {
     time: 'Tid',
     ticket: 'Biljett',
     variant: 'Variant',
-    selectItem: 'Välj en vara först.',
+    selectItem: 'Välj stad först.',
     ok: 'OK',
     buyTickets: 'Köp biljetter',
     buyNow: 'Köp nu',

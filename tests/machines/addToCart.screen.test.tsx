@@ -160,7 +160,7 @@ describe('the add-to-cart dialog on the rendered offer page, generated paths', (
           '*': (state) => {
             const w = worldOf(String(state.value));
             expect(dialog() !== null, 'dialog open').toBe(w.open === 'dialog');
-            expect(screen.queryByText('Select an item first.') !== null, 'select item warning').toBe(w.open === 'warning');
+            expect(screen.queryByText('Choose a city first.') !== null, 'select item warning').toBe(w.open === 'warning');
             if (w.open === 'dialog') {
               expect(quantityField().value).toBe(String(w.quantity));
               expect(quantityField().max).toBe(String(maxOf[w.pick as 'standing' | 'seated']));
@@ -219,5 +219,27 @@ describe('the add-to-cart dialog, by keyboard', () => {
     fireEvent.keyDown(open, { key: 'Escape' });
     expect(dialog()).toBeNull();
     expect(document.activeElement).toBe(buyButton());
+  });
+});
+
+describe('buying before the pickers are done', () => {
+  it('names the picker still waiting: city, then time, then ticket (issue 41)', async () => {
+    renderOffer();
+    await screen.findByRole('heading', { level: 1 });
+    const warnsOf = async (text: string) => {
+      await act(async () => fireEvent.click(buyButton()));
+      expect(screen.getByText(text)).toBeTruthy();
+      expect(screen.queryByText('Select an item first.')).toBeNull();
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'OK' })));
+      expect(screen.queryByText(text)).toBeNull();
+    };
+    await warnsOf('Choose a city first.');
+    select('City', 'Stockholm');
+    await warnsOf('Choose a time first.');
+    select('Time', String(T1));
+    await warnsOf('Choose a ticket first.');
+    select('Ticket', 'seated');
+    await act(async () => fireEvent.click(buyButton()));
+    expect(dialog()).not.toBeNull();
   });
 });

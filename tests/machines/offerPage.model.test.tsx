@@ -179,7 +179,7 @@ describe('the offer page on the rendered screen, generated paths', () => {
               expect(within(region).getByRole('group', { name: 'Add Jazz on the pier: Standing to your calendar' })).toBeTruthy();
               expect(within(region).getByRole('link', { name: 'Show my tickets' }).getAttribute('href')).toBe('/more/orderHistory');
             } else expect(tickets()).toBeNull();
-            expect(screen.queryByText('Select an item first.') !== null, 'select item warning').toBe(w.buying === 'warning');
+            expect(screen.queryByText('Choose a city first.') !== null, 'select item warning').toBe(w.buying === 'warning');
             expect(dialog() !== null, 'add-to-cart dialog').toBe(w.buying === 'dialog');
             if (w.buying === 'dialog') expect(within(dialog()!).getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity' }).value).toBe('1');
             // The cart is told once, with the evening, the offer and the quantity.

@@ -31,6 +31,15 @@ export function SellingOfferArticle({ selectionRef, page, calendarPlatform, ...a
   const paymentBar = (
     <PaymentBar label={label} status={view.status} onBuy={page.buy} placement={desktop ? 'inline' : 'floating'} waitsForQueue={page.waitsForQueue} />
   );
+  // Buying too early names the first picker still waiting (issue 41), as its placeholder does.
+  const selectFirst =
+    view.kind !== 'ticket'
+      ? t`Choose a variant first.`
+      : view.city === null
+        ? t`Choose a city first.`
+        : view.time === null
+          ? t`Choose a time first.`
+          : t`Choose a ticket first.`;
   // Desktop: the payment action sits beside the pickers it buys from, not after the article (issue 22).
   const besidePickers = desktop && article.offer.callToAction?.type === 'payment';
   return (
@@ -60,7 +69,7 @@ export function SellingOfferArticle({ selectionRef, page, calendarPlatform, ...a
       <Dialog
         open={page.selectItemWarning}
         title={label}
-        message={t({ id: 'select_item', message: 'Select an item first.' })}
+        message={selectFirst}
         onClose={page.dismissWarning}
         onYes={page.dismissWarning}
         yesLabel={t`OK`}
