@@ -125,7 +125,7 @@ export async function bookTable(deps: TableBookingDeps, request: TableRequest): 
         createdAt: new Date(at),
       });
       const cancelLink = `${request.linkOrigin}/booking/cancel/${token}`;
-      const booked = { id: booking.id, restaurant: restaurant.name, address: request.address, seatingAt, partySize: request.partySize, guestName: request.guestName };
+      const booked = { id: booking.id, cancelTokenHash: booking.cancelTokenHash, restaurant: restaurant.name, address: request.address, seatingAt, partySize: request.partySize, guestName: request.guestName };
       if (request.analytics) await recordBookingMade(tx, { brandId: request.brandId, restaurantId: request.restaurantId, partySize: request.partySize }, new Date(at));
       await mail.queue(tx, { brandId: request.brandId, to: request.guestEmail, ...tableBookingMail(booked, request.brand, cancelLink, request.language) }, `table-booking:${booking.id}`);
       return { ok: true, booking };

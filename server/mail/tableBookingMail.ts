@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { calendarFileName } from '../../domain/fileName.ts';
 import { formatEventTime } from '../../domain/format.ts';
 import type { Language } from '../../domain/language.ts';
@@ -52,8 +53,19 @@ const texts = {
 /** How long the calendar event lasts: a dinner, not the evening. */
 export const seatingDurationMs = 2 * 3_600_000;
 
+/**
+ * The calendar event's UID: unique across reseeds and deployments, where the serial id repeats
+ * (`table-booking-1@klubb` on every fresh database), and the same for the booking whenever it is
+ * made again. It is derived from the stored hash of the booking's random cancel token (a second,
+ * labelled hash, so the UID is not the lookup key and says nothing of the token).
+ */
+export const tableBookingUid = (cancelTokenHash: string) =>
+  `table-booking-${createHash('sha256').update(`calendar-uid:${cancelTokenHash}`).digest('hex').slice(0, 32)}@klubb`;
+
 export interface BookedTable {
   id: number;
+  /** The stored SHA-256 of the cancel token, from which the calendar UID is derived. */
+  cancelTokenHash: string;
   restaurant: string;
   address: string;
   seatingAt: number;
@@ -74,7 +86,7 @@ export function tableBookingMail(booking: BookedTable, brand: MailBrand, cancelL
   const title = t.event(booking.restaurant);
   const ics = calendarFile(
     {
-      uid: `table-booking-${booking.id}@klubb`,
+      uid: tableBookingUid(booking.cancelTokenHash),
       productId: `klubb/${brand.name}`,
       title,
       description: `${t.eventText(booking.partySize)} · ${booking.guestName}`,

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { analyticsEvents, tableBookings } from '../../server/db/schema/index.ts';
 import { sessionIdPattern } from '../../domain/analyticsEvents.ts';
 import { dateIn, instantOf, knownTimeZone } from '../../server/booking/seatings.ts';
+import { tableBookingUid } from '../../server/mail/tableBookingMail.ts';
 import { setSettings } from './accounts.helpers.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import {
@@ -218,6 +219,33 @@ describe('booking', () => {
     expect(ics!.content).toContain('DTEND:20260610T180000Z');
     expect(ics!.content).toContain('LOCATION:Restaurant tyge\\, Sankt Eriksgatan 48\\, 112 34 Stockholm');
     expect(ics!.content).toContain('SUMMARY:Bord på Restaurant tyge');
+  });
+
+  it("gives the calendar file a UID of its own, not the serial id that repeats on a reseeded or another deployment's database", async () => {
+    // A second database, as after a reseed or on another deployment: its first booking has id 1 as well.
+    const other = await createTestApp({ now: () => clock });
+    try {
+      await makeBookingBrands(other);
+      await makeRestaurant(other, 'aurora', 'tyge');
+      const uidsOf = async (app: TestApp, email: string) => {
+        expect((await postForm(app, '/booking/aurora/tyge', { date: '2026-06-11', party: '2', time: '18:00', ...guest, email })).statusCode).toBe(200);
+        const mails = await mailsTo(app, email);
+        return mails.map((mail) => /^UID:(.+)$/m.exec(mail.attachments[0]!.content)![1]!.trim());
+      };
+      const [here] = await uidsOf(t, 'uid-here@example.se');
+      const [there] = await uidsOf(other, 'uid-there@example.se');
+      const [firstThere] = await bookingsOf(other, 'tyge');
+      expect(firstThere!.id).toBe(1);
+      expect(there).not.toBe('table-booking-1@klubb');
+      expect(here).toMatch(/^table-booking-[0-9a-f]{32}@klubb$/);
+      expect(there).toMatch(/^table-booking-[0-9a-f]{32}@klubb$/);
+      expect(here).not.toBe(there);
+      // Stable: the booking's stored row gives the same UID again.
+      const booked = (await bookingsOf(t, 'tyge')).find((b) => b.guestEmail === 'uid-here@example.se')!;
+      expect(tableBookingUid(booked.cancelTokenHash)).toBe(here);
+    } finally {
+      await other.close();
+    }
   });
 
   it('books in Norwegian at the other brand, in its zone', async () => {
