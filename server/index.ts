@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed/index.ts';
+import { demoBanner } from './db/seed/demoBanner.ts';
 import { createIdentity } from './identity/index.ts';
 import { createMailSender } from './mail/index.ts';
 import { claimDataDir } from './dataDirOwner.ts';
@@ -82,6 +83,8 @@ async function main() {
   port = (app.server.address() as AddressInfo).port;
   if (embedded && port !== config.port) releaseDataDir = claimDataDir(config.dataDir, port, adminToken);
   app.log.info(`Klubb on http://localhost:${port} (database: ${database.kind}, identity: ${identity.kind}, payments: ${payments.kind})`);
+  // Where to go and who to be: the demo brands' URLs and users, on the console for the person who started it.
+  if (config.seedDemo) console.log(demoBanner(port));
   // A parent process that started us with an IPC channel (the tests) learns the port without guessing a free one.
   process.send?.({ type: 'klubb.listening', port });
   process.channel?.unref();
