@@ -8,6 +8,7 @@ import { navigatorMachine, type NavigatorEvent } from '../machines/navigator.mac
 import type { Brand } from '../contract/brand.ts';
 import { detectDeviceProfile, isDesktopLayout, readDeviceInput } from './domain/deviceProfile.ts';
 import { createResolver } from './routes/resolver.ts';
+import { media } from './theme/breakpoints.ts';
 import { applyHistoryEffect, isAuthScreenPath, observePopstate, resetToRoot, saveNavigation, showAuthScreen, showSetUpRoot, startLocation } from './services/browserHistory.ts';
 import { sessionMachine, type SessionEvent } from '../machines/session.machine.ts';
 import { signInMachine } from '../machines/signIn.machine.ts';
@@ -270,7 +271,10 @@ function onPageShown(callback: () => void): () => void {
 
 /** What the app machine needs to know about this browser at start. */
 export function appInput(config: ClientConfig): AppInput {
-  const layout = isDesktopLayout(detectDeviceProfile(readDeviceInput(window))) ? 'desktop' : 'mobile';
+  // The window's width decides with the device: the same media query as the skeleton's CSS, so the app
+  // draws the layout the first paint showed (server/shell/skeleton.ts).
+  const wideWindow = window.matchMedia(media.desktopLayout).matches;
+  const layout = isDesktopLayout(detectDeviceProfile(readDeviceInput(window)), wideWindow) ? 'desktop' : 'mobile';
   return {
     layout,
     noDesktop: config.noDesktop,

@@ -76,9 +76,14 @@ export function detectDeviceProfile(input: DeviceInput): DeviceProfile {
   };
 }
 
-/** Spec section 9: desktop means desktop device type outside an iframe. */
-export function isDesktopLayout(profile: DeviceProfile): boolean {
-  return profile.device.type === 'desktop' && profile.device.containerType !== 'iframe';
+/**
+ * Spec section 9: desktop means desktop device type outside an iframe, in a window at least
+ * `breakpoints.desktopLayout` wide (src/theme/breakpoints.ts): a desktop browser in a narrow window (or a
+ * tablet asking for the desktop site) gets the phone layout, like the skeleton's CSS at that width
+ * (server/shell/skeleton.ts). A phone or tablet keeps the phone layout in any window.
+ */
+export function isDesktopLayout(profile: DeviceProfile, wideWindow = true): boolean {
+  return profile.device.type === 'desktop' && profile.device.containerType !== 'iframe' && wideWindow;
 }
 
 /** Spec section 9: space above the content for the native container's status bar. */

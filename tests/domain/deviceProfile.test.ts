@@ -138,6 +138,12 @@ describe('layout rules', () => {
     expect(isDesktopLayout(profile('iOS', 'safari', 'iPad', 'tablet'))).toBe(false);
   });
 
+  it('gives a desktop device in a narrow window the phone layout, and a phone the phone layout in any window', () => {
+    expect(isDesktopLayout(desktop, false)).toBe(false);
+    expect(isDesktopLayout(desktop, true)).toBe(true);
+    expect(isDesktopLayout(profile('iOS', 'safari', 'iPad', 'tablet'), true)).toBe(false);
+  });
+
   it.each<[DeviceProfile['device']['containerType'], boolean, number]>([
     ['ios-wv', true, 40],
     ['ios-wv', false, 20],

@@ -38,3 +38,12 @@ describe('releaseSkeletonOnFirstScreen', () => {
     expect(() => releaseSkeletonOnFirstScreen(document)()).not.toThrow();
   });
 });
+
+describe('the skeleton and the app choose the layout at one width', () => {
+  it('shows the desktop bars from the media query of the app\'s desktop-layout breakpoint', async () => {
+    const { skeletonDesktopMinWidth, skeletonStyle } = await import('../../../server/shell/skeleton.ts');
+    const { breakpoints, media } = await import('../../../src/theme/breakpoints.ts');
+    expect(skeletonDesktopMinWidth).toBe(breakpoints.desktopLayout);
+    expect(skeletonStyle).toContain(`@media ${media.desktopLayout.replace(' ', '')}{[data-layout=desktop]`);
+  });
+});
