@@ -149,7 +149,7 @@ describe('the order number', () => {
   it('is left out rather than showing the internal id when an order has no reference', async () => {
     const { reference: _none, ...placed } = order('o-9', '2026-11-24T10:00:00Z');
     renderOrders(async () => [placed]);
-    const toggle = await screen.findByRole('button', { name: /^Order\s*24 November 2026/ }, { timeout: 15_000 });
+    const toggle = await screen.findByRole('button', { name: /^Order\s*Mørketid live\s*24 November 2026/ }, { timeout: 15_000 });
     fireEvent.click(toggle);
     expect(screen.getByRole('region', { name: 'Order of 24 November 2026' })).toBeTruthy();
     expect(screen.getByRole('main').textContent).not.toContain(placed.id);
@@ -163,8 +163,8 @@ describe('/more/orderHistory', () => {
     expect(calls).toEqual(['/v1/get_list/order_history']);
     const toggles = within(list).getAllByRole('button');
     expect(toggles.map((b) => b.textContent?.replace(/[\u00a0\u202f]/g, ' '))).toEqual([
-      'Order o-224 November 2026840,00 kr',
-      'Order o-11 November 2026840,00 kr',
+      'Order o-2Mørketid live24 November 2026840,00 kr',
+      'Order o-1Mørketid live1 November 2026840,00 kr',
     ]);
     expect(toggles.map((b) => b.getAttribute('aria-expanded'))).toEqual(['false', 'false']);
     expect(screen.queryByRole('region', { name: 'Order o-2' })).toBeNull();
@@ -214,6 +214,19 @@ describe('/more/orderHistory', () => {
     expect(screen.queryByRole('region', { name: 'Order o-2' })).toBeNull();
   });
 
+  it('names what was bought in the row: the first line\'s offer, and how many more lines (issue 41)', async () => {
+    const one = order('o-1', '2026-11-01T10:00:00Z');
+    const line = one.itemList[0]!;
+    const several = order('o-3', '2026-11-24T10:00:00Z', {
+      itemList: [line, { ...line, itemVariantId: 'shirt', offerTitle: 'Tour shirt' }, { ...line, itemVariantId: 'poster', offerTitle: 'Poster' }],
+    });
+    renderOrders(async () => [several, one]);
+    expect((await screen.findByRole('button', { name: /^Order o-3/ })).textContent).toContain('Mørketid live + 2 more');
+    const single = screen.getByRole('button', { name: /^Order o-1/ });
+    expect(single.textContent).toContain('Mørketid live');
+    expect(single.textContent).not.toContain('more');
+  });
+
   it('says so when there are no orders', async () => {
     renderOrders(async () => []);
     expect(await screen.findByText('You have no orders yet.')).toBeTruthy();
@@ -238,7 +251,7 @@ describe('/more/orderHistory', () => {
     await activateLocale('sv');
     await loadMessages('content');
     renderOrders(async () => [order('o-1', '2026-11-01T10:00:00Z')]);
-    const toggle = await screen.findByRole('button', { name: /^Order o-1\s*1 november 2026\s*840,00\skr$/ });
+    const toggle = await screen.findByRole('button', { name: /^Order o-1\s*Mørketid live\s*1 november 2026\s*840,00\skr$/ });
     fireEvent.click(toggle);
     await waitFor(() => expect(screen.getByRole('region', { name: 'Order o-1' })).toBeTruthy());
     const region = screen.getByRole('region', { name: 'Order o-1' });

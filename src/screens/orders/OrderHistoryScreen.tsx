@@ -58,6 +58,9 @@ function OrderPanel({ order, open, onToggle, extras }: { order: Order; open: boo
   const panelId = `order-${order.id}`;
   // The member sees the short reference, once; the id stays internal (no reference: no number at all).
   const title = order.reference ? t`Order ${order.reference}` : t`Order of ${purchaseDay}`;
+  // What was bought, so the row names the evening and not only a reference (issue 41).
+  const [first, ...others] = order.itemList;
+  const bought = first ? (others.length > 0 ? t`${first.offerTitle} + ${others.length} more` : first.offerTitle) : null;
   // Cancelled by the operator or refunded at the payment provider: either way its tickets are void.
   const cancelled = order.status === 'cancelled' || order.status === 'refunded';
   const dayAndStatus = { paid: purchaseDay, cancelled: t`${purchaseDay}, cancelled`, refunded: t`${purchaseDay}, refunded` }[order.status];
@@ -73,6 +76,7 @@ function OrderPanel({ order, open, onToggle, extras }: { order: Order; open: boo
         <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
           <span className={styles.toggleTitle}>
             <span>{order.reference ? title : t`Order`}</span>
+            {bought ? <span className={styles.toggleBought}>{bought}</span> : null}
             <span className={styles.toggleDay}>{dayAndStatus}</span>
           </span>
           <span>{money(order.amount)}</span>

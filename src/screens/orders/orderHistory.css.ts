@@ -8,6 +8,8 @@ export const toggleTitle = style({ display: 'flex', flexDirection: 'column', gap
 
 export const toggleDay = style({ fontWeight: 400, color: vars.color.textMuted });
 
+export const toggleBought = style({ fontWeight: 400 });
+
 
 export const facts = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px', margin: 0 });
 
