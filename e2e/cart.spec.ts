@@ -21,6 +21,7 @@ const words = {
     ticket: 'Ticket',
     variant: 'Variant',
     selectItem: 'Choose a city first.',
+    feesIncluded: 'Fees (included)',
     ok: 'OK',
     // The offers' buttons, as the brand configures them (server/db/seed/callToAction.ts).
     buyTickets: 'Buy tickets',
@@ -50,6 +51,7 @@ const words = {
     ticket: 'Biljett',
     variant: 'Variant',
     selectItem: 'Välj stad först.',
+    feesIncluded: 'Avgifter (ingår)',
     ok: 'OK',
     buyTickets: 'Köp biljetter',
     buyNow: 'Köp nu',
@@ -218,6 +220,9 @@ async function changeQuantitiesInTheDrawer(page: Page, language: Language) {
   await expectAmount(drawer.getByTestId('cart-total'), language, 1758);
   const totals = drawer.getByRole('definition');
   await expect(drawer.getByRole('term').filter({ hasText: w.vat(6) })).toBeVisible();
+  // The fees are part of the total, and the drawer says so as checkout does (not an extra charge above it).
+  await expect(drawer.getByRole('term').first()).toHaveText(w.feesIncluded);
+  await expectAmount(totals.nth(0), language, 75);
   await expectAmount(totals.nth(1), language, 67.08);
   await expectAmount(totals.nth(2), language, 114.6);
   await expect(page.getByRole('button', { name: w.cartCount(5) })).toBeAttached();

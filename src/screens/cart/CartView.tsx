@@ -62,7 +62,7 @@ export function CartView({ cartRef, onCheckout }: CartViewProps) {
           <dl className={styles.totals} aria-label={t`Totals`}>
             {cart.totalCustomFeePrice > 0 && (
               <>
-                <dt>{t`Fees`}</dt>
+                <dt>{t`Fees (included)`}</dt>
                 <dd className={styles.value}>{money(cart.totalCustomFeePrice)}</dd>
               </>
             )}
