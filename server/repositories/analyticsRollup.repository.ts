@@ -44,8 +44,8 @@ export async function rollUpDay(db: Executor, day: Date): Promise<void> {
     UNION SELECT DISTINCT ${m.brandId} FROM ${m} WHERE ${ofDay(sql`${m.minute}`)}
     ON CONFLICT DO NOTHING`);
   // The brands whose day this is still to roll up (one sweep at a time does it: the job claim).
-  const todo = sql`(SELECT ${u.brandId} FROM ${u} WHERE ${u.rolledUntil} IS NULL OR ${u.rolledUntil} <= ${at(day)})`;
-  const rawOfDay = sql`${ofDay(sql`${e.receivedAt}`)} AND ${e.brandId} IN ${todo}`;
+  const notRolledBrands = sql`(SELECT ${u.brandId} FROM ${u} WHERE ${u.rolledUntil} IS NULL OR ${u.rolledUntil} <= ${at(day)})`;
+  const rawOfDay = sql`${ofDay(sql`${e.receivedAt}`)} AND ${e.brandId} IN ${notRolledBrands}`;
   for (const [kind, key] of [['page_view', sql`${e.path}`], ['offer_opened', sql`${e.offerId}`]] as const) {
     await db.execute(sql`
       INSERT INTO ${d} (brand_id, day, kind, key, events, sessions)
@@ -74,12 +74,12 @@ export async function rollUpDay(db: Executor, day: Date): Promise<void> {
     INSERT INTO ${d} (brand_id, day, kind, key, events, sessions)
     SELECT brand_id, ${date}::date, 'dropped', key, events, 0 FROM (
       SELECT ${m.brandId} AS brand_id, 'ceiling' AS key, sum(${m.droppedOverCeiling}) AS events FROM ${m}
-      WHERE ${ofDay(sql`${m.minute}`)} AND ${m.brandId} IN ${todo} GROUP BY 1
+      WHERE ${ofDay(sql`${m.minute}`)} AND ${m.brandId} IN ${notRolledBrands} GROUP BY 1
       UNION ALL
       SELECT ${m.brandId}, 'budget', sum(${m.droppedOverBudget}) FROM ${m}
-      WHERE ${ofDay(sql`${m.minute}`)} AND ${m.brandId} IN ${todo} GROUP BY 1
+      WHERE ${ofDay(sql`${m.minute}`)} AND ${m.brandId} IN ${notRolledBrands} GROUP BY 1
     ) AS dropped WHERE events > 0`);
-  await db.execute(sql`DELETE FROM ${m} WHERE ${ofDay(sql`${m.minute}`)} AND ${m.brandId} IN ${todo}`);
+  await db.execute(sql`DELETE FROM ${m} WHERE ${ofDay(sql`${m.minute}`)} AND ${m.brandId} IN ${notRolledBrands}`);
   await db.execute(sql`UPDATE ${u} SET rolled_until = ${at(next)} WHERE ${u.rolledUntil} IS NULL OR ${u.rolledUntil} <= ${at(day)}`);
 }
 
