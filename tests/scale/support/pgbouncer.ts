@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { startDaemon } from './daemon.ts';
 import { freePort } from '../../server/support/paymentsApp.ts';
 
 export const pgbouncerPath = process.env.PGBOUNCER_PATH ?? '/usr/sbin/pgbouncer';
@@ -54,26 +54,13 @@ export async function startPgBouncer(serverUrl: string, options: { poolSize?: nu
     chownSync(dir, uid, gid);
     for (const file of ['userlist.txt', 'pgbouncer.ini']) chownSync(join(dir, file), uid, gid);
   }
-  const child: ChildProcess = spawn(pgbouncerPath, [...(asRoot ? ['-u', 'postgres'] : []), join(dir, 'pgbouncer.ini')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  // Never outlives the test process, whatever ends it.
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  const output: string[] = [];
-  child.stdout!.on('data', (d) => output.push(String(d)));
-  child.stderr!.on('data', (d) => output.push(String(d)));
+  const { child, output, stop } = startDaemon(pgbouncerPath, [...(asRoot ? ['-u', 'postgres'] : []), join(dir, 'pgbouncer.ini')], dir, 'SIGINT');
   const urlOf = (database: string) => {
     const url = new URL(serverUrl);
     url.port = String(port);
     url.hostname = '127.0.0.1';
     url.pathname = `/${database}`;
     return url.toString();
-  };
-  const stop = async () => {
-    process.removeListener('exit', killOnExit);
-    if (child.exitCode === null && child.signalCode === null) {
-      await new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGINT')));
-    }
-    rmSync(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 20_000;
   for (;;) {

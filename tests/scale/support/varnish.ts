@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startDaemon } from './daemon.ts';
 import { freePort } from '../../server/support/paymentsApp.ts';
 
 export const varnishdPath = process.env.VARNISHD_PATH ?? '/usr/sbin/varnishd';
@@ -43,20 +43,8 @@ export async function startVarnish(ports: number[]): Promise<Varnish> {
   const args = ['-F', '-a', `127.0.0.1:${port}`, '-f', vcl, '-n', join(dir, 'work'), '-s', 'malloc,64m', '-T', 'none'];
   // As root the default jail drops to the varnish user, which cannot read this directory: run as we are.
   if (process.getuid?.() === 0) args.push('-j', 'none');
-  const child: ChildProcess = spawn(varnishdPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  const output: string[] = [];
-  child.stdout!.on('data', (d) => output.push(String(d)));
-  child.stderr!.on('data', (d) => output.push(String(d)));
+  const { child, output, stop } = startDaemon(varnishdPath, args, dir, 'SIGTERM');
   const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    process.removeListener('exit', killOnExit);
-    if (child.exitCode === null && child.signalCode === null) {
-      await new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM')));
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) {
