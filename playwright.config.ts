@@ -48,8 +48,10 @@ export const e2eServerEnv = {
 function workerServer(index: number) {
   const port = e2eBasePort + index;
   const clientDir = e2eClientDir(port);
+  // E2E_BUILD_DIR: a build of one's own (`vite build --outDir X`) while another run rebuilds dist.
+  const buildDir = process.env.E2E_BUILD_DIR ?? 'dist';
   return {
-    command: `rm -rf .data/e2e-${port} ${clientDir} && mkdir -p .data && cp -r dist ${clientDir} && tsx server/index.ts`,
+    command: `rm -rf .data/e2e-${port} ${clientDir} && mkdir -p .data && cp -r ${buildDir} ${clientDir} && tsx server/index.ts`,
     env: { PORT: String(port), CLIENT_DIR: clientDir, DATA_DIR: `.data/e2e-${port}`, ...e2eServerEnv },
     url: `http://localhost:${port}/v1/health`,
     reuseExistingServer: false,
