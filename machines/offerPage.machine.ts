@@ -6,6 +6,7 @@ import { clipboardCopyMachine } from './clipboardCopy.machine.ts';
 import { waitingListMachine } from './waitingList.machine.ts';
 import { saleQueueMachine, type SaleTurn } from './saleQueue.machine.ts';
 import { addToCalendarMachine } from './addToCalendar.machine.ts';
+import { retryWhenOnline } from './retryWhenOnline.ts';
 import type { OrderItem } from '../contract/checkout.ts';
 import type { CategoryList, OfferDetail } from '../contract/offer.ts';
 import {
@@ -104,6 +105,8 @@ export const offerPageMachine = setup({
     waitingList: waitingListMachine,
     saleQueue: saleQueueMachine,
     addToCalendar: addToCalendarMachine,
+    /** Sends `offer.retry` when the browser is back online (provided by the page's wiring). */
+    retryWhenOnline,
     ticketSelection: ticketSelectionMachine,
     // The promo rows and their copy buttons; the wiring provides their calls.
     promoClaim: promoClaimMachine,
@@ -157,6 +160,8 @@ export const offerPageMachine = setup({
     isNotFound: (_, error: OfferLoadError) => isCode(error, 404, 'offer_not_found'),
     isNotRelevant: (_, error: OfferLoadError) => isCode(error, 410, 'offer_not_relevant'),
     needsSignIn: (_, error: OfferLoadError) => error.status === 401,
+    /** No answer at all (spec 8: status 600, failed_to_fetch), not an error the server answered. */
+    isNetworkFailure: (_, error: OfferLoadError) => isCode(error, 600, 'failed_to_fetch'),
   },
 }).createMachine({
   id: 'offerPage',
@@ -194,6 +199,7 @@ export const offerPageMachine = setup({
           { guard: { type: 'isNotFound', params: loadErrorParams }, target: 'failed.notFound', actions: keepError },
           { guard: { type: 'isNotRelevant', params: loadErrorParams }, target: 'failed.notRelevant', actions: keepError },
           { guard: { type: 'needsSignIn', params: loadErrorParams }, target: 'failed.needsSignIn', actions: keepError },
+          { guard: { type: 'isNetworkFailure', params: loadErrorParams }, target: 'failed.offline', actions: keepError },
           { target: 'failed.other', actions: keepError },
         ],
       },
@@ -284,6 +290,8 @@ export const offerPageMachine = setup({
         notRelevant: {},
         // Signed in from here, the member-only offer loads.
         needsSignIn: { on: { 'offer.signedIn': '#offerPage.loading' } },
+        /** No network: the page loads by itself once the browser is online again (or on Try again). */
+        offline: { invoke: { src: 'retryWhenOnline', input: { retry: { type: 'offer.retry' } } } },
         other: {},
       },
       on: { 'offer.retry': 'loading' },

@@ -15,3 +15,9 @@ export function observeConnection(win: Window, send: (event: ConnectionEvent) =>
     win.removeEventListener('online', restored);
   };
 }
+
+/** Calls `then` each time the browser is back online. Returns the unsubscribe. */
+export function whenBackOnline(win: Window, then: () => void): () => void {
+  win.addEventListener('online', then);
+  return () => win.removeEventListener('online', then);
+}

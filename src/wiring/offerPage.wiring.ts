@@ -18,6 +18,7 @@ import { getWaitingListPlaces, joinWaitingList, leaveWaitingList } from '../api/
 import { getPurchasesOf } from '../api/orders.ts';
 import { saleQueueMachine, type PlaceKeeperEvent } from '../../machines/saleQueue.machine.ts';
 import { leaveSaleQueue, takeSalePlace } from '../api/saleQueue.ts';
+import { retryWhenOnline } from './retryWhenOnline.ts';
 
 type OfferInput = { input: { offerId: string } };
 
@@ -58,6 +59,7 @@ export function wireOfferPage({ api, app, container, analytics }: WiringDeps) {
           return offer;
         }),
         loadCategories: fromPromise(() => cachedCategories(() => getCategories(api))),
+        retryWhenOnline,
         promoClaim: promoClaimMachine.provide({
           ...visitorGate,
           actors: {

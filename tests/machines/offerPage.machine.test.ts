@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { offerPageMachine } from '../../machines/offerPage.machine.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import type { CategoryList, OfferDetail } from '../../contract/offer.ts';
@@ -13,6 +13,7 @@ const categories: CategoryList = {
 /** An offer page over fake loaders; each answer in `answers` is used for one load, in order. */
 function startPage(answers: (OfferDetail | Error)[], options: { categoriesFail?: boolean } = {}) {
   const requests: string[] = [];
+  const online = new EventTarget();
   const actor = createActor(
     offerPageMachine.provide({
       actors: {
@@ -26,12 +27,17 @@ function startPage(answers: (OfferDetail | Error)[], options: { categoriesFail?:
           if (options.categoriesFail) throw new ApiError(500, 'http_500', 'down');
           return categories;
         }),
+        retryWhenOnline: fromCallback<AnyEventObject, { retry: AnyEventObject }>(({ sendBack, input }) => {
+          const retry = () => sendBack(input.retry);
+          online.addEventListener('online', retry);
+          return () => online.removeEventListener('online', retry);
+        }),
       },
     }),
     { input: { id: 'offer-1', type: 'live', origin: 'mixedFeed' } },
   );
   actor.start();
-  return { actor, requests };
+  return { actor, requests, backOnline: () => online.dispatchEvent(new Event('online')) };
 }
 
 describe('offer page machine', () => {
@@ -60,7 +66,7 @@ describe('offer page machine', () => {
     [new ApiError(410, 'offer_not_relevant', 'The offer is no longer relevant'), 'notRelevant'],
     [new ApiError(401, 'auth/id-token-missing', 'Sign in'), 'needsSignIn'],
     [new ApiError(500, 'http_500', 'Internal'), 'other'],
-    [new ApiError(600, 'failed_to_fetch', 'Network Error'), 'other'],
+    [new ApiError(600, 'failed_to_fetch', 'Network Error'), 'offline'],
   ] as const)('fails with %s to failed.%s and keeps the code', async (error, state) => {
     const { actor } = startPage([error]);
     await waitFor(actor, (s) => s.matches('failed'));
@@ -77,6 +83,22 @@ describe('offer page machine', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
     await waitFor(actor, (s) => s.matches('loaded'));
     expect(requests).toEqual(['offer-1', 'offer-1']);
+  });
+
+  it('failed for want of a network, loads by itself once the browser is back online', async () => {
+    const { actor, requests, backOnline } = startPage([new ApiError(600, 'failed_to_fetch', 'Network Error'), offerDetail()]);
+    await waitFor(actor, (s) => s.matches({ failed: 'offline' }));
+    backOnline();
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(requests).toEqual(['offer-1', 'offer-1']);
+  });
+
+  it('a failure the server answered does not reload when the browser is back online', async () => {
+    const { actor, requests, backOnline } = startPage([new ApiError(500, 'http_500', 'Internal'), offerDetail()]);
+    await waitFor(actor, (s) => s.matches({ failed: 'other' }));
+    backOnline();
+    expect(actor.getSnapshot().matches({ failed: 'other' })).toBe(true);
+    expect(requests).toEqual(['offer-1']);
   });
 
   it('cannot retry once loaded', async () => {

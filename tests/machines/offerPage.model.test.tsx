@@ -20,7 +20,7 @@ import { exploreWorlds, pathPerTransition, withoutPrefixes } from './modelPaths.
  * quantity rules are walked in addToCart.screen.test.tsx, the promo rows and the waiting list in
  * their own model tests.
  */
-type Page = 'closed' | 'loaded' | 'notFound' | 'notRelevant' | 'needsSignIn' | 'failed';
+type Page = 'closed' | 'loaded' | 'notFound' | 'notRelevant' | 'needsSignIn' | 'offline' | 'failed';
 interface World {
   page: Page;
   /** Offer loads the page asked for. */
@@ -51,11 +51,16 @@ function next(w: World, event: string): World | null {
     case 'OPEN_SIGNED_OUT':
       return opened(w, { page: 'needsSignIn' });
     case 'OPEN_OFFLINE':
+      return opened(w, { page: 'offline' });
+    case 'OPEN_BROKEN':
       return opened(w, { page: 'failed' });
     case 'RETRY_STILL_OFFLINE':
-      return w.page === 'failed' && w.loads === 1 ? { ...w, loads: 2 } : null;
+      return (w.page === 'offline' || w.page === 'failed') && w.loads === 1 ? { ...w, page: 'offline', loads: 2 } : null;
     case 'RETRY_ONLINE':
-      return w.page === 'failed' ? { ...w, page: 'loaded', loads: w.loads + 1 } : null;
+      return w.page === 'offline' || w.page === 'failed' ? { ...w, page: 'loaded', loads: w.loads + 1 } : null;
+    // The browser's online event: only a page that failed for want of a network loads by itself.
+    case 'BACK_ONLINE':
+      return w.page === 'offline' ? { ...w, page: 'loaded', loads: w.loads + 1 } : w.page === 'failed' && w.loads === 1 ? w : null;
     case 'BUY':
       return shopping && w.buying === 'none' ? { ...w, buying: w.picked ? 'dialog' : 'warning' } : null;
     case 'DISMISS_WARNING':
@@ -72,8 +77,8 @@ function next(w: World, event: string): World | null {
 }
 
 const events = [
-  'OPEN', 'OPEN_WITHOUT_CATEGORIES', 'OPEN_AFTER_BUYING', 'OPEN_GONE', 'OPEN_ENDED', 'OPEN_SIGNED_OUT', 'OPEN_OFFLINE', 'RETRY_STILL_OFFLINE',
-  'RETRY_ONLINE', 'BUY', 'DISMISS_WARNING', 'PICK_EVENING', 'CONFIRM', 'CANCEL',
+  'OPEN', 'OPEN_WITHOUT_CATEGORIES', 'OPEN_AFTER_BUYING', 'OPEN_GONE', 'OPEN_ENDED', 'OPEN_SIGNED_OUT', 'OPEN_OFFLINE', 'OPEN_BROKEN', 'RETRY_STILL_OFFLINE',
+  'RETRY_ONLINE', 'BACK_ONLINE', 'BUY', 'DISMISS_WARNING', 'PICK_EVENING', 'CONFIRM', 'CANCEL',
 ];
 const name = (w: World) =>
   [w.page, `loads ${w.loads}`, w.categories ? 'tag' : 'no tag', w.bought ? 'bought' : '-', w.buying, w.picked ? 'picked' : '-', w.added ? 'added' : '-'].join('|');
@@ -127,7 +132,8 @@ const failures: Partial<Record<Page, [string, string]>> = {
   notFound: ['This offer is not available', 'The article was not found..'],
   notRelevant: ['This offer is not available', 'The offer is no longer relevant'],
   needsSignIn: ['This offer is not available', 'You need to be signed in to view this offer'],
-  failed: ['Something went wrong', 'Network Error'],
+  offline: ['You are offline', 'The offer will load as soon as your device is back online.'],
+  failed: ['Something went wrong', 'Something went wrong. If the problem persists contact customer service.'],
 };
 const select = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { selector: 'select' }), { target: { value } });
 const dialog = () => screen.queryByRole('dialog', { name: 'Add to cart' });
@@ -166,7 +172,7 @@ describe('the offer page on the rendered screen, generated paths', () => {
               expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(failure[0]);
               expect(screen.getByText(failure[1])).toBeTruthy();
               // Only an unexplained failure is worth trying again.
-              expect(screen.queryByRole('button', { name: 'Try again' }) !== null).toBe(w.page === 'failed');
+              expect(screen.queryByRole('button', { name: 'Try again' }) !== null).toBe(w.page === 'failed' || w.page === 'offline');
               expect(screen.getByRole('link', { name: 'Contact customer service' })).toBeTruthy();
               return;
             }
@@ -194,7 +200,16 @@ describe('the offer page on the rendered screen, generated paths', () => {
           OPEN_ENDED: () => open({ offer: new ApiError(410, 'offer_not_relevant', 'ended') }),
           OPEN_SIGNED_OUT: () => open({ offer: new ApiError(401, 'auth/id-token-missing', 'signed out') }),
           OPEN_OFFLINE: () => open({ offer: failedToFetch() }),
+          OPEN_BROKEN: () => open({ offer: new ApiError(500, 'http_500', 'broken') }),
           RETRY_STILL_OFFLINE: () => retry(failedToFetch()),
+          BACK_ONLINE: async () => {
+            api.server.offer = 'ok';
+            const loads = offerLoads();
+            const offline = screen.getByRole('heading', { level: 1 }).textContent === 'You are offline';
+            window.dispatchEvent(new Event('online'));
+            if (offline) await vi.waitFor(() => expect(offerLoads()).toBe(loads + 1));
+            await screen.findByRole('heading', { level: 1 });
+          },
           RETRY_ONLINE: () => retry('ok'),
           BUY: () => user.click(screen.getByRole('button', { name: 'Buy tickets' })),
           DISMISS_WARNING: () => user.click(screen.getByRole('button', { name: 'OK' })),

@@ -50,7 +50,7 @@ function OfferPage({ input, logic, apiBase, calendarPlatform }: Omit<OfferScreen
   if (page.status !== 'loaded' || !page.offer) {
     return (
       <OfferFailure status={page.status} code={page.errorCode}>
-        {page.status === 'failed' && <Button onClick={page.retry}>{t`Try again`}</Button>}
+        {(page.status === 'failed' || page.status === 'offline') && <Button onClick={page.retry}>{t`Try again`}</Button>}
         {page.status === 'needsSignIn' && <SignInButton />}
       </OfferFailure>
     );
@@ -93,11 +93,16 @@ function OfferFailure({ status, code, children }: { status: OfferPageStatus; cod
     notFound: t`The article was not found..`,
     notRelevant: t`The offer is no longer relevant`,
     needsSignIn: t`You need to be signed in to view this offer`,
+    offline: t`The offer will load as soon as your device is back online.`,
+  };
+  const headings: Partial<Record<OfferPageStatus, string>> = {
+    failed: t`Something went wrong`,
+    offline: t`You are offline`,
   };
   return (
     <main>
       <ErrorView
-        heading={status === 'failed' ? t`Something went wrong` : t`This offer is not available`}
+        heading={headings[status] ?? t`This offer is not available`}
         message={texts[status] ?? i18n._(errorMessage(code ?? 'unknown'))}
         contactEmail={brand?.contact.email ?? ''}
         user={user}

@@ -6,13 +6,14 @@ import type { CalendarRequest } from '../../../machines/addToCalendar.machine.ts
 export type OfferPageRef = ActorRefFrom<typeof offerPageMachine>;
 
 /** What the page shows: the offer, a skeleton, or one of the spec's failures. */
-export type OfferPageStatus = 'loading' | 'loaded' | 'notFound' | 'notRelevant' | 'needsSignIn' | 'failed';
+export type OfferPageStatus = 'loading' | 'loaded' | 'notFound' | 'notRelevant' | 'needsSignIn' | 'offline' | 'failed';
 
 function statusOf(snapshot: SnapshotFrom<typeof offerPageMachine>): OfferPageStatus {
   if (snapshot.matches('loaded')) return 'loaded';
   if (snapshot.matches({ failed: 'notFound' })) return 'notFound';
   if (snapshot.matches({ failed: 'notRelevant' })) return 'notRelevant';
   if (snapshot.matches({ failed: 'needsSignIn' })) return 'needsSignIn';
+  if (snapshot.matches({ failed: 'offline' })) return 'offline';
   if (snapshot.matches('failed')) return 'failed';
   return 'loading';
 }
