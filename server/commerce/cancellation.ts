@@ -7,7 +7,10 @@ import { checkoutContact } from '../repositories/checkoutSessions.repository.ts'
 import { paymentIntentIdOf } from '../payments/index.ts';
 import { findOrderByPayment, insertRefund, lockOrder, setOrderStatus, toOrder } from '../repositories/orders.repository.ts';
 import { stepOf, type CheckoutDeps } from './context.ts';
-import { mailBrandOf, memberMailLanguage } from './mailFacts.ts';
+import { mailBrandOf, mailTextLanguages, memberMailLanguage } from './mailFacts.ts';
+
+/** The operator's commands read orders in English, as sold. */
+const operatorTexts = mailTextLanguages('en');
 import { refundPayment } from './refunds.ts';
 import { lockVariants, offerFreedUnits } from './stock.ts';
 
@@ -41,11 +44,12 @@ async function endPaidOrder(deps: CheckoutDeps, tx: Executor, locked: LockedOrde
   await lockVariants(tx, brandId, variantIds);
   const ended = await setOrderStatus(tx, row, status, new Date(at));
   await insertRefund(tx, { brandId, checkoutSessionId: row.checkoutSessionId, userId: row.userId, currency: row.currency, createdAt: new Date(at), ...refund });
-  const order = toOrder(ended, lines, tickets);
+  const order = toOrder(ended, lines, tickets, operatorTexts);
   const step = stepOf(deps, tx, at);
   const contact = await checkoutContact(tx, brandId, row.checkoutSessionId);
   if (contact) {
-    const mail = cancellationMail(order, await mailBrandOf(tx, brandId), await memberMailLanguage(tx, brandId, row.userId, contact.language));
+    const language = await memberMailLanguage(tx, brandId, row.userId, contact.language);
+    const mail = cancellationMail(toOrder(ended, lines, tickets, mailTextLanguages(language)), await mailBrandOf(tx, brandId), language);
     await step.mail.queue(tx, { brandId, to: contact.email, ...mail }, `order-${status}:${brandId}:${row.id}`);
   }
   const offered = await offerFreedUnits(step, brandId, variantIds);
@@ -62,7 +66,7 @@ export async function cancelOrder(deps: CheckoutDeps, brandId: string, orderId: 
     const locked = await lockOrder(tx, brandId, orderId);
     if (!locked) throw orderNotFound();
     const { order: row, lines, tickets } = locked;
-    if (row.status !== 'paid') return { order: toOrder(row, lines, tickets), cancelledNow: false, offered: 0, row };
+    if (row.status !== 'paid') return { order: toOrder(row, lines, tickets, operatorTexts), cancelledNow: false, offered: 0, row };
     const ended = await endPaidOrder(deps, tx, locked, 'cancelled', { amount: row.amount, providerPaymentId: row.providerPaymentId, reason: 'order_cancelled' });
     return { ...ended, cancelledNow: true, row };
   });

@@ -4,6 +4,7 @@ import { cartTotals, unitPrice } from '../../domain/cartPrices.ts';
 import { isOnSale, saleRefusalMessages, withinPurchaseCap } from '../../domain/saleRules.ts';
 import type { Database, Executor } from '../db/database.ts';
 import { ApiError, badRequest } from '../errors.ts';
+import { textIn, type TextLanguages } from '../language.ts';
 import { findVariantsWithOffers, loadPricing, type Pricing, type VariantWithOffer } from '../repositories/itemVariants.repository.ts';
 import { memberBoughtUnits } from '../repositories/orders.repository.ts';
 import { lockCart, readCart, writeCart } from '../repositories/shoppingCart.repository.ts';
@@ -75,23 +76,35 @@ function checkCart(
 }
 
 /**
- * The enriched cart (spec 3): each line with its offer, variant and fees, and the totals; with
- * `bought`, each line also tells how many of its variant the member bought already.
+ * The enriched cart (spec 3): each line with its offer, variant and fees, and the totals, the
+ * offer's and variant's texts in the member's language; with `bought`, each line also tells how
+ * many of its variant the member bought already.
  */
 export async function enrichCart(
   db: Executor,
   brandId: string,
   cart: { version: number; lines: CartLine[] },
+  languages: TextLanguages,
   known?: Map<string, VariantWithOffer>,
   bought?: BoughtUnits,
 ): Promise<ShoppingCart> {
   const found = known ?? new Map((await findVariantsWithOffers(db, brandId, cart.lines.map((l) => l.itemVariantId))).map((r) => [r.variant.id, r]));
-  const pricing = await loadPricing(db, brandId, cart.lines.flatMap((line) => (found.has(line.itemVariantId) ? [found.get(line.itemVariantId)!.variant] : [])));
-  return enrichCartWith(cart, found, pricing, bought);
+  const pricing = await loadPricing(db, brandId, cart.lines.flatMap((line) => (found.has(line.itemVariantId) ? [found.get(line.itemVariantId)!.variant] : [])), languages);
+  return enrichCartWith(cart, found, pricing, bought, languages);
 }
 
-/** The enriched cart from what was read already: the variants (with offers) and their pricing. */
-export function enrichCartWith(cart: { version: number; lines: CartLine[] }, found: ReadonlyMap<string, VariantWithOffer>, pricing: Pricing, bought?: BoughtUnits): ShoppingCart {
+/**
+ * The enriched cart from what was read already: the variants (with offers) and their pricing.
+ * Without `languages` its texts are the plain (English) ones: a checkout's lines, whose names the
+ * order takes in every language when it is made (fulfilment).
+ */
+export function enrichCartWith(
+  cart: { version: number; lines: CartLine[] },
+  found: ReadonlyMap<string, VariantWithOffer>,
+  pricing: Pricing,
+  bought?: BoughtUnits,
+  languages?: TextLanguages,
+): ShoppingCart {
   const lines = cart.lines.flatMap((line) => (found.has(line.itemVariantId) ? [{ line, row: found.get(line.itemVariantId)! }] : []));
   const itemList = lines.map(({ line, row }) => {
     const itemVariant = pricing.toItemVariant(row.variant);
@@ -102,7 +115,7 @@ export function enrichCartWith(cart: { version: number; lines: CartLine[] }, fou
       offerId: line.offerId,
       quantity: line.quantity,
       offerType: row.offer.type,
-      offerTitle: row.offer.title,
+      offerTitle: languages ? textIn(row.offer.localized?.title, languages, row.offer.title) : row.offer.title,
       offerPuffImage: row.offer.puffImage,
       itemVariantType: row.offer.itemVariantType === 'ticket' ? ('ticket' as const) : ('other' as const),
       itemVariantCustomFeeBuildRecord: fees,
@@ -121,11 +134,11 @@ export function enrichCartWith(cart: { version: number; lines: CartLine[] }, fou
 }
 
 /** The member's enriched cart. */
-export async function readMemberCart(db: Database, member: Member): Promise<ShoppingCart> {
+export async function readMemberCart(db: Database, member: Member, languages: TextLanguages): Promise<ShoppingCart> {
   return db.transaction(async (tx) => {
     const cart = await readCart(tx, member.brandId, member.userId);
     const bought = await memberBoughtUnits(tx, member.brandId, member.userId, cart.lines.map((l) => l.itemVariantId));
-    return enrichCart(tx, member.brandId, cart, undefined, bought);
+    return enrichCart(tx, member.brandId, cart, languages, undefined, bought);
   });
 }
 
@@ -133,7 +146,7 @@ export async function readMemberCart(db: Database, member: Member): Promise<Shop
  * Applies an update (set, add or replace) in one transaction under the member's cart lock: read,
  * check, write and answer as one step; a refusal rolls all of it back.
  */
-export async function updateMemberCart(db: Database, member: Member, body: CartUpdateBody, now: number): Promise<ShoppingCart> {
+export async function updateMemberCart(db: Database, member: Member, body: CartUpdateBody, now: number, languages: TextLanguages): Promise<ShoppingCart> {
   const { shopingCartItemList: requested, action = 'set', version } = body;
   checkRequestLines(requested);
   const { brandId, userId } = member;
@@ -151,6 +164,6 @@ export async function updateMemberCart(db: Database, member: Member, body: CartU
     checkCart(current, next, requested, variants, use, bought, now);
     const written = next.filter((line) => variants.has(line.itemVariantId));
     const newVersion = await writeCart(tx, brandId, userId, current, written);
-    return enrichCart(tx, brandId, { version: newVersion, lines: written }, variants, bought);
+    return enrichCart(tx, brandId, { version: newVersion, lines: written }, languages, variants, bought);
   });
 }

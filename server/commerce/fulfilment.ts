@@ -4,14 +4,15 @@ import type { CheckoutOutcome, OrderItem } from '../../contract/checkout.ts';
 import type { Executor } from '../db/database.ts';
 import { orderConfirmationMail, refundMail } from '../mail/orderMail.ts';
 import { findCheckoutByProviderId, lockCheckout, setCheckoutStatus, type CheckoutRow } from '../repositories/checkoutSessions.repository.ts';
-import { findVariantRows } from '../repositories/itemVariants.repository.ts';
-import { insertOrder, insertRefund, toOrder } from '../repositories/orders.repository.ts';
+import { findVariantsWithOffers, type VariantWithOffer } from '../repositories/itemVariants.repository.ts';
+import type { OrderLineTranslations } from '../db/schema/index.ts';
+import { insertOrder, insertRefund, itemIn, toOrder } from '../repositories/orders.repository.ts';
 import { lockCart, readCart, writeCart } from '../repositories/shoppingCart.repository.ts';
 import { insertTickets } from '../repositories/tickets.repository.ts';
 import { paymentIntentIdOf } from '../payments/index.ts';
 import { loadOrCreateTicketKey, signTicket, type TicketKey } from '../tickets/ticketCodes.ts';
 import { stepOf, type CheckoutDeps, type Member, type Step } from './context.ts';
-import { mailBrandOf, memberMailLanguage } from './mailFacts.ts';
+import { mailBrandOf, mailTextLanguages, memberMailLanguage } from './mailFacts.ts';
 import { newOrderReference } from './orderReference.ts';
 import { outcomeOf as storedOutcome } from './outcome.ts';
 import { refundPayment } from './refunds.ts';
@@ -65,8 +66,8 @@ async function fulfil(step: Step, row: CheckoutRow, session: Stripe.Checkout.Ses
   await lockVariants(tx, row.brandId, variantIds);
   await releaseCheckoutHolds(tx, row);
   const use = await loadStockUse(tx, row.brandId, variantIds, at);
-  const variants = await findVariantRows(tx, row.brandId, variantIds);
-  const byId = new Map(variants.map((v) => [v.id, v]));
+  const variants = await findVariantsWithOffers(tx, row.brandId, variantIds);
+  const byId = new Map(variants.map((v) => [v.variant.id, v.variant]));
   // While its hold ran, the units were kept for this session (free units count them once its
   // holds are gone); a payment after the hold lapsed or after the member replaced the session gets
   // only what is on sale, behind the waiting list, and only within the member's purchase cap.
@@ -92,7 +93,9 @@ async function fulfil(step: Step, row: CheckoutRow, session: Stripe.Checkout.Ses
       reason: 'stock_released',
       createdAt: new Date(at),
     });
-    await step.mail.queue(tx, { brandId: row.brandId, to: row.email, ...refundMail(row, brand, language) }, `refund:${row.brandId}:${row.id}`);
+    const names = translationsOf(row.lines, variants);
+    const named = { ...row, lines: row.lines.map((line, i) => itemIn(line, names[i]!, mailTextLanguages(language))) };
+    await step.mail.queue(tx, { brandId: row.brandId, to: row.email, ...refundMail(named, brand, language) }, `refund:${row.brandId}:${row.id}`);
     await returnPlacesOfCheckout(step, row.brandId, row.id, variantIds);
     return { outcome: { status: 'refunded', orderId: null }, refund: row };
   }
@@ -114,15 +117,29 @@ async function fulfil(step: Step, row: CheckoutRow, session: Stripe.Checkout.Ses
       createdAt: new Date(at),
     },
     row.lines,
+    translationsOf(row.lines, variants),
   );
   const madeTickets = await issueTickets(tx, ticketKey, row.brandId, orderId, row.lines);
   await setCheckoutStatus(tx, row, 'complete', new Date(at));
   await removeFromCart(tx, row);
   await closePlacesOfOrder(step, row, variantIds);
   await closeSalePlacesOfOrder(tx, row, variantIds);
-  const made = toOrder(order, lines, madeTickets);
+  const made = toOrder(order, lines, madeTickets, mailTextLanguages(language));
   await step.mail.queue(tx, { brandId: row.brandId, to: row.email, ...orderConfirmationMail(made, brand, language) }, `order:${row.brandId}:${orderId}`);
   return { outcome: { status: 'complete', orderId, orderReference: order.reference } };
+}
+
+/**
+ * Each line's names in every language the brand wrote them in, as they are when the order is made:
+ * the order keeps them (docs: order_line.localized), so it reads as sold after the offer changes.
+ */
+function translationsOf(lines: readonly OrderItem[], variants: readonly VariantWithOffer[]): OrderLineTranslations[] {
+  const byId = new Map(variants.map((v) => [v.variant.id, v]));
+  return lines.map((line) => {
+    const found = byId.get(line.itemVariantId);
+    if (!found) return {};
+    return { offerTitle: found.offer.localized.title, variantTitle: found.variant.localized.title, variantDescription: found.variant.localized.description };
+  });
 }
 
 /** One ticket per unit of each ticket line, each with its signed code (docs/tickets.md). */

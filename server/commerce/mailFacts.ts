@@ -1,6 +1,7 @@
 import { localityOf } from '../../domain/format.ts';
 import { isLanguage, type Language } from '../../domain/language.ts';
 import type { Executor } from '../db/database.ts';
+import type { TextLanguages } from '../language.ts';
 import type { MailBrand } from '../mail/mail.ts';
 import { findBrandById } from '../repositories/brands.repository.ts';
 import { findUserLanguage } from '../repositories/users.repository.ts';
@@ -23,3 +24,6 @@ const mailLanguage = (value: string | null | undefined): Language => (isLanguage
 export async function memberMailLanguage(db: Executor, brandId: string, userId: string, recorded: string | null | undefined): Promise<Language> {
   return (await findUserLanguage(db, brandId, userId)) ?? mailLanguage(recorded);
 }
+
+/** A mail's brand texts (offer and variant names) in the member's mail language; English where it has none. */
+export const mailTextLanguages = (language: Language): TextLanguages => ({ language, fallback: 'en' });

@@ -25,7 +25,8 @@ import {
 } from '../repositories/waitingList.repository.ts';
 import { waitingListOfferMail } from '../mail/waitingListMail.ts';
 import type { Member, Step } from './context.ts';
-import { memberMailLanguage } from './mailFacts.ts';
+import { textIn } from '../language.ts';
+import { mailTextLanguages, memberMailLanguage } from './mailFacts.ts';
 
 /**
  * Stock: who holds which units of a variant (docs/checkout.md, docs/waiting-list.md). Available
@@ -112,11 +113,12 @@ async function queueOfferMail(step: Step, place: OfferedPlace, brandName: string
   const facts = await offeredPlaceMailFacts(step.tx, place);
   if (!facts) return;
   const language = await memberMailLanguage(step.tx, place.brandId, place.userId, facts.entry.language);
+  const names = mailTextLanguages(language);
   const mail = waitingListOfferMail(
     {
       brandName,
-      offerTitle: facts.offerTitle,
-      variantTitle: facts.variantTitle,
+      offerTitle: textIn(facts.offerTexts.title, names, facts.offerTitle),
+      variantTitle: textIn(facts.variantTexts.title, names, facts.variantTitle),
       eventStart: facts.dateStart?.getTime() ?? null,
       offeredUntil: place.offeredUntil,
       link: `${facts.entry.appOrigin}/${facts.offerType}/${encodeURIComponent(facts.offerId)}`,

@@ -1,6 +1,7 @@
 import qrcode from 'qrcode-generator';
 import type { Order, OrderItem } from '../../contract/checkout.ts';
 import { calendarFileName } from '../../domain/fileName.ts';
+import { unitCustomFeePrice } from '../../domain/cartPrices.ts';
 import { formatDateTime, formatDay, formatMoney, formatPercent } from '../../domain/format.ts';
 import { languageOf, type Language } from '../../domain/language.ts';
 import { calendarFile } from './calendar.ts';
@@ -28,6 +29,7 @@ const texts = {
     date: 'Date',
     location: 'Location',
     amount: 'Amount',
+    fees: 'Fees (included)',
     vat: (rate: string) => `incl. VAT ${rate}`,
     calendar: 'The events are attached as calendar files.',
     ticket: (n: number, of: number, what: string) => `Ticket ${n} of ${of}: ${what}`,
@@ -54,6 +56,7 @@ const texts = {
     date: 'Datum',
     location: 'Plats',
     amount: 'Belopp',
+    fees: 'Avgifter (ingår)',
     vat: (rate: string) => `varav moms ${rate}`,
     calendar: 'Evenemangen finns bifogade som kalenderfiler.',
     ticket: (n: number, of: number, what: string) => `Biljett ${n} av ${of}: ${what}`,
@@ -80,6 +83,7 @@ const texts = {
     date: 'Dato',
     location: 'Sted',
     amount: 'Beløp',
+    fees: 'Gebyrer (inkludert)',
     vat: (rate: string) => `herav mva ${rate}`,
     calendar: 'Arrangementene er vedlagt som kalenderfiler.',
     ticket: (n: number, of: number, what: string) => `Billett ${n} av ${of}: ${what}`,
@@ -101,6 +105,10 @@ const dateTime = (brand: MailBrand, language: MailLanguage, ms: number) => forma
 const day = (brand: MailBrand, language: MailLanguage, ms: number) => formatDay(ms, language, brand.locality);
 /** What the member reads as the order number: the short reference (the id before references existed). */
 const orderNumber = (order: Order) => order.reference ?? order.id;
+
+/** The custom fees the order's total contains (checkout's 'Fees (included)'). */
+const feesOf = (order: Order) =>
+  order.itemList.reduce((sum, item) => sum + unitCustomFeePrice(item.itemVariant, order.itemVariantCustomFeeBuildRecord) * item.quantity, 0);
 
 const placeOf = (item: OrderItem) => {
   const l = item.itemVariant.location;
@@ -172,8 +180,13 @@ export function orderConfirmationMail(order: Order, brand: MailBrand, language: 
     const count = item.itemVariantType === 'ticket' ? t.tickets : t.quantity;
     return `${item.offerTitle}: ${item.itemVariant.title}\n  ${count}: ${item.quantity} × ${m(item.unitPrice)} = ${m(item.linePrice)}${when}${where}`;
   });
-  // The VAT the total contains (prices include VAT), so it does not read as added to it.
-  const vatLines = order.taxList.map((tax) => `${t.vat(formatPercent(tax.percentage, language, brand.locality))}: ${m(tax.amount)}`);
+  // The fees and VAT the total contains (prices include both), worded as checkout words them, so
+  // neither reads as added to it.
+  const fees = feesOf(order);
+  const vatLines = [
+    ...(fees > 0 ? [`${t.fees}: ${m(fees)}`] : []),
+    ...order.taxList.map((tax) => `${t.vat(formatPercent(tax.percentage, language, brand.locality))}: ${m(tax.amount)}`),
+  ];
   const attachments = orderCalendarFiles(order, brandName);
   const images = ticketImages(order, language);
   const header = [`${t.orderId}: ${orderNumber(order)}`, `${t.purchaseDay}: ${day(brand, language, order.createdAt)}`, `${t.paymentMethod}: ${t.card}`];

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { customFees, itemVariants, offers, taxRates } from '../db/schema/index.ts';
 import type { CustomFeeBuildRecord, ItemVariant, TaxRate } from '../../contract/commerce.ts';
+import { textIn, type TextLanguages } from '../language.ts';
 
 export type ItemVariantRow = typeof itemVariants.$inferSelect;
 
@@ -33,6 +34,7 @@ export async function findVariantsWithOffers(db: Executor, brandId: string, ids:
         puffImage: offers.puffImage,
         itemVariantType: offers.itemVariantType,
         active: offers.active,
+        localized: offers.localized,
       },
     })
     .from(itemVariants)
@@ -43,16 +45,27 @@ export async function findVariantsWithOffers(db: Executor, brandId: string, ids:
 export type VariantWithOffer = Awaited<ReturnType<typeof findVariantsWithOffers>>[number];
 
 /** The brand's tax rates and the custom fees the variants name: what their API views need. */
-export async function loadPricing(db: Executor, brandId: string, variants: readonly ItemVariantRow[]) {
+export async function loadPricing(db: Executor, brandId: string, variants: readonly ItemVariantRow[], languages?: TextLanguages) {
   const feeIds = [...new Set(variants.flatMap((v) => v.customFeeIds))];
   // One after another: `db` may be a transaction, whose client runs one query at a time.
   const rates = await db.select().from(taxRates).where(eq(taxRates.brandId, brandId));
   const fees = feeIds.length === 0 ? [] : await db.select().from(customFees).where(and(eq(customFees.brandId, brandId), inArray(customFees.id, feeIds)));
-  return pricingOf(rates, fees);
+  return pricingOf(rates, fees, languages);
 }
 
-/** The API views of variants and fees, given the brand's tax rates and the fees read. */
-export function pricingOf(rates: readonly (typeof taxRates.$inferSelect)[], fees: readonly (typeof customFees.$inferSelect)[]) {
+/** A variant's title and description in the reader's language (English, the plain columns, without `languages`). */
+export function variantTextsIn(row: Pick<ItemVariantRow, 'title' | 'description' | 'localized'>, languages?: TextLanguages) {
+  if (!languages) return { title: row.title, description: row.description };
+  // A row read as JSON from before the column existed has none.
+  const texts = row.localized ?? {};
+  return { title: textIn(texts.title, languages, row.title), description: textIn(texts.description, languages, row.description) };
+}
+
+/**
+ * The API views of variants and fees, given the brand's tax rates and the fees read; variant texts
+ * in `languages` when given.
+ */
+export function pricingOf(rates: readonly (typeof taxRates.$inferSelect)[], fees: readonly (typeof customFees.$inferSelect)[], languages?: TextLanguages) {
   const rateById = new Map<string, TaxRate>(rates.map((r) => [r.id, { id: r.id, percentage: r.percentage, display_name: r.displayName }]));
   const ratesOf = (ids: readonly string[]) => ids.flatMap((id) => (rateById.has(id) ? [rateById.get(id)!] : []));
   const feeRecord: CustomFeeBuildRecord = {};
@@ -71,8 +84,7 @@ export function pricingOf(rates: readonly (typeof taxRates.$inferSelect)[], fees
       Object.fromEntries(variant.customFeeIds.flatMap((id) => (feeRecord[id] ? [[id, feeRecord[id]]] : []))),
     toItemVariant: (row: ItemVariantRow): ItemVariant => ({
       id: row.id,
-      title: row.title,
-      description: row.description,
+      ...variantTextsIn(row, languages),
       images: row.images,
       price: { current: row.priceCurrent, original: row.priceOriginal },
       currency: row.currency,

@@ -1,19 +1,21 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { readTogether } from '../db/readTogether.ts';
-import { orderLines, orders, paymentRefunds, tickets, type OrderStatus } from '../db/schema/index.ts';
+import { orderLines, orders, paymentRefunds, tickets, type OrderLineTranslations, type OrderStatus } from '../db/schema/index.ts';
 import type { Order, OrderItem } from '../../contract/checkout.ts';
+import { textIn, type TextLanguages } from '../language.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type RefundRow = typeof paymentRefunds.$inferSelect;
 export type TicketRow = typeof tickets.$inferSelect;
 
-/** An order with its lines as sold; answers the stored rows. */
+/** An order with its lines as sold, each with its names in every language (`translations`, by line); answers the stored rows. */
 export async function insertOrder(
   tx: Executor,
   order: typeof orders.$inferInsert,
   items: readonly OrderItem[],
+  translations: readonly OrderLineTranslations[] = [],
 ): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
   const [row] = await tx.insert(orders).values(order).returning();
   const lines = await tx
@@ -29,6 +31,7 @@ export async function insertOrder(
         unitPrice: item.unitPrice,
         linePrice: item.linePrice,
         item,
+        localized: translations[i] ?? {},
       })),
     )
     .returning();
@@ -112,8 +115,11 @@ export async function memberBoughtUnits(db: Executor, brandId: string, userId: s
   return new Map(rows.map((row) => [row.id, Number(row.quantity)]));
 }
 
-/** The member's orders, newest first, in the API's shape. */
-export async function orderHistory(db: Executor, brandId: string, userId: string, limit = 200): Promise<Order[]> {
+/** As sold: English, the plain texts kept in each line's `item`. */
+export const asSold: TextLanguages = { language: 'en', fallback: 'en' };
+
+/** The member's orders, newest first, in the API's shape, their names in `languages`. */
+export async function orderHistory(db: Executor, brandId: string, userId: string, languages: TextLanguages = asSold, limit = 200): Promise<Order[]> {
   const rows = await db
     .select()
     .from(orders)
@@ -142,11 +148,26 @@ export async function orderHistory(db: Executor, brandId: string, userId: string
       row,
       lines.filter((l) => l.orderId === row.id),
       ticketRows.filter((t) => t.orderId === row.id),
+      languages,
     ),
   );
 }
 
-export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], ticketRows: readonly TicketRow[]): Order {
+/** What a line bought, named in `languages` from its names in every language (English, as sold, where it has none in them). */
+export function itemIn(item: OrderItem, texts: OrderLineTranslations, languages: TextLanguages): OrderItem {
+  return {
+    ...item,
+    offerTitle: textIn(texts.offerTitle, languages, item.offerTitle),
+    itemVariant: {
+      ...item.itemVariant,
+      title: textIn(texts.variantTitle, languages, item.itemVariant.title),
+      description: textIn(texts.variantDescription, languages, item.itemVariant.description),
+    },
+  };
+}
+
+/** The order in the API's shape, read in `languages`: the member's of the request, or of the mail. */
+export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], ticketRows: readonly TicketRow[], languages: TextLanguages): Order {
   return {
     id: row.id,
     ...(row.reference === null ? {} : { reference: row.reference }),
@@ -154,7 +175,7 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], ticketRow
     paymentMethod: row.paymentMethod,
     amount: row.amount,
     currency: row.currency,
-    itemList: lines.map((l) => l.item),
+    itemList: [...lines].sort((a, b) => a.lineNo - b.lineNo).map((l) => itemIn(l.item, l.localized, languages)),
     itemVariantCustomFeeBuildRecord: row.feeRecord,
     taxList: row.taxList,
     additionalInfo: row.additionalInfo,

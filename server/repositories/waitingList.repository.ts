@@ -185,9 +185,11 @@ export async function offeredPlaceMailFacts(db: Executor, key: EntryKey) {
       entry: waitingListEntries,
       email: users.email,
       variantTitle: itemVariants.title,
+      variantTexts: itemVariants.localized,
       dateStart: itemVariants.dateStart,
       offerId: offers.id,
       offerTitle: offers.title,
+      offerTexts: offers.localized,
       offerType: offers.type,
     })
     .from(waitingListEntries)

@@ -21,6 +21,7 @@ import { ApiError } from '../errors.ts';
 import { memberLinkOrigin } from '../mail/mail.ts';
 import { requestAppUrl } from '../plugins/memberContext.ts';
 import { orderHistory } from '../repositories/orders.repository.ts';
+import { textLanguages } from '../language.ts';
 import type { App, RouteDeps } from './types.ts';
 import { appPortOf } from '../mail/appPort.ts';
 
@@ -90,7 +91,7 @@ export async function checkoutRoutes(app: App, deps: RouteDeps) {
   app.get(
     '/v1/get_list/order_history',
     { preHandler: requireMember, schema: { response: { 200: OrderHistory, '4xx': ApiErrorBody } } },
-    async (request) => orderHistory(db, request.member.brand.id, request.member.token.uid),
+    async (request) => orderHistory(db, request.member.brand.id, request.member.token.uid, textLanguages(request, request.member.brand)),
   );
 
   // The provider's events: the raw body is what the signature covers, so this scope keeps it unparsed.

@@ -42,9 +42,10 @@ export async function offerDetailRoutes(app: App, { db, readerHooks, now = Date.
       if (!row.offer.active) throw new ApiError(410, 'offer_not_relevant', 'The offer is no longer relevant');
       if (!member && row.offer.requiresSignIn) throw new ApiError(OFFER_REQUIRES_SIGN_IN.status, OFFER_REQUIRES_SIGN_IN.code, OFFER_REQUIRES_SIGN_IN.message);
       const withCompanion = request.query.getCompanionOffer === true && (member ? true : 'public');
-      const detail = toOfferDetail(row, withCompanion, textLanguages(request, brand));
+      const languages = textLanguages(request, brand);
+      const detail = toOfferDetail(row, withCompanion, languages);
       // Availability for a member counts a waiting-list place offered to them; a visitor's is the brand's.
-      const variants = await offerVariantFields(db, brand.id, row.offer.id, now(), request.query.getAvailability === true, member?.token.uid);
+      const variants = await offerVariantFields(db, brand.id, row.offer.id, now(), request.query.getAvailability === true, member?.token.uid, languages);
       // The referral link carries a token of this member and offer, never the member's id.
       const referral =
         member && detail.callToAction?.type === 'referralUrl'

@@ -4,6 +4,13 @@ import { brands } from './brands.ts';
 import { offers } from './offers.ts';
 import { users } from './users.ts';
 import type { ImageOptions } from '../../../contract/offer.ts';
+import type { LocalizedText } from '../../../domain/language.ts';
+
+/** A variant's texts in the languages the brand writes them in; the plain columns hold the English (the last fallback). */
+export interface VariantTranslations {
+  title?: LocalizedText;
+  description?: LocalizedText;
+}
 
 /** A VAT rate of the brand (spec 3: percentage, display_name), e.g. 25 % or 6 %. */
 export const taxRates = pgTable(
@@ -50,6 +57,7 @@ export const itemVariants = pgTable(
     position: integer('position').notNull().default(0),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    localized: jsonb('localized').$type<VariantTranslations>().notNull().default({}),
     images: jsonb('images').$type<ImageOptions[]>().notNull().default([]),
     /** Minor units (öre), VAT included. */
     priceCurrent: integer('price_current').notNull(),

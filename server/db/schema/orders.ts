@@ -3,6 +3,19 @@ import { bigint, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, 
 import { itemVariants } from './commerce.ts';
 import type { CustomFeeBuildRecord, TaxTotal } from '../../../contract/commerce.ts';
 import type { OrderItem } from '../../../contract/checkout.ts';
+import type { LocalizedText } from '../../../domain/language.ts';
+
+/**
+ * The names of what an order line bought, in every language the brand wrote them in, copied from
+ * the offer and variant when the order is made. Kept with the order rather than looked up by id
+ * when it is read: an order reads as what was sold, in the reader's language, even after the offer
+ * is renamed, deactivated or its variant removed. `item` keeps the English (the last fallback).
+ */
+export interface OrderLineTranslations {
+  offerTitle?: LocalizedText;
+  variantTitle?: LocalizedText;
+  variantDescription?: LocalizedText;
+}
 
 export type CheckoutEndReason = 'replaced' | 'holdLimit';
 
@@ -140,6 +153,7 @@ export const orderLines = pgTable(
     unitPrice: integer('unit_price').notNull(),
     linePrice: integer('line_price').notNull(),
     item: jsonb('item').$type<OrderItem>().notNull(),
+    localized: jsonb('localized').$type<OrderLineTranslations>().notNull().default({}),
   },
   (t) => [
     primaryKey({ columns: [t.brandId, t.orderId, t.lineNo] }),

@@ -5,6 +5,7 @@ import { imageOptions } from './images.ts';
 import type { MerchPlan } from './merchandise.ts';
 import type { DemoOffers } from './offers.ts';
 import { createRandom, type Random } from './prng.ts';
+import { fill3, l, type Text3 } from './text.ts';
 
 type TaxRateRow = typeof taxRates.$inferInsert;
 type CustomFeeRow = typeof customFees.$inferInsert;
@@ -20,17 +21,33 @@ const kr = (n: number) => n * 100;
 const currency = 'SEK';
 
 const mapUrl = (venue: string, city: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${venue}, ${city}`)}`;
-const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-function ticket(brandId: string, offer: string, n: number, show: Showing, fields: Partial<VariantRow> & { title: string; price: number }): VariantRow {
-  const { price, ...rest } = fields;
+/** The names tickets and sizes are sold under, in every language (English in the plain column). */
+const ticketTitles = {
+  standing: l('Standing', 'Ståplats', 'Ståplass'),
+  seated: l('Seated, front stalls', 'Sittplats, främre parkett', 'Sitteplass, fremre parkett'),
+  standard: l('Standard', 'Standard', 'Standard'),
+} satisfies Record<string, Text3>;
+const doorsOpen = l('{Venue}, {city}. Doors open 30 minutes before the start.', '{Venue}, {city}. Dörrarna öppnar 30 minuter före start.', '{Venue}, {city}. Dørene åpner 30 minutter før start.');
+const sizeTitle = l('Size {size}', 'Storlek {size}', 'Størrelse {size}');
+const sizeDescription = l('{Material}, size {size}.', '{Material}, storlek {size}.', '{Material}, størrelse {size}.');
+
+/** A variant's title and description: the English in the plain columns, every language in `localized`. */
+const variantTexts = (title: Text3, description: Text3): Pick<VariantRow, 'title' | 'description' | 'localized'> => ({
+  title: title.en,
+  description: description.en,
+  localized: { title, description },
+});
+
+function ticket(brandId: string, offer: string, n: number, show: Showing, fields: Partial<VariantRow> & { name: Text3; price: number }): VariantRow {
+  const { price, name, ...rest } = fields;
   const venue = show.hall.venue.en;
   return {
     brandId,
     id: `${offer}-v${n}`,
     offerId: offer,
     position: n,
-    description: `${capitalised(venue)}, ${show.hall.city}. Doors open 30 minutes before the start.`,
+    ...variantTexts(name, fill3(doorsOpen, { venue: show.hall.venue, city: show.hall.city })),
     priceCurrent: price,
     priceOriginal: price,
     currency,
@@ -56,19 +73,19 @@ function ticket(brandId: string, offer: string, n: number, show: Showing, fields
 function featuredEvent(brandId: string, offer: string, plan: EventPlan): VariantRow[] {
   const [firstNight, secondNight, soldOutCity, lastCity] = plan.showings as [Showing, Showing, Showing, Showing];
   return [
-    ticket(brandId, offer, 0, firstNight, { title: 'Standing', price: kr(plan.price), priceOriginal: kr(plan.originalPrice), stock: 150 }),
-    ticket(brandId, offer, 1, firstNight, { title: 'Seated, front stalls', price: kr(595), customFeeIds: ['service-fee', 'booking-fee'], purchaseCap: 4, stock: 40 }),
+    ticket(brandId, offer, 0, firstNight, { name: ticketTitles.standing, price: kr(plan.price), priceOriginal: kr(plan.originalPrice), stock: 150 }),
+    ticket(brandId, offer, 1, firstNight, { name: ticketTitles.seated, price: kr(595), customFeeIds: ['service-fee', 'booking-fee'], purchaseCap: 4, stock: 40 }),
     // Few left: end-to-end runs buy these out and see the stock come back when a checkout is closed.
-    ticket(brandId, offer, 2, secondNight, { title: 'Standing', price: kr(plan.price), stock: 6 }),
-    ticket(brandId, offer, 3, soldOutCity, { title: 'Standing', price: kr(345), stock: 0 }),
-    ticket(brandId, offer, 4, lastCity, { title: 'Standing', price: kr(345), priceOriginal: kr(395), stock: 120 }),
+    ticket(brandId, offer, 2, secondNight, { name: ticketTitles.standing, price: kr(plan.price), stock: 6 }),
+    ticket(brandId, offer, 3, soldOutCity, { name: ticketTitles.standing, price: kr(345), stock: 0 }),
+    ticket(brandId, offer, 4, lastCity, { name: ticketTitles.standing, price: kr(345), priceOriginal: kr(395), stock: 120 }),
   ];
 }
 
 /** One ticket per evening of an ordinary event, at the price its texts name. */
 function otherEvent(random: Random, brandId: string, offer: string, plan: EventPlan): VariantRow[] {
   return plan.showings.map((show, i) =>
-    ticket(brandId, offer, i, show, { title: 'Standard', price: kr(plan.price), priceOriginal: kr(plan.originalPrice), stock: random.int(20, 400) }),
+    ticket(brandId, offer, i, show, { name: ticketTitles.standard, price: kr(plan.price), priceOriginal: kr(plan.originalPrice), stock: random.int(20, 400) }),
   );
 }
 
@@ -81,8 +98,7 @@ function merchandise(random: Random, brandId: string, offer: string, plan: Merch
     id: `${offer}-${slug(size)}`,
     offerId: offer,
     position: i,
-    title: `Size ${size}`,
-    description: `${capitalised(plan.material.en)}, size ${size}.`,
+    ...variantTexts(fill3(sizeTitle, { size }), fill3(sizeDescription, { material: plan.material, size })),
     images: [imageOptions(plan.picture)],
     priceCurrent: kr(plan.price),
     priceOriginal: kr(plan.originalPrice),

@@ -71,7 +71,11 @@ export async function seedDemo(db: Database, identity: IdentityProvider, now: Da
     await db.insert(taxRates).values(commerce.taxRates).onConflictDoNothing();
     await db.insert(customFees).values(commerce.customFees).onConflictDoNothing();
     for (let i = 0; i < commerce.itemVariants.length; i += CHUNK) {
-      await db.insert(itemVariants).values(commerce.itemVariants.slice(i, i + CHUNK)).onConflictDoNothing();
+      // A variant seeded before its names were translated gets them; nothing else of it changes.
+      await db
+        .insert(itemVariants)
+        .values(commerce.itemVariants.slice(i, i + CHUNK))
+        .onConflictDoUpdate({ target: [itemVariants.brandId, itemVariants.id], set: { localized: sql`excluded.localized` }, where: sql`${itemVariants.localized} = '{}'::jsonb` });
     }
     const type = featuredType[content.brandId as keyof typeof featuredType];
     await db.insert(billboards).values(billboardFor(content.brandId, type)).onConflictDoNothing();
