@@ -1,4 +1,4 @@
-export const sections = ['bundle', 'pageload', 'tabs', 'api', 'claims', 'rush', 'analytics', 'queries', 'scale', 'start'] as const;
+export const sections = ['bundle', 'pageload', 'tabs', 'api', 'claims', 'rush', 'analytics', 'queries', 'scale', 'start', 'lighthouse'] as const;
 export type Section = (typeof sections)[number];
 
 export interface BenchOptions {
@@ -9,6 +9,8 @@ export interface BenchOptions {
    * and the rush run again on a database the bench creates there and drops afterwards.
    */
   postgresUrl?: string;
+  /** The client build the bench's servers serve (`--client-dir DIR` or BENCH_CLIENT_DIR): one's own `vite build --outDir DIR`; dist by default. */
+  clientDir?: string;
 }
 
 function valueOf(args: string[], name: string): string | undefined {
@@ -26,5 +28,6 @@ export function readOptions(args: string[], env: NodeJS.ProcessEnv): BenchOption
   if (unknown.length > 0) throw new Error(`unknown bench section(s) ${unknown.join(', ')}; known: ${sections.join(', ')}`);
   const postgresUrl = valueOf(args, '--postgres') ?? env.BENCH_DATABASE_URL;
   if (postgresUrl !== undefined && !/^postgres(ql)?:\/\//.test(postgresUrl)) throw new Error(`--postgres takes a postgres:// URL, not "${postgresUrl}"`);
-  return { run: new Set(named as Section[]), postgresUrl };
+  const clientDir = valueOf(args, '--client-dir') ?? env.BENCH_CLIENT_DIR;
+  return { run: new Set(named as Section[]), postgresUrl, ...(clientDir ? { clientDir } : {}) };
 }

@@ -1,3 +1,4 @@
+import { get as httpGet } from 'node:http';
 import { loadEndpoint, loadSettings, probe, signInForIdToken, type Endpoint, type LoadResult } from './apiLoad.ts';
 import { distChunks, loadChunksInBrowser, totalGzip, type Chunk } from './bundleSize.ts';
 import { heading, kB, printTable } from './format.ts';
@@ -10,6 +11,7 @@ import { benchStartTime } from './startTime.ts';
 import { benchScale } from './scale.ts';
 import { benchClaims, claimSettings } from './promoClaims.ts';
 import { benchRush } from './rush.ts';
+import { lcpPhases, lighthouseRuns, medianRun, runLighthouse } from './lighthouse.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { deviceName, measuredTaps, measureTabSwitches, percentile, tabCycle, warmupTaps, type TapTiming } from './tabSwitch.ts';
 
@@ -257,6 +259,61 @@ async function benchAnalytics(server: RunningServer) {
   return refused.length === 0;
 }
 
+/** GET / as the brand's host asks for it (Node does not resolve *.localhost itself). */
+function warmPage(host: string, port: number) {
+  return new Promise<void>((resolve, reject) => {
+    const request = httpGet({ host: '127.0.0.1', port, path: '/', headers: { Host: `${host}:${port}` } }, (response) => {
+      response.resume();
+      response.once('end', () => resolve());
+    });
+    request.once('error', reject);
+  });
+}
+
+/** Issue 41's goals for signed-out `/` as Lighthouse itself scores it (mobile preset, simulated throttling). */
+const lighthouseGoals = { lcpMs: 1500, performance: 95 };
+
+async function benchLighthouse(clientDir: string | undefined) {
+  heading('Lighthouse: signed-out / (mobile preset, simulated throttling)');
+  console.log(`Lighthouse's own mobile run (Moto G Power screen, slow 4G and a 4x slower CPU, simulated) in Debian's Chromium, headless, loopback only;`);
+  console.log(`median of ${lighthouseRuns} runs per brand, each in a fresh browser, on a fresh server (embedded database, demo seed).\n`);
+  const server = await startServer(undefined, { env: clientDir ? { CLIENT_DIR: clientDir } : {} });
+  try {
+    const rows: string[][] = [];
+    const details: string[] = [];
+    let clean = true;
+    for (const host of brandHosts) {
+      const url = `http://${host}:${server.port}/`;
+      // One unmeasured load, so the server has rendered the brand's page and read its files once.
+      await warmPage(host, server.port);
+      const runs = await runLighthouse(url);
+      const m = medianRun(runs);
+      rows.push([
+        host, String(m.performance), msStat(m.lcpMs), ratioTo(m.lcpMs, lighthouseGoals.lcpMs), msStat(m.fcpMs), msStat(m.ttfbMs), msStat(m.tbtMs),
+        ...lcpPhases.map((phase) => msStat(m.lcpPhases[phase])),
+      ]);
+      const elements = [...new Set(runs.map((r) => r.lcpElement))].join(' | ');
+      const images = [...new Set(runs.map((r) => r.lcpImage ?? '(not an image)'))].join(', ');
+      details.push(`  ${host}: scores ${runs.map((r) => r.performance).join(', ')}; LCP ${runs.map((r) => Math.round(r.lcpMs)).join(', ')} ms; element ${elements}; image ${images}`);
+      const external = [...new Set(runs.flatMap((r) => r.external))];
+      if (external.length > 0) {
+        console.log(`!!! ${host}: requests left this machine: ${external.join(', ')}`);
+        clean = false;
+      }
+    }
+    printTable(
+      ['host', ' score', ' LCP ms', ' LCP/goal', ' FCP ms', ' TTFB ms', ' TBT ms', ...lcpPhases.map((phase) => ` LCP ${phase.toLowerCase()}`)],
+      rows,
+    );
+    console.log(`Goals: performance at least ${lighthouseGoals.performance}, LCP at most ${lighthouseGoals.lcpMs} ms (a ratio above 1.00 is over the goal).`);
+    console.log("TTFB: the document's server response time as observed; the LCP phases are Lighthouse's simulated breakdown of the LCP element.");
+    console.log(`\nEach run:\n${details.join('\n')}`);
+    return clean;
+  } finally {
+    await server.stop();
+  }
+}
+
 async function benchPromoClaimsOnPostgres(serverUrl: string) {
   const database = await createBenchDatabase(serverUrl);
   try {
@@ -293,7 +350,7 @@ async function main() {
   };
   if (wants('bundle') || wants('pageload') || wants('tabs') || wants('api') || wants('claims') || wants('analytics')) {
     console.log('Starting server (fresh embedded database, demo seed)...');
-    const server = await startServer();
+    const server = await startServer(undefined, { env: options.clientDir ? { CLIENT_DIR: options.clientDir } : {} });
     const stopAndExit = () => void server.stop().finally(() => process.exit(130));
     process.once('SIGINT', stopAndExit);
     process.once('SIGTERM', stopAndExit);
@@ -321,6 +378,7 @@ async function main() {
     if (options.postgresUrl) await guarded('rush (PostgreSQL)', () => onBenchDatabase(options.postgresUrl!, (url) => benchRush('PostgreSQL', url)));
     else console.log('\n(The rush on PostgreSQL: pass --postgres postgres://… or BENCH_DATABASE_URL.)');
   }
+  if (wants('lighthouse')) await guarded('lighthouse', () => benchLighthouse(options.clientDir));
   if (wants('queries')) await guarded('offer-query', benchOfferQueries);
   if (wants('scale')) await guarded('scale-out', () => benchScale(options.postgresUrl));
   if (wants('start')) await guarded('production start', () => benchStartTime(options.postgresUrl));
