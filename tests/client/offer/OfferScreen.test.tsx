@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { ApiError } from '../../../src/api/apiError.ts';
 import { everyBlock, offerDetail } from './offerDetailFixtures.ts';
@@ -252,7 +252,10 @@ describe('offer failures', () => {
   it('retries after a network failure', async () => {
     const { calls } = renderOfferScreen({ answer: new ApiError(600, 'failed_to_fetch', 'Network Error'), params: mixedFeed });
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
-    await screen.findByText('Network Error');
-    expect(calls.filter((c) => c.path === '/v1/get/offer')).toHaveLength(2);
+    await vi.waitFor(() => expect(calls.filter((c) => c.path === '/v1/get/offer')).toHaveLength(2));
+    // Still no network: the page says the device is offline, in the app's words, not the HTTP client's.
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('You are offline');
+    expect(screen.getByText('The offer will load as soon as your device is back online.')).toBeTruthy();
+    expect(screen.queryByText('Network Error')).toBeNull();
   });
 });
