@@ -12,6 +12,7 @@ import { navigatorMachine } from './navigator.machine.ts';
 import { cartMachine } from './cart.machine.ts';
 import { languageMachine } from './language.machine.ts';
 import { connectionMachine } from './connection.machine.ts';
+import { layoutMachine } from './layout.machine.ts';
 import { pushTokenMachine } from './pushToken.machine.ts';
 import {
   offerTypes,
@@ -39,20 +40,15 @@ export const appMachine = setup({
     input: {} as AppInput | undefined,
   },
   actors: {
-    loadBrand: fromPromise<Brand>(async () => {
-      throw new Error('loadBrand not provided');
-    }),
+    loadBrand: fromPromise<Brand>(async () => notProvided('loadBrand')),
     /** The brand this device saved when it last loaded it (issue 26: opened offline); rejects when there is none. */
     loadSavedBrand: fromPromise<Brand>(async () => notProvided('loadSavedBrand')),
     connection: connectionMachine,
+    layout: layoutMachine,
     /** The member now signed in (uid from the session: a cached user of another account is not theirs). */
-    loadMember: fromPromise<Member, { uid: string | null }>(async () => {
-      throw new Error('loadMember not provided');
-    }),
+    loadMember: fromPromise<Member, { uid: string | null }>(async () => notProvided('loadMember')),
     /** The native container's version (spec 7: bridge or container service); null in a plain browser. */
-    loadContainerVersion: fromPromise<ContainerVersion | null>(async () => {
-      throw new Error('loadContainerVersion not provided');
-    }),
+    loadContainerVersion: fromPromise<ContainerVersion | null>(async () => notProvided('loadContainerVersion')),
     session: sessionMachine,
     signIn: signInMachine,
     setUp: setUpMachine,
@@ -146,6 +142,7 @@ export const appMachine = setup({
   context: ({ input }) => ({
     containerVersion: 'pending',
     layout: input?.layout ?? 'mobile',
+    desktopDevice: input?.desktopDevice ?? input?.layout === 'desktop',
     noDesktop: input?.noDesktop ?? false,
     navigation: input?.navigation ?? null,
     authScreenFirst: input?.startsOnAuthScreen ?? false,
@@ -162,6 +159,7 @@ export const appMachine = setup({
     // The app's language, from the first sign-in screen to sign-out and beyond.
     { src: 'language', id: 'language', systemId: 'language', input: ({ context }) => context.language },
     { src: 'connection', id: 'connection', systemId: 'connection' },
+    { src: 'layout', id: 'layout', input: ({ context }) => ({ layout: context.layout, desktopDevice: context.desktopDevice }) },
   ],
   initial: 'loading',
   states: {
@@ -295,7 +293,7 @@ export const appMachine = setup({
           src: 'navigator',
           id: 'navigator',
           systemId: 'navigator',
-          input: ({ context }) => context.navigation!(context.brand!, context.returnPath),
+          input: ({ context }) => context.navigation!(context.brand!, context.returnPath, context.layout),
         },
       ],
       on: {
@@ -441,6 +439,7 @@ export const appMachine = setup({
     'app.signOut': { actions: sendTo('session', { type: 'session.signOut' }) },
     'app.languageChanged': { actions: 'reloadBrandTexts' },
     'app.brandReloaded': { actions: assign({ brand: ({ event }) => event.brand }) },
+    'app.layoutChanged': { actions: assign({ layout: ({ event }) => event.layout }) },
     'app.accountDeleted': { actions: [assign({ authNotice: 'accountDeleted' }), sendTo('session', { type: 'session.signOut' })] },
   },
 });

@@ -9,6 +9,7 @@ import type { SignInError, SignInNotice } from './signIn.machine.ts';
 import type { NavigatorInput } from './navigator.machine.ts';
 import { topOf, urlOf, type NavState } from './navigator.rules.ts';
 import type { LanguageInput } from './language.machine.ts';
+import type { Layout, LayoutChanged } from './layout.machine.ts';
 
 export type AppError = CallError;
 
@@ -18,18 +19,19 @@ export interface Member {
   role: BrandRole | null;
 }
 
-/** Desktop means a desktop device outside an iframe (spec 9); it picks the shell. */
-export type Layout = 'desktop' | 'mobile';
+export type { Layout } from './layout.machine.ts';
 
 export interface AppInput {
   layout?: Layout;
+  /** A desktop device outside an iframe: its layout follows the window's width (machines/layout.machine.ts). */
+  desktopDevice?: boolean;
   /** A build without a desktop layout shows the loading screen on desktop (spec 2.2). */
   noDesktop?: boolean;
   /**
-   * Builds the navigator's start (route table, browser location) for the loaded brand; a return
-   * path (the page a visitor signed in from) is opened instead of the address bar's '/'.
+   * Builds the navigator's start (route table, browser location) for the loaded brand and the layout
+   * now shown; a return path (the page a visitor signed in from) is opened instead of the address bar's '/'.
    */
-  navigation?: (brand: Brand, returnPath: string | null) => NavigatorInput;
+  navigation?: (brand: Brand, returnPath: string | null, layout: Layout) => NavigatorInput;
   /** The address at start is one of the auth screens (create account, forgotten or reset password). */
   startsOnAuthScreen?: boolean;
   /** The language shown at start and the device's choice (src/i18n/languageChoice.ts). */
@@ -39,9 +41,11 @@ export interface AppInput {
 export interface AppContext {
   /** The native container's version: null in a plain browser, 'pending' until it has answered. */
   containerVersion: ContainerVersion | null | 'pending';
+  /** Follows the window on a desktop device (app.layoutChanged). */
   layout: Layout;
+  desktopDevice: boolean;
   noDesktop: boolean;
-  navigation: ((brand: Brand, returnPath: string | null) => NavigatorInput) | null;
+  navigation: ((brand: Brand, returnPath: string | null, layout: Layout) => NavigatorInput) | null;
   /** Signed out on an auth screen's address: it opens, not the visitor's app (until they choose to browse). */
   authScreenFirst: boolean;
   /** The page a visitor asked to sign in from: opened again once they are a member (after set-up too). */
@@ -74,6 +78,8 @@ export type AppEvent =
   | { type: 'app.brandReloaded'; brand: Brand }
   /** The network is back (machines/connection.machine.ts): what was shown from the device is loaded afresh. */
   | { type: 'app.backOnline' }
+  /** The window crossed the desktop breakpoint (machines/layout.machine.ts). */
+  | LayoutChanged
   | { type: 'app.retry' }
   /** A visitor asks to sign in (the header's button, or a member action such as buying or claiming a code). */
   | { type: 'app.signInWanted' }

@@ -37,7 +37,9 @@ export type NavigatorEvent =
   | { type: 'nav.setSearch'; search: string }
   | { type: 'nav.back' }
   | { type: 'nav.go'; delta: number }
-  | { type: 'nav.popstate'; path: string; key: string | null; index: number | null };
+  | { type: 'nav.popstate'; path: string; key: string | null; index: number | null }
+  /** The layout changed with the window (machines/layout.machine.ts): the stacks stay, only how they show changes. */
+  | { type: 'nav.stackedChanged'; stacked: boolean };
 
 export interface NavigatorContext extends NavState {
   resolve: Resolve;
@@ -97,6 +99,7 @@ export const navigatorMachine = setup({
     return { ...start.state, resolve: input.resolve, stacked: input.stacked, startEffects: start.effects };
   },
   invoke: { src: 'browserHistory' },
+  on: { 'nav.stackedChanged': { actions: assign({ stacked: ({ event }) => event.stacked }) } },
   // Labels the entry the browser shows now (and adds the root beneath a deep link).
   entry: enqueueActions(({ context, enqueue }) => {
     for (const effect of context.startEffects) enqueue({ type: 'applyHistory', params: effect });

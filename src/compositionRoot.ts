@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { appMachine } from '../machines/app.machine.ts';
-import { signOutReason, type AppEvent, type AppInput, type Member } from '../machines/app.rules.ts';
+import { signOutReason, type AppEvent, type AppInput, type Layout, type Member } from '../machines/app.rules.ts';
 import { callErrorOf } from '../machines/errorCode.ts';
 import { loadMember } from './services/memberLoader.ts';
 import { cachedCategories, cachedUser, rememberUser } from './services/memberCache.ts';
@@ -42,6 +42,8 @@ import { updateUser } from './api/profile.ts';
 import { rememberBrand, savedBrand } from './services/brandCache.ts';
 import { connectionMachine, type ConnectionEvent } from '../machines/connection.machine.ts';
 import { observeConnection } from './services/connection.ts';
+import { layoutMachine, type LayoutEvent } from '../machines/layout.machine.ts';
+import { observeWindowWidth } from './services/windowWidth.ts';
 import { createAnalytics } from './services/analytics.ts';
 import { appVersion } from './domain/appVersion.ts';
 import { wirePushToken } from './wiring/pushToken.wiring.ts';
@@ -116,6 +118,9 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
       loadSavedBrand: fromPromise(async () => startBrand(await savedBrand())),
       connection: connectionMachine.provide({
         actors: { watchConnection: fromCallback<ConnectionEvent>(({ sendBack }) => observeConnection(window, sendBack)) },
+      }),
+      layout: layoutMachine.provide({
+        actors: { watchWindowWidth: fromCallback<LayoutEvent>(({ sendBack }) => observeWindowWidth(window, media.desktopLayout, sendBack)) },
       }),
       reloadBrand: fromCallback(({ sendBack }) => {
         let current = true;
@@ -273,13 +278,15 @@ function onPageShown(callback: () => void): () => void {
 export function appInput(config: ClientConfig): AppInput {
   // The window's width decides with the device: the same media query as the skeleton's CSS, so the app
   // draws the layout the first paint showed (server/shell/skeleton.ts).
+  // After start the layout follows the window (machines/layout.machine.ts).
   const wideWindow = window.matchMedia(media.desktopLayout).matches;
-  const layout = isDesktopLayout(detectDeviceProfile(readDeviceInput(window)), wideWindow) ? 'desktop' : 'mobile';
+  const desktopDevice = isDesktopLayout(detectDeviceProfile(readDeviceInput(window)));
   return {
-    layout,
+    layout: desktopDevice && wideWindow ? 'desktop' : 'mobile',
+    desktopDevice,
     noDesktop: config.noDesktop,
     startsOnAuthScreen: isAuthScreenPath(window.location.pathname),
-    navigation: (brand: Brand, returnPath: string | null) => {
+    navigation: (brand: Brand, returnPath: string | null, layout: Layout) => {
       const { resolve, stackRoots } = createResolver({ settings: brand.settings, testMode: config.development || brand.settings.testMode === true });
       // Desktop shows one page at a time; mobile stacks pages that slide in like a native app.
       return { resolve, stackRoots, location: startLocation(returnPath), stacked: layout === 'mobile' };

@@ -44,7 +44,7 @@ describe('the content phase children', () => {
     await waitFor(actor, (s) => s.matches('content') && s.children.categories !== undefined);
     const { system } = actor;
     expect(Object.keys(actor.getSnapshot().children).sort()).toEqual(
-      ['cart', 'categories', 'connection', 'feed.benefit', 'feed.live', 'feed.mixed', 'language', 'navigator', 'pushToken', 'search', 'session'].sort(),
+      ['cart', 'categories', 'connection', 'feed.benefit', 'feed.live', 'feed.mixed', 'language', 'layout', 'navigator', 'pushToken', 'search', 'session'].sort(),
     );
     expect(system.get('feed.editorial')).toBeUndefined();
     expect(system.get('feed.benefit')?.getSnapshot().context.type).toBe('benefit');

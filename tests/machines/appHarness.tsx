@@ -20,7 +20,7 @@ import type { ApiClient } from '../../src/api/client.ts';
 import type { Brand } from '../../contract/brand.ts';
 import type { ContainerVersion } from '../../src/domain/version.ts';
 import type { Billboard, FeedOffer } from '../../contract/offer.ts';
-import { testBrand, testMember, testOffers, steadyConnection } from './fixtures.ts';
+import { testBrand, testMember, testOffers, steadyConnection, steadyWindow } from './fixtures.ts';
 import { browserContainer } from '../client/browserContainer.ts';
 import { recordingAnalytics } from '../client/recordingAnalytics.ts';
 
@@ -65,6 +65,7 @@ export function renderAppWithFakes(
     },
     actors: {
       connection: steadyConnection,
+      layout: steadyWindow,
       navigator: navigatorMachine.provide({
         actors: { browserHistory: fromCallback<NavigatorEvent>(({ sendBack }) => observePopstate(sendBack)) },
         actions: { applyHistory: (_, effect) => applyHistoryEffect(effect), saveNavigation: () => undefined },

@@ -1,4 +1,5 @@
 import { fromCallback } from 'xstate';
+import { layoutMachine } from '../../machines/layout.machine.ts';
 import { connectionMachine } from '../../machines/connection.machine.ts';
 import type { Brand } from '../../contract/brand.ts';
 import type { FeedOffer } from '../../contract/offer.ts';
@@ -78,3 +79,6 @@ export function testNavigation(path = '/'): Pick<AppInput, 'navigation'> {
 
 /** The network never changes: the connection machine stays online (the offline tests drive it themselves). */
 export const steadyConnection = connectionMachine.provide({ actors: { watchConnection: fromCallback(() => undefined) } });
+
+/** The window is never resized: the layout stays as it started (layout.model.test.ts drives it). */
+export const steadyWindow = layoutMachine.provide({ actors: { watchWindowWidth: fromCallback(() => undefined) } });

@@ -47,4 +47,18 @@ describe('navigator machine', () => {
     expect(effects.at(-1)).toEqual({ type: 'go', delta: -1 });
     expect(actor.getSnapshot().context.stacks).toBe(stacks);
   });
+
+  it('a layout change (the window resized) changes only whether pages stack: the member stays where they were', () => {
+    const { actor, effects, top } = startNavigator('/');
+    actor.send({ type: 'nav.push', path: '/mixedFeed/live/1' });
+    const { stacks, active, index } = actor.getSnapshot().context;
+    const told = effects.length;
+    actor.send({ type: 'nav.stackedChanged', stacked: false });
+    expect(actor.getSnapshot().context.stacked).toBe(false);
+    actor.send({ type: 'nav.stackedChanged', stacked: true });
+    expect(actor.getSnapshot().context).toMatchObject({ stacked: true, stacks, active, index });
+    expect(top().path).toBe('/mixedFeed/live/1');
+    // The browser's history is not touched.
+    expect(effects).toHaveLength(told);
+  });
 });
