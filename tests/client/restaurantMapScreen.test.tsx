@@ -241,6 +241,13 @@ describe('the restaurant map', () => {
     expect(world.attempts).toBe(6);
   });
 
+  it('without a maps key, the first-visit help speaks of the list on screen, not of markers', async () => {
+    await openMap(mapSettings({ apiKey: null }), { infoSeen: false });
+    const help = await screen.findByRole('dialog', { name: 'The restaurant guide' });
+    expect(help.textContent).toContain('Tap a restaurant in the list to go to its page');
+    expect(help.textContent).not.toMatch(/marker|map/i);
+  });
+
   it('without a maps key says plainly that there is no map and shows the list (no map library asked for)', async () => {
     await openMap(mapSettings({ apiKey: null }));
     expect(await screen.findByText('The map is not available for this brand. Here are the restaurants as a list.')).toBeTruthy();

@@ -158,6 +158,12 @@ describe('the restaurant map on the rendered screen, generated paths', () => {
             expect(screen.queryByText('The map is not available for this brand. Here are the restaurants as a list.') !== null).toBe(w.map === 'none');
             // The pop-up.
             expect(screen.queryByRole('dialog', { name: 'The restaurant guide' }) !== null).toBe(w.info === 'open');
+            // The pop-up explains what is on screen: the markers with a map, the list without a maps key.
+            if (w.info === 'open') {
+              const help = screen.getByRole('dialog', { name: 'The restaurant guide' }).textContent;
+              expect(help).toContain(w.map === 'none' ? 'Tap a restaurant in the list' : 'Tap a marker');
+              expect(help).not.toContain(w.map === 'none' ? 'marker' : 'Tap a restaurant in the list');
+            }
             // The list and its order.
             const list = screen.queryByRole('list', { name: 'Restaurant list' });
             expect(list !== null).toBe(w.view === 'list');

@@ -71,7 +71,11 @@ export function RestaurantMapScreen({ logic, infoSeen }: { logic: typeof restaur
       <Dialog
         open={view.infoOpen}
         title={t`The restaurant guide`}
-        message={t`Tap a marker to see a restaurant's name and address, then go to its page for its phone number, home page and table booking. The list button shows the same restaurants as a list, nearest first when you share your location.`}
+        message={
+          view.infoAbout === 'map'
+            ? t`Tap a marker to see a restaurant's name and address, then go to its page for its phone number, home page and table booking. The list button shows the same restaurants as a list, nearest first when you share your location.`
+            : t`Tap a restaurant in the list to go to its page for its phone number, home page and table booking. The list shows the nearest first when you share your location.`
+        }
         onClose={view.closeInfo}
       />
     </main>

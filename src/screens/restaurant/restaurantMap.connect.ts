@@ -60,6 +60,8 @@ export function connectRestaurantMap(snapshot: RestaurantMapSnapshot, ref: Resta
     /** The list view's rows: by distance from the member when their location is known, else by name. */
     list: cachedListOrder(restaurants, position, language),
     infoOpen: snapshot.matches({ ready: { info: 'open' } }),
+    /** What the info pop-up explains: the map and its markers, or (without a maps key) the only view there is, the list. */
+    infoAbout: mapAreaOf(snapshot) === 'unavailable' ? ('list' as const) : ('map' as const),
     restaurants,
     settings,
     library,
