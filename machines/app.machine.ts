@@ -111,6 +111,10 @@ export const appMachine = setup({
       for (const type of shownOfferTypes(context.brand)) if (system.get(`feed.${type}`)) enqueue.sendTo(`feed.${type}`, { type: 'feed.reload' });
       if (system.get('categories')) enqueue.sendTo('categories', { type: 'categories.reload' });
     }),
+    /** The member's cart loads again: its offer and variant names come from the server in the language shown. */
+    tellCartLanguageChanged: enqueueActions(({ enqueue, system }) => {
+      if (system.get('cart')) enqueue.sendTo('cart', { type: 'cart.languageChanged' });
+    }),
   },
   delays: {
     /**
@@ -297,7 +301,7 @@ export const appMachine = setup({
         },
       ],
       on: {
-        'app.languageChanged': { actions: ['reloadBrandTexts', 'reloadContent'] },
+        'app.languageChanged': { actions: ['reloadBrandTexts', 'reloadContent', 'tellCartLanguageChanged'] },
         'app.backOnline': { actions: ['reloadBrandTexts', 'reloadContent'] },
       },
       initial: 'member',

@@ -26,6 +26,8 @@ export interface CartContext {
   error: CartError | null;
   /** Conflicts met in a row by the change being saved. */
   conflicts: number;
+  /** The app's language changed since the cart was last answered: its names are in the language before. */
+  stale: boolean;
 }
 
 export type CartEvent =
@@ -36,6 +38,12 @@ export type CartEvent =
   | { type: 'cart.remove'; itemVariantId: string }
   /** Load the cart afresh (after a checkout, or to retry a failed load). */
   | { type: 'cart.reload' }
+  /**
+   * The app shows another language: the offer and variant names the server gave are in the one
+   * before, so the cart loads again, and an answer still on its way (asked in the old language) is
+   * not shown.
+   */
+  | { type: 'cart.languageChanged' }
   | { type: 'cart.dismissError' };
 
 /** A whole-list write retried after this many conflicts in a row is given up. */
@@ -106,7 +114,8 @@ export const cartMachine = setup({
       const pending = [...context.pending, change];
       return { pending, lines: projectLines(context.cart, pending) };
     }),
-    acceptCart: assign(({ context }, cart: ShoppingCart) => ({ cart, lines: projectLines(cart, context.pending) })),
+    acceptCart: assign(({ context }, cart: ShoppingCart) => ({ cart, lines: projectLines(cart, context.pending), stale: false })),
+    markStale: assign({ stale: true }),
     acceptSaved: assign(({ context }, cart: ShoppingCart) => {
       const pending = context.pending.slice(1);
       return { cart, pending, lines: projectLines(cart, pending), conflicts: 0 };
@@ -122,12 +131,13 @@ export const cartMachine = setup({
     /** A quantity the member can have: a whole number, at least 1. */
     isChange: (_, change: CartChange) => change.kind === 'remove' || (Number.isInteger(change.line.quantity) && change.line.quantity >= 1),
     hasPending: ({ context }) => context.pending.length > 0,
+    isStale: ({ context }) => context.stale,
     isConflictToRetry: ({ context }, error: CartError) =>
       error.code === 'user/shopping-cart-version-conflict' && context.conflicts < maxCartConflicts - 1,
   },
 }).createMachine({
   id: 'cart',
-  context: { cart: null, pending: [], lines: [], error: null, conflicts: 0 },
+  context: { cart: null, pending: [], lines: [], error: null, conflicts: 0, stale: false },
   initial: 'loading',
   on: {
     // Changes made while loading or saving wait their turn.
@@ -135,27 +145,31 @@ export const cartMachine = setup({
     'cart.setQuantity': setQuantity,
     'cart.remove': remove,
     'cart.dismissError': { actions: 'dismissError' },
+    // While a change is saved: its answer is in the language before; the cart loads again after it.
+    'cart.languageChanged': { actions: 'markStale' },
   },
   states: {
     loading: {
       tags: ['loading'],
+      on: { 'cart.languageChanged': { target: 'loading', reenter: true } },
       invoke: {
         src: 'loadCart',
         onDone: { target: 'ready', actions: { type: 'acceptCart', params: ({ event }) => event.output } },
         onError: 'failed',
       },
     },
-    failed: { on: { 'cart.reload': 'loading' } },
+    failed: { on: { 'cart.reload': 'loading', 'cart.languageChanged': 'loading' } },
     ready: {
       initial: 'next',
       states: {
-        next: { always: [{ guard: 'hasPending', target: 'saving' }, { target: 'idle' }] },
+        next: { always: [{ guard: 'hasPending', target: 'saving' }, { guard: 'isStale', target: 'reloading' }, { target: 'idle' }] },
         idle: {
           on: {
             'cart.add': { ...add, target: 'next' },
             'cart.setQuantity': { ...setQuantity, target: 'next' },
             'cart.remove': { ...remove, target: 'next' },
             'cart.reload': 'reloading',
+            'cart.languageChanged': 'reloading',
           },
         },
         saving: {
@@ -172,6 +186,7 @@ export const cartMachine = setup({
         },
         reloading: {
           tags: ['loading'],
+          on: { 'cart.languageChanged': { target: 'reloading', reenter: true } },
           invoke: {
             src: 'loadCart',
             onDone: { target: 'next', actions: { type: 'acceptCart', params: ({ event }) => event.output } },

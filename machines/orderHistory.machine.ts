@@ -11,7 +11,11 @@ export interface OrderHistoryContext {
   errorCode: string | null;
 }
 
-export type OrderHistoryEvent = { type: 'orderHistory.toggle'; orderId: string } | { type: 'orderHistory.retry' };
+export type OrderHistoryEvent =
+  | { type: 'orderHistory.toggle'; orderId: string }
+  | { type: 'orderHistory.retry' }
+  /** The app shows another language: the orders' names come from the server in it, so they load again (open panels stay open). */
+  | { type: 'orderHistory.languageChanged' };
 
 /**
  * The member's orders at /more/orderHistory (spec 2.3): loading, then expandable panels (or the
@@ -42,6 +46,8 @@ export const orderHistoryMachine = setup({
     loading: {
       tags: ['busy'],
       entry: assign({ errorCode: null }),
+      // An answer on its way was asked for in the language before.
+      on: { 'orderHistory.languageChanged': { target: 'loading', reenter: true } },
       invoke: {
         src: 'loadOrders',
         onDone: { target: 'loaded', actions: assign({ orders: ({ event }) => event.output }) },
@@ -49,6 +55,7 @@ export const orderHistoryMachine = setup({
       },
     },
     loaded: {
+      on: { 'orderHistory.languageChanged': 'loading' },
       initial: 'checking',
       states: {
         checking: { always: [{ guard: 'hasNone', target: 'empty' }, { target: 'listed' }] },
@@ -68,7 +75,7 @@ export const orderHistoryMachine = setup({
       },
     },
     failed: {
-      on: { 'orderHistory.retry': 'loading' },
+      on: { 'orderHistory.retry': 'loading', 'orderHistory.languageChanged': 'loading' },
     },
   },
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '../../contract/checkout.ts';
 import { ApiError } from '../../src/api/apiError.ts';
@@ -265,5 +265,17 @@ describe('/more/orderHistory', () => {
     const line = facts(within(region).getByRole('list'));
     expect(line.Evenemang).toBe('Mørketid live');
     expect(line.Datum).toMatch(/^9 dec\. 2026/);
+  });
+
+  it('loads the orders again when the member switches language, so their names follow it (issue 41)', async () => {
+    const named = { en: 'Fjord Lines tour', sv: 'Fjord Lines-turnén', nb: 'Fjord Lines-turneen' } as const;
+    const { i18n } = await import('@lingui/core');
+    const { calls } = renderOrders(async () => [order('o-1', '2026-11-01T10:00:00Z', {
+      itemList: [{ ...order('o-1', '2026-11-01T10:00:00Z').itemList[0]!, offerTitle: named[i18n.locale as keyof typeof named] }],
+    })]);
+    await screen.findByRole('button', { name: /^Order o-1\s*Fjord Lines tour/ });
+    await act(() => activateLocale('sv'));
+    await screen.findByRole('button', { name: /^Order o-1\s*Fjord Lines-turnén/ });
+    expect(calls).toHaveLength(2);
   });
 });

@@ -7,6 +7,8 @@ import { languageMachine, type Language } from '../../machines/language.machine.
 import { feedMachine } from '../../machines/feed.machine.ts';
 import { categoriesMachine } from '../../machines/categories.machine.ts';
 import { navigatorMachine } from '../../machines/navigator.machine.ts';
+import { cartMachine } from '../../machines/cart.machine.ts';
+import type { ShoppingCart } from '../../contract/commerce.ts';
 import type { Brand } from '../../contract/brand.ts';
 import type { User } from '../../contract/user.ts';
 import type { Billboard, CategoryList } from '../../contract/offer.ts';
@@ -19,8 +21,8 @@ import { testBrand, testMember, testNavigation, testOffers, steadyConnection } f
  * member's record language decides after sign-in on a device without a choice of its own; a
  * saved record and saved favourites reach the member and the mixed feed.
  */
-function startApp(options: { record: Language | null; deviceChoice: Language | null }) {
-  const calls = { brand: 0, categories: 0, pages: [] as string[][], shown: [] as Language[], saved: [] as Language[] };
+function startApp(options: { record: Language | null; deviceChoice: Language | null; textsArrive?: Promise<void> }) {
+  const calls = { brand: 0, categories: 0, pages: [] as string[][], shown: [] as Language[], saved: [] as Language[], carts: [] as Language[] };
   let language: Language = options.deviceChoice ?? 'en';
   const brandIn = (): Brand => ({ ...testBrand(), name: `Brand (${language})` });
   const member: Member = { ...testMember(), user: { ...testMember().user, language: options.record, favouriteCategoryIdList: ['food'] } };
@@ -34,7 +36,12 @@ function startApp(options: { record: Language | null; deviceChoice: Language | n
         loadMember: fromPromise<Member, { uid: string | null }>(async () => member),
         language: languageMachine.provide({
           actors: {
-            showLanguage: fromPromise<void, { language: Language }>(async ({ input }) => void (calls.shown.push(input.language), (language = input.language))),
+            showLanguage: fromPromise<void, { language: Language }>(async ({ input }) => {
+              calls.shown.push(input.language);
+              // The texts of a language load before it shows (a catalog download in the app).
+              await options.textsArrive;
+              language = input.language;
+            }),
             saveLanguage: fromPromise<User, { language: Language }>(async ({ input }) => (calls.saved.push(input.language), { ...member.user, language: input.language })),
           },
           actions: { rememberChoice: () => {}, logSaveFailure: () => {} },
@@ -45,6 +52,8 @@ function startApp(options: { record: Language | null; deviceChoice: Language | n
             loadPage: fromPromise(async ({ input }) => (calls.pages.push(input.categoryIds), testOffers(2))),
           },
         }),
+        // The cart names its one line's offer in the language the app asked in.
+        cart: cartMachine.provide({ actors: { loadCart: fromPromise<ShoppingCart>(async () => (calls.carts.push(language), cartIn(language))) } }),
         categories: categoriesMachine.provide({ actors: { loadCategories: fromPromise<CategoryList>(async () => (calls.categories++, { list: [], record: {} })) } }),
         navigator: navigatorMachine.provide({ actors: { browserHistory: stillBrowserHistory }, actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),
         session: sessionMachine.provide({
@@ -62,6 +71,11 @@ function startApp(options: { record: Language | null; deviceChoice: Language | n
   ).start();
   const language$ = () => actor.system.get('language')!;
   return { actor, calls, language: language$ };
+}
+
+function cartIn(language: Language): ShoppingCart {
+  const cart = { itemList: [], totalPrice: 0, totalCustomFeePrice: 0, totalQuantity: 0, taxList: [], currency: 'SEK', version: 1 };
+  return { ...cart, itemList: [{ offerTitle: `Tour (${language})` } as ShoppingCart['itemList'][number]] };
 }
 
 /** Children's progress does not change the app's snapshot: polled. */
@@ -91,6 +105,19 @@ describe('the app’s language', () => {
     await waitFor(actor, (s) => s.context.brand?.name === 'Brand (nb)');
     expect(calls.shown).toEqual(['nb']);
     expect(calls.saved).toEqual([]);
+  });
+
+  it('shows the member’s cart in the record’s language, not the browser’s it started loading in (issue 41)', async () => {
+    let textsArrived = () => {};
+    const textsArrive = new Promise<void>((resolve) => (textsArrived = resolve));
+    const { actor, calls } = startApp({ record: 'sv', deviceChoice: null, textsArrive });
+    const cartTitle = () => actor.system.get('cart')?.getSnapshot().context.cart?.itemList[0]?.offerTitle;
+    // The cart asked while the browser's English still showed.
+    await until(() => calls.carts.length === 1);
+    expect(calls.carts).toEqual(['en']);
+    textsArrived();
+    await until(() => cartTitle() === 'Tour (sv)' && actor.system.get('cart')?.getSnapshot().matches({ ready: 'idle' }) === true);
+    expect(calls.carts.at(-1)).toBe('sv');
   });
 
   it('keeps the device’s choice over the member’s record, and brings the record up to it', async () => {

@@ -22,6 +22,7 @@ export function connectOrderHistory(snapshot: OrderHistorySnapshot, ref: OrderHi
     errorCode: snapshot.context.errorCode,
     toggle: (orderId: string) => ref.send({ type: 'orderHistory.toggle', orderId }),
     retry: () => ref.send({ type: 'orderHistory.retry' }),
+    showLanguage: () => ref.send({ type: 'orderHistory.languageChanged' }),
     addToCalendar: (request: CalendarRequest) => snapshot.children.calendar?.send({ type: 'calendar.add', ...request }),
   };
 }
