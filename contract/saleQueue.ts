@@ -1,7 +1,15 @@
 import { Type, type Static } from 'typebox';
 
-/** POST /v1/sale_queue/place and /v1/sale_queue/leave: the variant with an on-sale time. */
-export const SaleQueueBody = Type.Object({ itemVariantId: Type.String({ minLength: 1, maxLength: 200 }) });
+/**
+ * POST /v1/sale_queue/place and /v1/sale_queue/leave: the variant with an on-sale time, and the
+ * asking window's random id (`tabId`, one per app window). Leaving with a `tabId` says that window
+ * closed: the place stays while another window of the member still asks. Leaving without one
+ * gives the place up.
+ */
+export const SaleQueueBody = Type.Object({
+  itemVariantId: Type.String({ minLength: 1, maxLength: 200 }),
+  tabId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' })),
+});
 export type SaleQueueBody = Static<typeof SaleQueueBody>;
 
 /**

@@ -55,6 +55,19 @@ export const saleQueueRefusals = {
   turnNeeded: () => new ApiError(409, 'checkout/queue-turn-needed', 'Wait for your turn in the queue'),
 };
 
+/** A place keeps at most this many of the member's windows (a client inventing ids cannot grow the row). */
+export const tabsPerPlace = 8;
+
+/**
+ * The windows asking about a place after `tabId` asked at `now` (or, with `gone`, closed): windows
+ * silent for `placeLostAfterMs` are forgotten, and only the `tabsPerPlace` latest are kept.
+ */
+export function tabsAfter(tabs: Record<string, number>, tabId: string | undefined, now: number, gone = false): Record<string, number> {
+  const seen = Object.entries(tabs).filter(([id, at]) => id !== tabId && at > now - placeLostAfterMs);
+  if (tabId !== undefined && !gone) seen.push([tabId, now]);
+  return Object.fromEntries(seen.sort((a, b) => b[1] - a[1]).slice(0, tabsPerPlace));
+}
+
 /** A member's random place among those who came before the on-sale time: [0, 1), from the system's secure source. */
 const drawPlace = () => randomInt(0, 2 ** 47) / 2 ** 47;
 
@@ -115,13 +128,14 @@ async function advanceLine(tx: Executor, variant: ItemVariantRow, onSaleAt: numb
  * time at the back; before it with the member's own draw, so leaving and coming back draws
  * nothing new. Two requests at once (two tabs) make one row: the second waits for the first.
  */
-async function joinOrRefresh(tx: Executor, key: SalePlaceKey, onSaleAt: number, now: number): Promise<SalePlaceRow> {
-  const made = await insertSalePlace(tx, key, { joinedAt: new Date(now), draw: drawPlace() });
+async function joinOrRefresh(tx: Executor, key: SalePlaceKey, tabId: string | undefined, onSaleAt: number, now: number): Promise<SalePlaceRow> {
+  const made = await insertSalePlace(tx, key, { joinedAt: new Date(now), draw: drawPlace(), tabs: tabsAfter({}, tabId, now) });
   if (made) return made;
   const place = (await lockSalePlace(tx, key))!;
-  if (place.status === 'waiting' || isRunningAdmission(place, now)) return updateSalePlace(tx, key, { seenAt: new Date(now) });
+  const tabs = tabsAfter(place.tabs, tabId, now);
+  if (place.status === 'waiting' || isRunningAdmission(place, now)) return updateSalePlace(tx, key, { seenAt: new Date(now), tabs });
   const keepsTurn = now < onSaleAt && place.joinedAt.getTime() < onSaleAt;
-  return updateSalePlace(tx, key, { status: 'waiting', joinedAt: keepsTurn ? place.joinedAt : new Date(now), seenAt: new Date(now), admittedUntil: null });
+  return updateSalePlace(tx, key, { status: 'waiting', joinedAt: keepsTurn ? place.joinedAt : new Date(now), seenAt: new Date(now), admittedUntil: null, tabs });
 }
 
 /**
@@ -154,7 +168,7 @@ async function answerOf(tx: Executor, variant: ItemVariantRow, key: SalePlaceKey
  * the line on (unless another request is doing that right now) and answers where the member
  * stands. Before the queue opens no place is taken ('closed').
  */
-export async function takeSalePlace(deps: CommerceDeps, member: Member, itemVariantId: string): Promise<SaleQueuePlace> {
+export async function takeSalePlace(deps: CommerceDeps, member: Member, itemVariantId: string, tabId?: string): Promise<SaleQueuePlace> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const [found] = await findVariantsWithOffers(tx, member.brandId, [itemVariantId]);
@@ -168,16 +182,32 @@ export async function takeSalePlace(deps: CommerceDeps, member: Member, itemVari
       return { itemVariantId, serverNow: now, onSaleAt, opensAt, state: 'closed', position: null, ahead: null, estimateSeconds: null, admittedUntil: null };
     }
     const key = { ...member, itemVariantId };
-    await joinOrRefresh(tx, key, onSaleAt, now);
+    await joinOrRefresh(tx, key, tabId, onSaleAt, now);
     // Another member's request moving the line now does it for this one too: no waiting on it.
     const facts = (await tryLockSaleLine(tx, lineOf(variant))) ? await advanceLine(tx, variant, onSaleAt, now) : await lineFacts(tx, variant, now);
     return answerOf(tx, variant, key, facts, onSaleAt, now);
   });
 }
 
-/** POST /v1/sale_queue/leave: the member gives their place (or their turn) up. Nothing to give up changes nothing. */
-export async function leaveSaleQueue(deps: CommerceDeps, member: Member, itemVariantId: string): Promise<void> {
-  await endMemberSalePlaces(deps.db, member, [itemVariantId], 'left');
+/**
+ * POST /v1/sale_queue/leave: the member gives their place (or their turn) up. With `tabId`, that
+ * window closed: the place stays while another of the member's windows asked about it within
+ * `placeLostAfterMs`. Nothing to give up changes nothing.
+ */
+export async function leaveSaleQueue(deps: CommerceDeps, member: Member, itemVariantId: string, tabId?: string): Promise<void> {
+  if (tabId === undefined) {
+    await endMemberSalePlaces(deps.db, member, [itemVariantId], 'left');
+    return;
+  }
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const key = { ...member, itemVariantId };
+    const place = await lockSalePlace(tx, key);
+    if (!place) return;
+    const tabs = tabsAfter(place.tabs, tabId, now, true);
+    if (Object.keys(tabs).length === 0) await endMemberSalePlaces(tx, member, [itemVariantId], 'left');
+    await updateSalePlace(tx, key, { tabs });
+  });
 }
 
 /**

@@ -50,10 +50,14 @@ export async function findSalePlace(db: Executor, key: SalePlaceKey): Promise<Sa
 }
 
 /** A new place, unless the member has a row in this line already (answers null then: another request of theirs made it). */
-export async function insertSalePlace(tx: Executor, key: SalePlaceKey, fields: { joinedAt: Date; draw: number }): Promise<SalePlaceRow | null> {
+export async function insertSalePlace(
+  tx: Executor,
+  key: SalePlaceKey,
+  fields: { joinedAt: Date; draw: number; tabs?: Record<string, number> },
+): Promise<SalePlaceRow | null> {
   const [row] = await tx
     .insert(saleQueuePlaces)
-    .values({ ...key, status: 'waiting', joinedAt: fields.joinedAt, draw: fields.draw, seenAt: fields.joinedAt })
+    .values({ ...key, status: 'waiting', joinedAt: fields.joinedAt, draw: fields.draw, seenAt: fields.joinedAt, tabs: fields.tabs ?? {} })
     .onConflictDoNothing()
     .returning();
   return row ?? null;
@@ -68,7 +72,7 @@ export async function lockSalePlace(tx: Executor, key: SalePlaceKey): Promise<Sa
 export async function updateSalePlace(
   tx: Executor,
   key: SalePlaceKey,
-  fields: Partial<Pick<SalePlaceRow, 'status' | 'joinedAt' | 'seenAt' | 'admittedAt' | 'admittedUntil'>>,
+  fields: Partial<Pick<SalePlaceRow, 'status' | 'joinedAt' | 'seenAt' | 'admittedAt' | 'admittedUntil' | 'tabs'>>,
 ): Promise<SalePlaceRow> {
   const [row] = await tx.update(saleQueuePlaces).set(fields).where(keyOf(key)).returning();
   return row!;

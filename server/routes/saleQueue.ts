@@ -12,14 +12,14 @@ export async function saleQueueRoutes(app: App, deps: RouteDeps) {
   app.post(
     '/v1/sale_queue/place',
     { preHandler: requireMember, schema: { body: SaleQueueBody, response: { 200: SaleQueuePlace, '4xx': ApiErrorBody } } },
-    async (request) => takeSalePlace(commerce, member(request), request.body.itemVariantId),
+    async (request) => takeSalePlace(commerce, member(request), request.body.itemVariantId, request.body.tabId),
   );
 
   app.post(
     '/v1/sale_queue/leave',
     { preHandler: requireMember, schema: { body: SaleQueueBody, response: { 204: Type.Null(), '4xx': ApiErrorBody } } },
     async (request, reply) => {
-      await leaveSaleQueue(commerce, member(request), request.body.itemVariantId);
+      await leaveSaleQueue(commerce, member(request), request.body.itemVariantId, request.body.tabId);
       return reply.status(204).send(null);
     },
   );

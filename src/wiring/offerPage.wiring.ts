@@ -17,7 +17,7 @@ import { waitingListMachine } from '../../machines/waitingList.machine.ts';
 import { getWaitingListPlaces, joinWaitingList, leaveWaitingList } from '../api/waitingList.ts';
 import { getPurchasesOf } from '../api/orders.ts';
 import { saleQueueMachine, type PlaceKeeperEvent } from '../../machines/saleQueue.machine.ts';
-import { leaveSaleQueue, takeSalePlace } from '../api/saleQueue.ts';
+import { leaveSaleQueue, leaveSaleQueueInThisWindow, takeSalePlace } from '../api/saleQueue.ts';
 import { retryWhenOnline } from './retryWhenOnline.ts';
 
 type OfferInput = { input: { offerId: string } };
@@ -92,8 +92,9 @@ export function wireOfferPage({ api, app, container, analytics }: WiringDeps) {
               let armed = false;
               receive((event) => void (armed = event.type === 'keeper.arm'));
               return () => {
-                // The member left the page (or the evening) while waiting: the place goes to the next at once.
-                if (armed) leaveSaleQueue(api, input.itemVariantId).catch((error: unknown) => console.warn('Could not leave the sale queue', error));
+                // The member left the page (or the evening) while waiting: unless another of their windows
+                // still waits, the place goes to the next at once.
+                if (armed) leaveSaleQueueInThisWindow(api, input.itemVariantId).catch((error: unknown) => console.warn('Could not leave the sale queue', error));
               };
             }),
           },

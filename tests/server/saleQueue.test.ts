@@ -51,6 +51,14 @@ const place = async (m: SignedInMember, itemVariantId: string) => {
   return answer.json();
 };
 const leave = (m: SignedInMember, itemVariantId: string) => call(m, '/v1/sale_queue/leave', itemVariantId);
+/** The member's app window `tabId` asks about the place, or closes. */
+const placeFrom = async (m: SignedInMember, itemVariantId: string, tabId: string) => {
+  const answer = await t.app.inject({ method: 'POST', url: '/v1/sale_queue/place', headers: m.headers, payload: { itemVariantId, tabId } });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json();
+};
+const closeWindow = (m: SignedInMember, itemVariantId: string, tabId: string) =>
+  t.app.inject({ method: 'POST', url: '/v1/sale_queue/leave', headers: m.headers, payload: { itemVariantId, tabId } });
 const rowsOf = (itemVariantId: string) =>
   t.db.select().from(saleQueuePlaces).where(and(eq(saleQueuePlaces.brandId, brandId), eq(saleQueuePlaces.itemVariantId, itemVariantId)));
 const statusOf = async (m: SignedInMember, itemVariantId: string) => (await rowsOf(itemVariantId)).find((r) => r.userId === m.uid)?.status ?? null;
@@ -161,6 +169,59 @@ describe('the order', () => {
     await place(m, 'twice');
     const [after] = (await rowsOf('twice')).filter((r) => r.userId === m.uid);
     expect({ status: after!.status, draw: after!.draw, joinedAt: after!.joinedAt }).toEqual({ status: 'waiting', draw: before!.draw, joinedAt: before!.joinedAt });
+  });
+});
+
+describe("the member's windows", () => {
+  it('closing one of two waiting windows keeps the place; closing the last gives it up', async () => {
+    const onSaleAt = clock + 5 * minute;
+    await evening('two-tabs', onSaleAt, 10);
+    const [m, other] = membersFrom(24, 2);
+    await placeFrom(m, 'two-tabs', 'window-one');
+    await placeFrom(other, 'two-tabs', 'window-other');
+    // (Before the on-sale time the order is drawn: the number is read once both are in line.)
+    const inLine = await placeFrom(m, 'two-tabs', 'window-two');
+    const [before] = (await rowsOf('two-tabs')).filter((r) => r.userId === m.uid);
+
+    expect((await closeWindow(m, 'two-tabs', 'window-one')).statusCode).toBe(204);
+    const [kept] = (await rowsOf('two-tabs')).filter((r) => r.userId === m.uid);
+    expect({ status: kept!.status, draw: kept!.draw, joinedAt: kept!.joinedAt }).toEqual({ status: 'waiting', draw: before!.draw, joinedAt: before!.joinedAt });
+    expect(await placeFrom(m, 'two-tabs', 'window-two')).toMatchObject({ state: 'waiting', position: inLine.position });
+
+    expect((await closeWindow(m, 'two-tabs', 'window-two')).statusCode).toBe(204);
+    expect(await statusOf(m, 'two-tabs')).toBe('left');
+  });
+
+  it('a window silent past the loss time does not keep the place for a window that closes', async () => {
+    const onSaleAt = clock + 5 * minute;
+    await evening('stale-tab', onSaleAt, 10);
+    const [m] = membersFrom(24, 1);
+    await placeFrom(m, 'stale-tab', 'window-old');
+    pass(placeLostAfterMs + 1_000);
+    await placeFrom(m, 'stale-tab', 'window-new');
+    expect((await closeWindow(m, 'stale-tab', 'window-new')).statusCode).toBe(204);
+    expect(await statusOf(m, 'stale-tab')).toBe('left');
+  });
+
+  it('"Leave the line" (no window named) gives the place up whatever other windows ask', async () => {
+    const onSaleAt = clock + 5 * minute;
+    await evening('give-up', onSaleAt, 10);
+    const [m] = membersFrom(24, 1);
+    await placeFrom(m, 'give-up', 'window-one');
+    await placeFrom(m, 'give-up', 'window-two');
+    expect((await leave(m, 'give-up')).statusCode).toBe(204);
+    expect(await statusOf(m, 'give-up')).toBe('left');
+  });
+
+  it('a client inventing window ids keeps at most eight of them; a malformed id is refused', async () => {
+    const onSaleAt = clock + 5 * minute;
+    await evening('many-tabs', onSaleAt, 10);
+    const [m] = membersFrom(24, 1);
+    for (let i = 0; i < 30; i++) await placeFrom(m, 'many-tabs', `window-${String(i).padStart(3, '0')}`);
+    const [row] = (await rowsOf('many-tabs')).filter((r) => r.userId === m.uid);
+    expect(Object.keys(row!.tabs)).toHaveLength(8);
+    const bad = await t.app.inject({ method: 'POST', url: '/v1/sale_queue/place', headers: m.headers, payload: { itemVariantId: 'many-tabs', tabId: 'x'.repeat(65) } });
+    expect(bad.statusCode).toBe(400);
   });
 });
 

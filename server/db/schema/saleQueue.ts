@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, foreignKey, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { itemVariants } from './commerce.ts';
 
 export type SaleQueuePlaceStatus = 'waiting' | 'admitted' | 'left' | 'done';
@@ -12,6 +12,9 @@ export type SaleQueuePlaceStatus = 'waiting' | 'admitted' | 'left' | 'done';
  * when the member left or stopped asking (`seen_at` too old); `done` once they bought.
  * Joining again after leaving reuses the row: after the on-sale time with a fresh `joined_at` (at
  * the back); before it with the member's own `draw`, so coming back draws nothing new.
+ * `tabs` names the member's app windows that ask about the place (by the random id each window
+ * sends) with when each last asked: a window that closes gives the place up only when no other
+ * window of the member still asks.
  * Rules: server/commerce/saleQueue.ts.
  */
 export const saleQueuePlaces = pgTable(
@@ -28,6 +31,8 @@ export const saleQueuePlaces = pgTable(
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
     admittedAt: timestamp('admitted_at', { withTimezone: true }),
     admittedUntil: timestamp('admitted_until', { withTimezone: true }),
+    /** The member's windows asking about the place: window id → when it last asked (ms since epoch). */
+    tabs: jsonb('tabs').$type<Record<string, number>>().notNull().default({}),
   },
   (t) => [
     primaryKey({ columns: [t.brandId, t.itemVariantId, t.userId] }),

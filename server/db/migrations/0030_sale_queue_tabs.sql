@@ -1,0 +1,1 @@
+ALTER TABLE "sale_queue_place" ADD COLUMN "tabs" jsonb DEFAULT '{}'::jsonb NOT NULL;
