@@ -50,6 +50,7 @@ for (const brand of brands) {
 
       // The info pop-up greets the first visit, and closes back to the map.
       await expect(guide.infoDialog()).toBeVisible();
+      await expect(guide.infoDialog()).toContainText('Tap a marker');
       await guide.infoDialog().getByRole('button', { name: 'Close' }).click();
       await expect(guide.infoDialog()).toBeHidden();
 
@@ -76,6 +77,24 @@ for (const brand of brands) {
       await expect(dialog).toBeVisible();
       const widget = await widgetFrame(page, `Table booking at ${bookable.name}`);
       expect(new URL(widget.url()).searchParams.get('lang')).toBe('en');
+      // One heading, the widget's: the dialog around it says nothing more in other words.
+      await expect(dialog.getByRole('heading')).toHaveCount(0);
+      await expect(widget.getByRole('heading')).toHaveText([`Book a table at ${bookable.name}`]);
+      // In the brand's colours, as the dialog is: its background, text and primary (the "Show available times" button's).
+      const dialogColours = await dialog.evaluate((element) => {
+        const style = getComputedStyle(element);
+        const probe = document.createElement('span');
+        probe.style.color = getComputedStyle(document.documentElement).getPropertyValue('--klubb-color-primary');
+        element.append(probe);
+        const primary = getComputedStyle(probe).color;
+        probe.remove();
+        return { background: style.backgroundColor, text: style.color, primary };
+      });
+      const widgetColours = await widget.locator('html').evaluate((html) => {
+        const button = html.querySelector('button.secondary')!;
+        return { background: getComputedStyle(html).backgroundColor, text: getComputedStyle(html).color, primary: getComputedStyle(button).color };
+      });
+      expect(widgetColours).toEqual(dialogColours);
 
       // The second bookable day: the first may be today, with its seatings already begun.
       const date = widget.getByLabel('Date');
@@ -122,6 +141,9 @@ for (const brand of brands) {
       const guide = new RestaurantPages(page);
       await guide.signIn(brand.origin, brand.email);
       await guide.openGuide();
+      // The first-visit help speaks of the list on screen, not of a map's markers.
+      await expect(guide.infoDialog()).toContainText('Tap a restaurant in the list');
+      await expect(guide.infoDialog()).not.toContainText('marker');
       await guide.infoDialog().getByRole('button', { name: 'Close' }).click();
       await expect(guide.visiblePage().getByText('The map is not available for this brand. Here are the restaurants as a list.')).toBeVisible();
       await expect(guide.list().getByRole('listitem')).toHaveCount(listed.length);

@@ -2,10 +2,11 @@ import type { Language } from '../../domain/language.ts';
 import { escapeHtml } from '../mail/mail.ts';
 import type { Seating } from './seatings.ts';
 import { bookingTexts, type BookingTexts } from './texts.ts';
+import { stylesheetHref } from './theme.ts';
 
 /**
  * The booking widget's pages: plain HTML forms that work without scripts, styled by
- * /booking/booking.css (the CSP allows no inline style). Every value is escaped here.
+ * /booking/booking.css in the brand's colours (?brand=…; the CSP allows no inline style). Every value is escaped here.
  */
 
 export const stylesheetPath = '/booking/booking.css';
@@ -17,10 +18,13 @@ export type FieldErrors = Partial<Record<Field, string>>;
 
 const e = escapeHtml;
 
-function layout(language: Language, title: string, body: string): string {
+/** Whose pages these are: the stylesheet carries that brand's colours (null: the neutral ones). */
+type BrandId = string | null;
+
+function layout(language: Language, brandId: BrandId, title: string, body: string): string {
   return `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${e(title)}</title><link rel="stylesheet" href="${stylesheetPath}"></head>
+<title>${e(title)}</title><link rel="stylesheet" href="${e(stylesheetHref(stylesheetPath, brandId))}"></head>
 <body><main>${body}</main></body></html>`;
 }
 
@@ -39,6 +43,7 @@ function summaryList(t: BookingTexts, s: BookingSummary): string {
 
 export interface BookingFormView {
   language: Language;
+  brandId: string;
   restaurant: { name: string; address: string };
   /** `/booking/{brand}/{restaurant}`: the page's own path. */
   path: string;
@@ -131,20 +136,20 @@ ${textField('phone', t.phone, 'tel', 'tel', view.values.phone, view.errors.phone
         : `<p class="notice" role="status">${e(t.noTimes)}</p>`;
   }
   const body = `<h1>${e(title)}</h1><p class="address">${e(view.restaurant.address)}</p>${errorSummary(view, t)}${choose}${book}`;
-  return layout(view.language, title, body);
+  return layout(view.language, view.brandId, title, body);
 }
 
 /** After booking: what was booked, and that the mail with the cancel link is on its way. */
-export function confirmationPage(language: Language, summary: BookingSummary, email: string, againUrl: string): string {
+export function confirmationPage(language: Language, brandId: BrandId, summary: BookingSummary, email: string, againUrl: string): string {
   const t = bookingTexts[language];
   const body = `<h1>${e(t.booked)}</h1><p role="status">${e(t.bookedText(email))}</p>${summaryList(t, summary)}<p><a href="${e(againUrl)}">${e(t.bookAnother)}</a></p>`;
-  return layout(language, t.booked, body);
+  return layout(language, brandId, t.booked, body);
 }
 
 export type CancelState = 'open' | 'cancelledNow' | 'alreadyCancelled' | 'passed';
 
 /** The cancel link's page: the booking and a button (a GET never cancels: mail scanners follow links). */
-export function cancelPage(language: Language, summary: BookingSummary, state: CancelState, action: string): string {
+export function cancelPage(language: Language, brandId: BrandId, summary: BookingSummary, state: CancelState, action: string): string {
   const t = bookingTexts[language];
   const title = state === 'cancelledNow' ? t.cancelled : t.yourBooking;
   const below = {
@@ -153,11 +158,11 @@ export function cancelPage(language: Language, summary: BookingSummary, state: C
     alreadyCancelled: `<p class="notice" role="status">${e(t.alreadyCancelled)}</p>`,
     passed: `<p class="notice" role="status">${e(t.passed)}</p>`,
   }[state];
-  return layout(language, title, `<h1>${e(title)}</h1>${summaryList(t, summary)}${below}`);
+  return layout(language, brandId, title, `<h1>${e(title)}</h1>${summaryList(t, summary)}${below}`);
 }
 
 /** Not found, in the widget's style: an unknown restaurant or cancel link. */
-export function notFoundPage(language: Language, kind: 'restaurant' | 'link'): string {
+export function notFoundPage(language: Language, brandId: BrandId, kind: 'restaurant' | 'link'): string {
   const t = bookingTexts[language];
-  return layout(language, t.notFound, `<h1>${e(t.notFound)}</h1><p>${e(kind === 'link' ? t.notFoundLink : t.notFoundRestaurant)}</p>`);
+  return layout(language, brandId, t.notFound, `<h1>${e(t.notFound)}</h1><p>${e(kind === 'link' ? t.notFoundLink : t.notFoundRestaurant)}</p>`);
 }

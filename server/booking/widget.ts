@@ -132,6 +132,7 @@ export async function formView(db: Executor, w: Widget, now: number, choice: Cho
   const seatings = choice.date && choice.party ? await seatingsOf(db, w, choice.date, now) : null;
   return {
     language: w.language,
+    brandId: w.brand.id,
     restaurant: { name: w.restaurant.name, address: streetAddress(w.restaurant) },
     path: w.path,
     dates,

@@ -7,6 +7,7 @@ import { streetAddress } from '../../domain/restaurantAddress.ts';
 import { bookTable, cancelByToken, findByCancelToken, type TableBookingDeps } from '../booking/bookTable.ts';
 import { bookingFormPage, cancelPage, confirmationPage, notFoundPage, stylesheetPath, type FieldErrors } from '../booking/pages.ts';
 import { bookingTexts } from '../booking/texts.ts';
+import { brandThemeRule } from '../booking/theme.ts';
 import {
   brandLocality,
   checkChoice,
@@ -99,12 +100,15 @@ export async function tableBookingRoutes(app: App, deps: RouteDeps & { tableBook
     // The widget is framed by the brand's app: frame-ancestors (per brand, below) replaces X-Frame-Options.
     const framed = { helmet: { xFrameOptions: false } } as const;
 
-    pages.get(stylesheetPath, (_request, reply) =>
-      reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(stylesheet),
-    );
+    // In the brand's colours (?brand=…), so the widget matches the dialog that frames it.
+    pages.get<{ Querystring: Record<string, unknown> }>(stylesheetPath, async (request, reply) => {
+      const brandId = request.query.brand;
+      const brand = typeof brandId === 'string' && brandId.length > 0 && brandId.length <= 200 ? await findBrandById(db, brandId) : null;
+      return reply.header('cache-control', 'public, max-age=300').type('text/css; charset=utf-8').send(brandThemeRule(brand?.theme ?? null) + stylesheet);
+    });
 
     const notFound = (reply: FastifyReply, language: Parameters<typeof notFoundPage>[0], brand: BrandRow | null, kind: 'restaurant' | 'link' = 'restaurant') =>
-      sendPage(reply, 404, notFoundPage(language, kind), kind === 'link' ? "'none'" : frameAncestors(brand));
+      sendPage(reply, 404, notFoundPage(language, brand?.id ?? null, kind), kind === 'link' ? "'none'" : frameAncestors(brand));
 
     const showForm = async (reply: FastifyReply, w: Widget, status: number, choice: Choice, values: Values, errors: FieldErrors, notice?: string) =>
       sendPage(reply, status, bookingFormPage(await formView(db, w, now(), choice, values, errors, notice)), frameAncestors(w.brand));
@@ -156,7 +160,7 @@ export async function tableBookingRoutes(app: App, deps: RouteDeps & { tableBook
       });
       if (outcome.ok) {
         const summary = summaryOf(w, w.restaurant, outcome.booking.seatingAt.getTime(), outcome.booking.partySize);
-        return sendPage(reply, 200, confirmationPage(w.language, summary, guest.email, `${w.path}?lang=${w.language}`), frameAncestors(w.brand));
+        return sendPage(reply, 200, confirmationPage(w.language, w.brand.id, summary, guest.email, `${w.path}?lang=${w.language}`), frameAncestors(w.brand));
       }
       if (outcome.reason === 'gone') return notFound(reply, w.language, w.brand);
       if (outcome.reason === 'tooMany') {
@@ -191,7 +195,7 @@ export async function tableBookingRoutes(app: App, deps: RouteDeps & { tableBook
       const locality = brandLocality(await findBrandById(db, found.booking.brandId));
       const summary = summaryOf({ language, locality }, restaurant, found.booking.seatingAt.getTime(), found.booking.partySize);
       const action = `/booking/cancel/${token}`;
-      return sendPage(reply, cancel || fromOwnPage(request) ? 200 : 403, cancelPage(language, summary, found.state, action), "'none'");
+      return sendPage(reply, cancel || fromOwnPage(request) ? 200 : 403, cancelPage(language, found.booking.brandId, summary, found.state, action), "'none'");
     };
     pages.get('/booking/cancel/:token', (request: CancelRequest, reply) => cancelAnswer(request, reply, false));
     pages.post('/booking/cancel/:token', (request: CancelRequest, reply) => cancelAnswer(request, reply, fromOwnPage(request)));

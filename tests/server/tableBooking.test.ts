@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { analyticsEvents, tableBookings } from '../../server/db/schema/index.ts';
+import { analyticsEvents, brands, tableBookings } from '../../server/db/schema/index.ts';
 import { sessionIdPattern } from '../../domain/analyticsEvents.ts';
 import { dateIn, instantOf, knownTimeZone } from '../../server/booking/seatings.ts';
 import { tableBookingUid } from '../../server/mail/tableBookingMail.ts';
@@ -140,7 +140,34 @@ describe('the page', () => {
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toContain('text/css');
     expect(css.body).toContain('.error-summary');
-    expect(parseHtml((await getPage(t, '/booking/aurora/tyge')).body).querySelector('link[rel=stylesheet]')!.getAttribute('href')).toBe('/booking/booking.css');
+    expect(parseHtml((await getPage(t, '/booking/aurora/tyge')).body).querySelector('link[rel=stylesheet]')!.getAttribute('href')).toBe('/booking/booking.css?brand=aurora');
+  });
+
+  it("is in the brand's colours, as the dialog that frames it: each brand's pages link a stylesheet with its theme, whose rules read it", async () => {
+    const [aurora] = await t.db.select().from(brands).where(eq(brands.id, 'aurora'));
+    const dark = { ...aurora!.theme.light, colors: { ...aurora!.theme.light.colors, primary: '#a3e635', onPrimary: '#0b1a12', background: '#0b1a12', surface: '#12261a', text: '#ecfccb' } };
+    await t.db.update(brands).set({ theme: { light: dark } }).where(eq(brands.id, 'borealis'));
+    const themeOf = async (page: string) => {
+      const href = parseHtml((await getPage(t, page)).body).querySelector('link[rel=stylesheet]')!.getAttribute('href')!;
+      return (await getPage(t, href)).body;
+    };
+    const light = aurora!.theme.light.colors;
+    for (const [page, colors] of [['/booking/aurora/tyge?lang=en', light], ['/booking/borealis/fjord?lang=nb', dark.colors]] as const) {
+      const css = await themeOf(page);
+      for (const name of ['primary', 'onPrimary', 'background', 'text'] as const) expect(css).toContain(`--klubb-color-${name}:${colors[name]}`);
+    }
+    // Not found and cancel pages of a brand are in its colours too.
+    expect(await themeOf('/booking/borealis/nowhere')).toContain('--klubb-color-background:#0b1a12');
+    // No colour of the widget's own: every one in its rules is a fallback of a brand variable.
+    const rules = (await getPage(t, '/booking/booking.css')).body.replace(/\/\*[\s\S]*?\*\//g, '');
+    const colours = rules.match(/#[0-9a-f]{3,8}\b|rgb\(|hsl\(|\b(white|black)\b/gi) ?? [];
+    const fallbacks = rules.match(/var\(--klubb-[a-zA-Z-]+,#[0-9a-f]{3,8}\)/gi) ?? [];
+    expect(colours.length).toBeGreaterThan(0);
+    expect(fallbacks).toHaveLength(colours.length);
+    // A brand id that is no brand gets the neutral colours, not an error.
+    const neutral = await getPage(t, '/booking/booking.css?brand=nobody');
+    expect(neutral.statusCode).toBe(200);
+    expect(neutral.body).not.toContain('--klubb-color-primary:');
   });
 });
 

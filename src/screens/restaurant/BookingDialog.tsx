@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useLingui } from '@lingui/react/macro';
 import { Icon } from '../../components/Icon.tsx';
@@ -16,12 +16,13 @@ interface BookingDialogProps {
 }
 
 /**
- * The restaurant's booking widget in a modal dialog (spec 2.3): titled, closed with Escape or
- * its close button, focus kept inside and given back to the booking button afterwards.
+ * The restaurant's booking widget in a modal dialog (spec 2.3): named, closed with Escape or
+ * its close button, focus kept inside and given back to the booking button afterwards. Its one
+ * heading is the widget's own (in the brand's colours), which follows the booking to its
+ * confirmation: a dialog heading above it said the same in other words.
  */
 export function BookingDialog({ open, restaurantName, widgetUrl, onClose }: BookingDialogProps) {
   const { t } = useLingui();
-  const titleId = useId();
   const focus = useModalFocus<HTMLDivElement>(open, onClose);
   const close = useRef<HTMLButtonElement>(null);
   if (!open) return null;
@@ -31,14 +32,11 @@ export function BookingDialog({ open, restaurantName, widgetUrl, onClose }: Book
         ref={focus.ref}
         role="dialog"
         aria-modal="true"
-        aria-labelledby={titleId}
+        aria-label={t`Book a table at ${restaurantName}`}
         tabIndex={-1}
         className={cx(dialogStyles.dialog, styles.bookingDialog)}
         onKeyDown={focus.onKeyDown}
       >
-        <h2 id={titleId} className={cx(dialogStyles.title, styles.bookingTitle)}>
-          {t`Book a table at ${restaurantName}`}
-        </h2>
         <button ref={close} type="button" className={dialogStyles.close} aria-label={t`Close`} onClick={onClose}>
           <Icon name="close" />
         </button>

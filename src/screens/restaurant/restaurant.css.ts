@@ -48,11 +48,10 @@ export const bookingDialog = style({
   height: 'min(720px, 100%)',
   display: 'flex',
   flexDirection: 'column',
-  padding: '16px 16px 0',
+  // The close button's strip above the frame; the widget's own page has the one heading.
+  padding: '48px 16px 0',
   overflow: 'hidden',
 });
 
 export const widget = style({ flex: 1, width: '100%', minHeight: 0, border: 'none' });
 
-/** Clear of the close button in the corner. */
-export const bookingTitle = style({ paddingRight: 44 });
