@@ -16,6 +16,7 @@ import {
   noChoice,
   onSaleAtOf,
   sells,
+  maxQuantityAfterPurchases,
   type AddToCartChoice,
   type CartAddition,
   type Choice,
@@ -24,7 +25,6 @@ import {
 } from './offerPage.rules.ts';
 import { ticketSelectionMachine, type SelectionChanged } from './ticketSelection.machine.ts';
 import { clampQuantity } from '../domain/cartUpdate.ts';
-import { maxQuantityOf } from '../src/domain/ticketCascade.ts';
 
 export interface OfferPageContext extends OfferPageInput {
   offer: OfferDetail | null;
@@ -137,7 +137,7 @@ export const offerPageMachine = setup({
     openAddToCart: assign(({ context }) => {
       const variant = context.offer?.itemVariantList.find((v) => v.id === context.choice.itemVariantId);
       if (!variant || !context.offer) return {};
-      return { addToCart: { itemVariantId: variant.id, maxQuantity: maxQuantityOf(context.offer, variant) }, quantity: 1 };
+      return { addToCart: { itemVariantId: variant.id, maxQuantity: maxQuantityAfterPurchases(context.offer, variant, context.purchases) }, quantity: 1 };
     }),
     changeQuantity: assign(({ context }, { value }: { value: number | string }) => ({
       quantity: clampQuantity(value, context.addToCart?.maxQuantity ?? null),

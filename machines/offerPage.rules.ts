@@ -1,6 +1,9 @@
 /** The offer page machine's types and the rules it decides by, apart from its statechart (offerPage.machine.ts). */
 import { callErrorOf } from './errorCode.ts';
+import type { OrderItem } from '../contract/checkout.ts';
+import type { ItemVariant } from '../contract/commerce.ts';
 import type { OfferDetail, OfferType } from '../contract/offer.ts';
+import { maxQuantityOf } from '../src/domain/ticketCascade.ts';
 import type { SelectionStatus } from './ticketSelection.machine.ts';
 
 export interface OfferPageInput {
@@ -55,3 +58,13 @@ export const onSaleAtOf = (offer: OfferDetail | null, itemVariantId: string | nu
  */
 export const buyWaitsForQueue = (context: { offer: OfferDetail | null; choice: Choice; queueTurn: string | null }): boolean =>
   onSaleAtOf(context.offer, context.choice.itemVariantId) !== null && context.queueTurn !== context.choice.itemVariantId;
+
+/** The add-to-cart dialog's limit for the variant: availability and the purchase cap less what the member bought of it. */
+export function maxQuantityAfterPurchases(
+  offer: Pick<OfferDetail, 'itemVariantAvailability'>,
+  variant: ItemVariant,
+  purchases: readonly Pick<OrderItem, 'itemVariantId' | 'quantity'>[],
+): number {
+  const bought = purchases.filter((line) => line.itemVariantId === variant.id).reduce((sum, line) => sum + line.quantity, 0);
+  return maxQuantityOf(offer, variant, bought);
+}

@@ -31,9 +31,13 @@ export const hasEnded = (variant: ItemVariant, now: number): boolean => hasSaleE
 export const availableCount = (offer: Pick<SellingOffer, 'itemVariantAvailability'>, variantId: string): number =>
   offer.itemVariantAvailability[variantId] ?? 0;
 
-/** Spec 5: the quantity picker's maximum: the availability, and never more than the purchase cap. */
-export const maxQuantityOf = (offer: Pick<SellingOffer, 'itemVariantAvailability'>, variant: ItemVariant): number =>
-  unitsMemberMayTake(saleTermsOf(variant), availableCount(offer, variant.id));
+/**
+ * Spec 5: the quantity picker's maximum: the availability, and never more than what the purchase
+ * cap leaves the member after the `bought` units they already have (at least 1: the cart then says
+ * where the cap is met).
+ */
+export const maxQuantityOf = (offer: Pick<SellingOffer, 'itemVariantAvailability'>, variant: ItemVariant, bought = 0): number =>
+  Math.max(1, unitsMemberMayTake(saleTermsOf(variant), availableCount(offer, variant.id), bought));
 
 /** Every variant is past its end date (an offer with nothing to sell has not ended). */
 export const offerHasEnded = (offer: Pick<SellingOffer, 'itemVariantList'>, now: number): boolean =>

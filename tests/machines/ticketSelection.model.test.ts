@@ -6,6 +6,7 @@ import { selectedVariant, ticketSelectionMachine, type TicketSelectionEvent } fr
 import type { ItemVariant } from '../../contract/commerce.ts';
 import type { SellingOffer } from '../../src/domain/ticketCascade.ts';
 import { maxQuantityOf, mediaOf } from '../../src/domain/ticketCascade.ts';
+import { maxQuantityAfterPurchases } from '../../machines/offerPage.rules.ts';
 
 const now = Date.UTC(2030, 0, 1);
 const hour = 3_600_000;
@@ -155,6 +156,12 @@ describe('merchandise and whole-offer states', () => {
     // No picture of its own: the offer's puff image.
     expect(mediaOf(shirt, selectedVariant(actor.getSnapshot().context))).toEqual(image('puff'));
     expect(maxQuantityOf(shirt, shirt.itemVariantList[2]!)).toBe(3);
+    // What the member bought counts against the cap of 5: 2 bought leave 3; at the cap, the picker still offers 1 (the cart names the cap).
+    expect(maxQuantityOf(shirt, shirt.itemVariantList[1]!, 2)).toBe(3);
+    expect(maxQuantityOf(shirt, shirt.itemVariantList[1]!, 5)).toBe(1);
+    // The offer page's dialog counts every order line of the variant, and only of that variant.
+    const bought = [{ itemVariantId: 'm', quantity: 1 }, { itemVariantId: 'xl', quantity: 3 }, { itemVariantId: 'm', quantity: 2 }];
+    expect(maxQuantityAfterPurchases(shirt, shirt.itemVariantList[1]!, bought)).toBe(2);
     for (const ignored of [{ type: 'item.variantSelected', itemVariantId: 'nope' }, { type: 'ticket.citySelected', city: '' }] as const) {
       actor.send(ignored);
       expect(actor.getSnapshot().context.variantId).toBe('xl');
