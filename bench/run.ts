@@ -374,7 +374,8 @@ async function main() {
     else console.log('\n(Claims and checkout opens on PostgreSQL: pass --postgres postgres://… or BENCH_DATABASE_URL.)');
   }
   if (wants('rush')) {
-    await guarded('rush (PGlite)', () => benchRush('PGlite'));
+    // BENCH_RUSH_POSTGRES_ONLY=1 with --postgres: skip the embedded database (a quicker loop).
+    if (!(process.env.BENCH_RUSH_POSTGRES_ONLY && options.postgresUrl)) await guarded('rush (PGlite)', () => benchRush('PGlite'));
     if (options.postgresUrl) await guarded('rush (PostgreSQL)', () => onBenchDatabase(options.postgresUrl!, (url) => benchRush('PostgreSQL', url)));
     else console.log('\n(The rush on PostgreSQL: pass --postgres postgres://… or BENCH_DATABASE_URL.)');
   }

@@ -4,9 +4,10 @@ import { itemVariants } from '../server/db/schema/index.ts';
 import { heading, printTable } from './format.ts';
 import { measureLoad, type MeasuredLoad } from './measuredLoad.ts';
 import { asMembers, benchMembers, fillCarts } from './promoClaims.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { freePort, startServer, type RunningServer } from './server.ts';
 import { percentile } from './tabSwitch.ts';
 import { admissionMs } from '../server/commerce/saleQueue.ts';
+import { startStandInProcess } from '../tests/scale/support/standInProcess.ts';
 
 /**
  * The on-sale rush (issue 39; docs/checkout.md): how fast checkouts of ONE variant open, beside
@@ -166,7 +167,13 @@ export async function benchRush(databaseKind: 'PGlite' | 'PostgreSQL', databaseU
   await seeding.stop();
   const onSaleAt = new Date(Date.now() + onSaleDelayMs);
   await addRushVariants(seeding, onSaleAt);
-  const server = await startServer(databaseUrl, { dataDir: seeding.dataDir });
+  // The payment provider runs outside the server, as Stripe does in production: its side of each
+  // session (create, expire, the signed events) is not the server's CPU. BENCH_RUSH_STAND_IN=embedded
+  // measures with the stand-in inside the server process instead (the `npm start` default).
+  const port = await freePort();
+  const standIn = process.env.BENCH_RUSH_STAND_IN === 'embedded' ? undefined : await startStandInProcess([`http://localhost:${port}/v1/payment/webhook`]);
+  console.log(standIn ? 'The payments stand-in runs as its own process (as Stripe is outside the server).' : 'The payments stand-in runs inside the server process.');
+  const server = await startServer(databaseUrl, { dataDir: seeding.dataDir, port, env: standIn?.env });
   try {
     const { origin } = server;
     const loaders = await benchMembers(origin, loadMembers, 'rush-load');
@@ -213,5 +220,6 @@ export async function benchRush(databaseKind: 'PGlite' | 'PostgreSQL', databaseU
     return exact && !refusedLoad;
   } finally {
     await server.stop();
+    await standIn?.stop();
   }
 }
