@@ -13,12 +13,16 @@ export const ApiErrorBody = Type.Object({
 
 export const ImageSources = Type.Object({
   medium: Type.Optional(Type.String()),
+  /** 800 px wide: a phone's full width at its pixel density (412 px at 1.75 is 721). */
+  phone: Type.Optional(Type.String()),
   large: Type.Optional(Type.String()),
 });
 
 export const ImageOptions = Type.Object({
   jpeg: ImageSources,
   webp: ImageSources,
+  /** The smallest files for the same pixels, offered first to browsers that decode AVIF. */
+  avif: Type.Optional(ImageSources),
   imageDescription: Type.Optional(Type.String()),
   width: Type.Optional(Type.Integer()),
   height: Type.Optional(Type.Integer()),

@@ -7,23 +7,25 @@ import type { ImageOptions } from '../contract/offer.ts';
 import { layout } from './brandTheme.ts';
 
 export type ImageSize = 'medium' | 'large';
+/** The files an image may have in one format: the two sizes a page asks for, and a phone's in between. */
+type SourceSize = ImageSize | 'phone';
 type ImageSources = ImageOptions['jpeg'];
 
-/** Intrinsic widths the image service renders each size at. */
-export const imageWidths: Record<ImageSize, number> = { medium: 480, large: 1200 };
+/** Intrinsic widths the image service renders each file at. */
+export const imageWidths: Record<SourceSize, number> = { medium: 480, phone: 800, large: 1200 };
 
 /** The billboard is as wide as the screen up to its maximum width. */
 export const billboardImageSizes = `(min-width: ${layout.billboardMaxWidth}px) ${layout.billboardMaxWidth}px, 100vw`;
 
-// A large image also offers the medium file so narrow screens download less.
-const candidatesBySize: Record<ImageSize, readonly ImageSize[]> = {
+// A large image also offers the smaller files so narrow screens download less.
+const candidatesBySize: Record<ImageSize, readonly SourceSize[]> = {
   medium: ['medium'],
-  large: ['medium', 'large'],
+  large: ['medium', 'phone', 'large'],
 };
 
 /** `srcset` for one format; when the wanted size is missing, the other size stands in. */
 export function srcSetFor(sources: ImageSources, size: ImageSize): string | undefined {
-  const entries = (available: readonly ImageSize[]) =>
+  const entries = (available: readonly SourceSize[]) =>
     available.flatMap((key) => (sources[key] ? [`${sources[key]} ${imageWidths[key]}w`] : []));
   const wanted = entries(candidatesBySize[size]);
   if (wanted.length > 0) return wanted.join(', ');
@@ -34,4 +36,22 @@ export function srcSetFor(sources: ImageSources, size: ImageSize): string | unde
 /** Plain `src` for browsers without srcset support. */
 export function srcFor(sources: ImageSources, size: ImageSize): string | undefined {
   return size === 'medium' ? (sources.medium ?? sources.large) : (sources.large ?? sources.medium);
+}
+
+/** A format's `<source>` of a picture: its MIME type and the files offered for the wanted size. */
+export interface PictureSource {
+  type: 'image/avif' | 'image/webp';
+  srcSet: string;
+}
+
+/** The picture's `<source>`s, the smallest format first (AVIF, then WebP); the JPEG is the `<img>`'s own. */
+export function pictureSources(image: ImageOptions, size: ImageSize): PictureSource[] {
+  const formats = [
+    ['image/avif', image.avif],
+    ['image/webp', image.webp],
+  ] as const;
+  return formats.flatMap(([type, sources]) => {
+    const srcSet = sources ? srcSetFor(sources, size) : undefined;
+    return srcSet ? [{ type, srcSet }] : [];
+  });
 }

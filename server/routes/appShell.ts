@@ -1,5 +1,6 @@
 import { notFound } from '../errors.ts';
 import { brandOfHost, type AppShell } from '../shell/appShell.ts';
+import { addVary, encodedEtag, pickEncoding } from '../shell/compression.ts';
 import { etagOf, matchesEtag } from '../shell/httpCaching.ts';
 import { webManifest } from '../shell/manifest.ts';
 import { manifestPath } from '../shell/renderShell.ts';
@@ -19,12 +20,20 @@ export async function manifestRoutes(app: App, { brands }: Pick<RouteDeps, 'bran
   });
 }
 
-/** Every app URL (/, /more/faq, /offer/...) is the single-page app, in the host's brand. */
+/** Every app URL (/, /more/faq, /offer/...) is the single-page app, in the host's brand, compressed when the browser takes it. */
 export async function sendAppShell(shell: AppShell, request: FastifyRequest, reply: FastifyReply) {
   const page = await shell.page(request);
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const etag = encodedEtag(page.etag, encoding);
   // Revalidated on every load (a new build or a changed brand shows at once); the layout follows the browser, the home's billboard its language.
-  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'User-Agent, Accept-Language');
-  if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
-  if (request.method === 'HEAD') return reply.header('content-length', Buffer.byteLength(page.html)).send();
-  return reply.send(page.html);
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('etag', etag)
+    .header('vary', addVary(reply.getHeader('vary'), ['User-Agent', 'Accept-Language', 'Accept-Encoding']));
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
+  const body = page.body(encoding);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  if (request.method === 'HEAD') return reply.header('content-length', Buffer.byteLength(body)).send();
+  return reply.send(body);
 }

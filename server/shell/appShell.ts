@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { textLanguages } from '../language.ts';
 import { requestHostHeader, type Brands } from '../plugins/memberContext.ts';
 import { appUrlHost } from '../repositories/brands.repository.ts';
+import { encode, type ContentEncoding } from './compression.ts';
 import { etagOf } from './httpCaching.ts';
 import type { HomeBillboards } from './homeBillboard.ts';
 import { requestLayout, type Layout } from './layout.ts';
@@ -26,6 +27,22 @@ export async function brandOfHost(brands: Brands, request: FastifyRequest): Prom
 interface Rendered {
   html: string;
   etag: string;
+  /** The page in a coding, compressed on first use and kept with the page. */
+  body(encoding: ContentEncoding): string | Buffer;
+}
+
+function rendered(html: string): Rendered {
+  const encoded = new Map<ContentEncoding, Buffer>();
+  return {
+    html,
+    etag: etagOf(html),
+    body(encoding) {
+      if (encoding === 'identity') return html;
+      let body = encoded.get(encoding);
+      if (!body) encoded.set(encoding, (body = encode(html, encoding)));
+      return body;
+    },
+  };
 }
 
 /** What of a brand the page shows, hashed: a brand row that changes in any of it renders the page again. */
@@ -66,8 +83,7 @@ export function createAppShell({ clientDir, brands, homeBillboards }: AppShellDe
   function cached(key: string, version: string, render: () => string): Rendered {
     const hit = pages.get(key);
     if (hit?.version === version) return hit;
-    const html = render();
-    const page = { html, etag: etagOf(html), version };
+    const page = { ...rendered(render()), version };
     if (!hit && pages.size >= maxPages) pages.delete(pages.keys().next().value!);
     pages.set(key, page);
     return page;

@@ -4,7 +4,7 @@ import type { ImageOptions } from '../../contract/offer.ts';
 import type { BrandRow } from '../repositories/brands.repository.ts';
 import { cssValue, escapeHtml, safeUrl } from './escape.ts';
 import type { Layout } from './layout.ts';
-import { skeletonMarkup, skeletonStyle } from './skeleton.ts';
+import { billboardPreload, skeletonMarkup, skeletonStyle } from './skeleton.ts';
 
 /** What the shell shows of a brand; its hash keys the rendered page (a change renders it again). */
 export type ShellBrand = Pick<BrandRow, 'id' | 'name' | 'logoUrl' | 'theme' | 'navigationBar' | 'settings'>;
@@ -57,9 +57,12 @@ export function renderBrandShell(template: ShellTemplate, brand: ShellBrand, lay
     `<style>html:root{${variables}}${skeletonStyle}</style>`,
   ].filter(Boolean);
   const tabs = brand.navigationBar.filter((entry) => pickText(entry.label, 'en') !== '' || entry.icon !== '').length;
-  const skeleton = skeletonMarkup({ name: brand.name, logoUrl: safeUrl(brand.logoUrl), tabs, billboard }, layout);
+  const logoUrl = safeUrl(brand.logoUrl);
+  const skeleton = skeletonMarkup({ name: brand.name, logoUrl, tabs, billboard }, layout);
+  // Right after the title, before the app's module scripts: the billboard is the first file asked for.
+  const preload = logoUrl && billboard ? billboardPreload(billboard) : '';
   return (
-    template.head.replace(neutralTitle, `<title>${escapeHtml(brand.name)}</title>`) +
+    template.head.replace(neutralTitle, `<title>${escapeHtml(brand.name)}</title>${preload ? `\n    ${preload}` : ''}`) +
     head.join('\n    ') +
     '\n  ' +
     template.bodyStart +

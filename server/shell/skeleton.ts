@@ -1,5 +1,5 @@
 import type { ImageOptions } from '../../contract/offer.ts';
-import { billboardImageSizes, srcFor, srcSetFor } from '../../domain/imageSources.ts';
+import { billboardImageSizes, pictureSources, srcFor, srcSetFor } from '../../domain/imageSources.ts';
 import type { Layout } from './layout.ts';
 import { escapeHtml, safeUrl } from './escape.ts';
 
@@ -72,20 +72,40 @@ export interface SkeletonBrand {
   billboard?: ImageOptions | null;
 }
 
+/** Every file the billboard's picture names: all must be same-site or http(s) URLs, or none is written. */
+function billboardUrls(image: ImageOptions): string[] {
+  return [image.jpeg, image.webp, image.avif ?? {}].flatMap((sources) => [sources.medium, sources.phone, sources.large]).filter((url) => url !== undefined);
+}
+
+const writable = (image: ImageOptions) => srcFor(image.jpeg, 'large') !== undefined && billboardUrls(image).every((url) => safeUrl(url) !== null);
+
 /** The billboard's picture with the app's own attributes (src/components/Image.tsx), so the browser fetches the file once. */
 function billboardMarkup(image: ImageOptions): string {
   const src = srcFor(image.jpeg, 'large');
+  if (!src || !writable(image)) return '';
   const jpeg = srcSetFor(image.jpeg, 'large');
-  const webp = srcSetFor(image.webp, 'large');
-  const urls = [image.jpeg.medium, image.jpeg.large, image.webp.medium, image.webp.large].filter((url) => url !== undefined);
-  if (!src || urls.some((url) => safeUrl(url) === null)) return '';
   const size = image.width && image.height ? ` width="${image.width}" height="${image.height}"` : '';
   return [
     '<div class="sk-page"><div class="sk-billboard"><picture>',
-    webp ? `<source type="image/webp" srcset="${escapeHtml(webp)}" sizes="${billboardImageSizes}">` : '',
+    ...pictureSources(image, 'large').map(({ type, srcSet }) => `<source type="${type}" srcset="${escapeHtml(srcSet)}" sizes="${billboardImageSizes}">`),
     `<img src="${escapeHtml(src)}"${jpeg ? ` srcset="${escapeHtml(jpeg)}"` : ''} sizes="${billboardImageSizes}"${size} alt="" fetchpriority="high">`,
     '</picture></div></div>',
   ].join('');
+}
+
+/**
+ * The preload of the billboard's file in the picture's first format (AVIF where there is one): in
+ * the head before the app's scripts, so the image is asked for first and the skeleton paints it
+ * while the scripts still load. A browser that does not decode the type skips it (no second download)
+ * and finds the picture's own source in the body.
+ */
+export function billboardPreload(image: ImageOptions): string {
+  if (!writable(image)) return '';
+  const [first] = pictureSources(image, 'large');
+  const srcSet = first?.srcSet ?? srcSetFor(image.jpeg, 'large');
+  if (!srcSet) return '';
+  const type = first ? ` type="${first.type}"` : '';
+  return `<link rel="preload" as="image" imagesrcset="${escapeHtml(srcSet)}" imagesizes="${billboardImageSizes}"${type} fetchpriority="high">`;
 }
 
 /**

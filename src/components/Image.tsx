@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ImageOptions } from '../../contract/offer.ts';
 import { Icon } from './Icon.tsx';
 import { cx } from './cx.ts';
-import { defaultSizes, srcFor, srcSetFor, type ImageSize } from './imageSources.ts';
+import { defaultSizes, pictureSources, srcFor, srcSetFor, type ImageSize } from './imageSources.ts';
 import * as styles from './image.css.ts';
 
 export interface ImageProps {
@@ -30,7 +30,9 @@ export function Image({ image, size, sizes, eager = false, naturalRatio = false,
   const imgRef = useRef<HTMLImageElement>(null);
   const src = srcFor(image.jpeg, size);
   const jpegSrcSet = srcSetFor(image.jpeg, size);
-  const webpSrcSet = srcSetFor(image.webp, size);
+  // AVIF, then WebP: the browser takes the first format it decodes.
+  const sources = pictureSources(image, size);
+  const sourcesKey = sources.map((source) => source.srcSet).join('|');
   const sizesAttribute = sizes ?? defaultSizes[size];
   // The box is sized before the file arrives either way, so nothing below it moves.
   const ratio = naturalRatio && image.width && image.height ? { aspectRatio: `${image.width} / ${image.height}` } : undefined;
@@ -45,7 +47,7 @@ export function Image({ image, size, sizes, eager = false, naturalRatio = false,
     if (!img || !src) showState('error');
     else if (!img.complete) showState('loading');
     else showState(img.naturalWidth > 0 ? 'loaded' : 'error');
-  }, [src, jpegSrcSet, webpSrcSet]);
+  }, [src, jpegSrcSet, sourcesKey]);
 
   return (
     <span
@@ -56,7 +58,9 @@ export function Image({ image, size, sizes, eager = false, naturalRatio = false,
     >
       {src ? (
         <picture>
-          {webpSrcSet ? <source type="image/webp" srcSet={webpSrcSet} sizes={sizesAttribute} /> : null}
+          {sources.map((source) => (
+            <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizesAttribute} />
+          ))}
           <img
             ref={imgRef}
             className={styles.img}

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -235,6 +236,56 @@ describe('GET /manifest.webmanifest', () => {
   });
 });
 
+describe('the HTML sent compressed when the browser takes it (issue 41)', () => {
+  const plainPage = async () => (await page('aurora.localhost', '/', { 'accept-encoding': 'identity' })).body;
+
+  it.each([
+    ['br, gzip, deflate', 'br', brotliDecompressSync],
+    ['gzip, deflate, br;q=0.5', 'gzip', gunzipSync],
+    ['gzip', 'gzip', gunzipSync],
+    ['br', 'br', brotliDecompressSync],
+  ] as const)('Accept-Encoding "%s": %s, the same page in fewer bytes', async (acceptEncoding, coding, decode) => {
+    const response = await page('aurora.localhost', '/', { 'accept-encoding': acceptEncoding });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(coding);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = await plainPage();
+    expect(decode(response.rawPayload).toString('utf8')).toBe(html);
+    expect(response.rawPayload.length).toBeLessThan(Buffer.byteLength(html) / 2);
+  });
+
+  it.each([undefined, 'identity', 'br;q=0, gzip;q=0', 'deflate'])('Accept-Encoding %s: the page as it is', async (acceptEncoding) => {
+    const response = await page('aurora.localhost', '/more/faq', acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(documentOf(response.body).title).toBe(aurora.name);
+  });
+
+  it('varies on Accept-Encoding besides what it varied on, and each coding has its own ETag', async () => {
+    const plain = await page('aurora.localhost', '/', { origin: 'http://aurora.localhost' });
+    const brotli = await page('aurora.localhost', '/', { origin: 'http://aurora.localhost', 'accept-encoding': 'br' });
+    for (const response of [plain, brotli]) {
+      const vary = String(response.headers.vary).split(',').map((name) => name.trim());
+      expect(vary).toEqual(expect.arrayContaining(['User-Agent', 'Accept-Language', 'Accept-Encoding']));
+      // What CORS put there stays.
+      expect(vary).toContain('Origin');
+    }
+    expect(brotli.headers.etag).not.toBe(plain.headers.etag);
+    const again = await page('aurora.localhost', '/', { 'accept-encoding': 'br', 'if-none-match': String(brotli.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    // A cached plain body is not the brotli one: asked for brotli, it is sent in full.
+    const other = await page('aurora.localhost', '/', { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['content-encoding']).toBe('br');
+  });
+
+  it('answers HEAD with the length of the body a GET would send', async () => {
+    const get = await page('aurora.localhost', '/', { 'accept-encoding': 'gzip' });
+    const head = await t.app.inject({ method: 'HEAD', url: '/', headers: { host: 'aurora.localhost', 'user-agent': mobile, 'accept-encoding': 'gzip' } });
+    expect(head.headers['content-encoding']).toBe('gzip');
+    expect(Number(head.headers['content-length'])).toBe(get.rawPayload.length);
+  });
+});
+
 describe("the home page's billboard in the skeleton: the first large image paints before any JavaScript", () => {
   const image = {
     jpeg: { medium: '/media/offers/b-medium.jpg', large: '/media/offers/b-large.jpg' },
@@ -268,6 +319,41 @@ describe("the home page's billboard in the skeleton: the first large image paint
       expect(img.getAttribute('fetchpriority')).toBe('high');
       expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1200', '800']);
     }
+  });
+
+  it("offers a phone's width in AVIF first, and preloads that file ahead of the app's scripts (issue 41)", async () => {
+    const sized = {
+      ...image,
+      jpeg: { ...image.jpeg, phone: '/media/offers/b-phone.jpg' },
+      webp: { ...image.webp, phone: '/media/offers/b-phone.webp' },
+      avif: { medium: '/media/offers/b-medium.avif', phone: '/media/offers/b-phone.avif', large: '/media/offers/b-large.avif' },
+    };
+    await t.db.update(offers).set({ puffImage: sized }).where(eq(offers.id, 'home-billboard'));
+    clock += feedCacheTtlMs + 1;
+    const doc = documentOf((await page('aurora.localhost')).body);
+    const sources = [...doc.querySelectorAll('#app-skeleton .sk-billboard picture source')];
+    expect(sources.map((source) => [source.getAttribute('type'), source.getAttribute('srcset')])).toEqual([
+      ['image/avif', '/media/offers/b-medium.avif 480w, /media/offers/b-phone.avif 800w, /media/offers/b-large.avif 1200w'],
+      ['image/webp', '/media/offers/b-medium.webp 480w, /media/offers/b-phone.webp 800w, /media/offers/b-large.webp 1200w'],
+    ]);
+    const img = doc.querySelector('#app-skeleton .sk-billboard img')!;
+    expect(img.getAttribute('srcset')).toBe('/media/offers/b-medium.jpg 480w, /media/offers/b-phone.jpg 800w, /media/offers/b-large.jpg 1200w');
+
+    const preloads = [...doc.querySelectorAll('link[rel="preload"][as="image"]')];
+    expect(preloads).toHaveLength(1);
+    const preload = preloads[0]!;
+    // The same candidates and sizes as the picture's first source, so the browser fetches that one file once.
+    expect(preload.getAttribute('type')).toBe('image/avif');
+    expect(preload.getAttribute('imagesrcset')).toBe(sources[0]!.getAttribute('srcset'));
+    expect(preload.getAttribute('imagesizes')).toBe(sources[0]!.getAttribute('sizes'));
+    expect(preload.getAttribute('fetchpriority')).toBe('high');
+    // Right after the title: ahead of all the build puts in the head (its module scripts, their preloads, its stylesheet).
+    expect(doc.querySelector('title')!.nextElementSibling).toBe(preload);
+
+    const faq = documentOf((await page('aurora.localhost', '/more/faq')).body);
+    expect(faq.querySelector('link[rel="preload"][as="image"]')).toBeNull();
+    await t.db.update(offers).set({ puffImage: image }).where(eq(offers.id, 'home-billboard'));
+    clock += feedCacheTtlMs + 1;
   });
 
   it('draws no billboard on any other page, for a billboard that needs sign-in, or without visitor browsing', async () => {

@@ -1,7 +1,10 @@
 import type { ImageOptions } from '../../../contract/offer.ts';
 import { l, type Text3 } from './text.ts';
 
-/** The demo pictures in server/media/offers, served at /media/offers/{nn}-{size}.{jpg|webp}, described in each language. */
+/**
+ * The demo pictures in server/media/offers, served at /media/offers/{nn}-{size}.{jpg|webp|avif}, described in each
+ * language: JPEG and WebP at 480 (medium), 800 (phone) and 1200 px (large), AVIF at all three (imageVariants.ts renders them).
+ */
 export const pictures: Record<string, Text3> = {
   '01': l('Sunset over a calm fjord between purple mountains', 'Solnedgång över en stilla fjord mellan lila berg', 'Solnedgang over en stille fjord mellom lilla fjell'),
   '02': l('A steaming cup of coffee on a wooden table', 'En rykande kopp kaffe på ett träbord', 'En dampende kopp kaffe på et trebord'),
@@ -19,7 +22,7 @@ export const pictures: Record<string, Text3> = {
 
 export const pictureNumbers = Object.keys(pictures);
 
-export const imageUrl = (n: string, size: 'medium' | 'large', format: 'jpg' | 'webp') =>
+export const imageUrl = (n: string, size: 'medium' | 'phone' | 'large', format: 'jpg' | 'webp' | 'avif') =>
   `/media/offers/${n}-${size}.${format}`;
 
 /** Image options for one picture (described in English); without a description the app shows its fallback alt text. */
@@ -27,8 +30,9 @@ export function imageOptions(n: string, withDescription = true): ImageOptions {
   const description = pictures[n];
   if (description === undefined) throw new Error(`No demo picture ${n}`);
   return {
-    jpeg: { medium: imageUrl(n, 'medium', 'jpg'), large: imageUrl(n, 'large', 'jpg') },
-    webp: { medium: imageUrl(n, 'medium', 'webp'), large: imageUrl(n, 'large', 'webp') },
+    jpeg: { medium: imageUrl(n, 'medium', 'jpg'), phone: imageUrl(n, 'phone', 'jpg'), large: imageUrl(n, 'large', 'jpg') },
+    webp: { medium: imageUrl(n, 'medium', 'webp'), phone: imageUrl(n, 'phone', 'webp'), large: imageUrl(n, 'large', 'webp') },
+    avif: { medium: imageUrl(n, 'medium', 'avif'), phone: imageUrl(n, 'phone', 'avif'), large: imageUrl(n, 'large', 'avif') },
     ...(withDescription ? { imageDescription: description.en } : {}),
     width: 1200,
     height: 800,

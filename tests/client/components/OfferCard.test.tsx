@@ -3,7 +3,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OfferCard } from '../../../src/components/OfferCard.tsx';
 import { BillboardCard } from '../../../src/components/BillboardCard.tsx';
-import { feedOffer } from './offerFixtures.ts';
+import { billboardImageSizes } from '../../../domain/imageSources.ts';
+import { feedOffer, imageOptions } from './offerFixtures.ts';
 import { renderWithI18n } from './renderWithI18n.tsx';
 
 const noop = () => {};
@@ -85,5 +86,22 @@ describe('BillboardCard', () => {
     expect(screen.getByAltText('A concert stage').getAttribute('loading')).toBe('eager');
     fireEvent.click(screen.getByRole('link'));
     expect(onOpen).toHaveBeenCalledWith(offer);
+  });
+
+  it("offers a phone's 800 px file in AVIF first, then WebP, at the billboard's sizes, as the HTML shell does (issue 41)", () => {
+    const puffImage = imageOptions({
+      jpeg: { medium: '/media/a-480.jpg', phone: '/media/a-800.jpg', large: '/media/a-1200.jpg' },
+      webp: { medium: '/media/a-480.webp', phone: '/media/a-800.webp', large: '/media/a-1200.webp' },
+      avif: { medium: '/media/a-480.avif', phone: '/media/a-800.avif', large: '/media/a-1200.avif' },
+    });
+    const { container } = renderWithI18n(<BillboardCard offer={feedOffer({ puffImage })} href="/benefit/offer-1" onOpen={noop} />);
+    const sources = [...container.querySelectorAll('picture source')];
+    expect(sources.map((source) => [source.getAttribute('type'), source.getAttribute('srcset'), source.getAttribute('sizes')])).toEqual([
+      ['image/avif', '/media/a-480.avif 480w, /media/a-800.avif 800w, /media/a-1200.avif 1200w', billboardImageSizes],
+      ['image/webp', '/media/a-480.webp 480w, /media/a-800.webp 800w, /media/a-1200.webp 1200w', billboardImageSizes],
+    ]);
+    const img = screen.getByAltText('A concert stage');
+    expect(img.getAttribute('srcset')).toBe('/media/a-480.jpg 480w, /media/a-800.jpg 800w, /media/a-1200.jpg 1200w');
+    expect(img.getAttribute('sizes')).toBe(billboardImageSizes);
   });
 });
