@@ -35,3 +35,4 @@ export type ClaimedPromoCode = Static<typeof ClaimedPromoCode>;
 
 /** The member's unique codes and revealed common codes of the brand, newest first. */
 export const ClaimedPromoCodeList = Type.Array(ClaimedPromoCode);
+export type ClaimedPromoCodeList = Static<typeof ClaimedPromoCodeList>;
