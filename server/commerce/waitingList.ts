@@ -2,6 +2,7 @@ import { addressKey } from '../addresses.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { isOnSale, saleRefusalMessages } from '../../domain/saleRules.ts';
 import type { Language } from '../../domain/language.ts';
+import { textIn, type TextLanguages } from '../language.ts';
 import type { MemberWaitingListPlace, WaitingListPlace } from '../../contract/waitingList.ts';
 import type { Executor } from '../db/database.ts';
 import { readTogether } from '../db/readTogether.ts';
@@ -56,8 +57,8 @@ export async function placesOnOffer(db: Executor, member: Member, offerId: strin
   return readTogether(db, ...rows.map(({ entry }) => () => placeOf(db, entry, entry.itemVariantId)));
 }
 
-/** Every place the member holds or held, with what it is for ("My waiting lists"), earliest evening first. */
-export async function placesOfMember(db: Executor, member: Member): Promise<MemberWaitingListPlace[]> {
+/** Every place the member holds or held, with what it is for ("My waiting lists", named in `languages`), earliest evening first. */
+export async function placesOfMember(db: Executor, member: Member, languages: TextLanguages): Promise<MemberWaitingListPlace[]> {
   const rows = await memberPlaces(db, member);
   return readTogether(
     db,
@@ -65,8 +66,8 @@ export async function placesOfMember(db: Executor, member: Member): Promise<Memb
       ...((await placeOf(db, row.entry, row.entry.itemVariantId)) as WaitingListPlace & { status: MemberWaitingListPlace['status'] }),
       offerId: row.offerId,
       offerType: row.offerType,
-      offerTitle: row.offerTitle,
-      variantTitle: row.variantTitle,
+      offerTitle: textIn(row.offerTexts.title, languages, row.offerTitle),
+      variantTitle: textIn(row.variantTexts.title, languages, row.variantTitle),
       dateStart: row.dateStart?.getTime() ?? null,
       city: row.city,
     })),

@@ -113,7 +113,9 @@ export async function memberPlaces(db: Executor, member: { brandId: string; user
       offerId: offers.id,
       offerType: offers.type,
       offerTitle: offers.title,
+      offerTexts: offers.localized,
       variantTitle: itemVariants.title,
+      variantTexts: itemVariants.localized,
       dateStart: itemVariants.dateStart,
       city: itemVariants.locationCity,
     })

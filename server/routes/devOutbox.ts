@@ -26,7 +26,13 @@ const toJson = (row: OutboxRow) => ({
   html: row.html,
   createdAt: row.createdAt.toISOString(),
   sentAt: row.sentAt?.toISOString() ?? null,
-  attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: Buffer.byteLength(a.content, a.encoding === 'base64' ? 'base64' : 'utf8') })),
+  attachments: row.attachments.map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    size: Buffer.byteLength(a.content, a.encoding === 'base64' ? 'base64' : 'utf8'),
+    // Calendar files as sent, to read them as the member's mail program would; images stay out.
+    ...(a.contentType.startsWith('text/calendar') ? { content: a.content } : {}),
+  })),
 });
 
 /** Inline images (ticket QR codes) shown as the mail shows them. */

@@ -4,6 +4,7 @@ import { languageOf } from '../../domain/language.ts';
 import { joinWaitingList, leaveWaitingList, placesOfMember, placesOnOffer } from '../commerce/waitingList.ts';
 import { memberLinkOrigin } from '../mail/mail.ts';
 import { requestAppUrl } from '../plugins/memberContext.ts';
+import { textLanguages } from '../language.ts';
 import type { App, RouteDeps } from './types.ts';
 import { appPortOf } from '../mail/appPort.ts';
 
@@ -21,7 +22,7 @@ export async function waitingListRoutes(app: App, deps: RouteDeps) {
   app.get(
     '/v1/get_list/user/waiting_list',
     { preHandler: requireMember, schema: { response: { 200: MemberWaitingListPlaces, '4xx': ApiErrorBody } } },
-    async (request) => placesOfMember(db, member(request)),
+    async (request) => placesOfMember(db, member(request), textLanguages(request, request.member.brand)),
   );
 
   app.post(

@@ -173,8 +173,9 @@ describe('GET /dev/outbox', () => {
     expect(lastDelivered()).toContain('Content-Type: text/calendar');
     const json = await devGet({ url: '/dev/outbox.json?to=buyer@example.com' });
     expect(json.body.mails[0].attachments).toEqual([
-      { filename: 'event-1.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', size: ics.length },
-      { filename: 'event-<2>.ics', contentType: 'text/calendar', size: ics.length },
+      // Calendar files' text too, to read them as a mail program would.
+      { filename: 'event-1.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', size: ics.length, content: ics },
+      { filename: 'event-<2>.ics', contentType: 'text/calendar', size: ics.length, content: ics },
     ]);
     const page = await devGet({ url: '/dev/outbox?to=buyer@example.com' });
     expect(page.text).toContain('<span class="filename">event-1.ics</span> (<span class="content-type">text/calendar; charset=utf-8; method=PUBLISH</span>)');

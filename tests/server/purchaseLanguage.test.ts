@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from './support/testApp.ts';
 import { freshAddress, makeAccountBrands } from './accounts.helpers.ts';
 import { fillCart, makeConcert, offlinePayments, providerSession, reserveOpen, signedEvent } from './checkout.helpers.ts';
 import { signedInMembers, type SignedInMember } from './promo.helpers.ts';
+import { makeVariant } from './support/commerceFactories.ts';
 
 /*
  * Issue 41, item 1: what a member reads of a purchase (the offer's ticket picker, cart, orders, the
@@ -50,14 +51,16 @@ beforeAll(async () => {
   const brands = await makeAccountBrands(t);
   await makeTour('aurora');
   await makeTour('borealis');
-  aurora = await signedInMembers(t, brands.aurora, 'http://aurora.localhost:8080', 4, 'lang');
+  aurora = await signedInMembers(t, brands.aurora, 'http://aurora.localhost:8080', 6, 'lang');
+  // One last seat, for the waiting list.
+  await makeVariant(t.db, 'aurora', 'concert', 'last', { title: 'Last seat', localized: { title: { sv: 'Sista platsen', nb: 'Siste plassen' } }, stock: 1, priceCurrent: 10_000 });
   borealis = await signedInMembers(t, brands.borealis, 'http://borealis.localhost:8080', 2, 'lang');
 }, 60_000);
 afterAll(() => t?.close());
 
 const brandOf = (m: SignedInMember) => (m.uid.includes('-borealis-') ? 'borealis' : 'aurora');
 /** A request of the member's app showing `language` (the Accept-Language the app sends). */
-const api = (m: SignedInMember, method: 'GET' | 'PUT', url: string, language: Language, payload?: object) =>
+const api = (m: SignedInMember, method: 'GET' | 'PUT' | 'POST', url: string, language: Language, payload?: object) =>
   t.app.inject({ method, url, remoteAddress: freshAddress(), headers: { ...m.headers, 'accept-language': language }, ...(payload ? { payload } : {}) });
 const choose = async (m: SignedInMember, language: Language) => expect((await api(m, 'PUT', '/v1/update/user', language, { language })).statusCode).toBe(200);
 const mailsTo = (m: SignedInMember) =>
@@ -91,7 +94,7 @@ describe('the cart and the ticket picker', () => {
       const cart = (await api(member, 'GET', '/v1/get/user/shopping_cart', language)).json();
       expect(cart.itemList[0]).toMatchObject({ offerTitle: names.offer[language], itemVariant: { title: names.variant[language] } });
       const offer = (await api(member, 'GET', '/v1/get/offer?id=concert&getAvailability=true', language)).json();
-      expect(offer.itemVariantList.map((v: { title: string }) => v.title)).toEqual([names.variant[language]]);
+      expect(offer.itemVariantList.find((v: { id: string }) => v.id === 'standing').title).toBe(names.variant[language]);
     }
   });
 });
@@ -170,6 +173,25 @@ describe('an order', () => {
     } finally {
       await makeTourNamesBack('aurora');
     }
+  });
+});
+
+describe('the waiting list', () => {
+  it('names the offer and the seat in My waiting lists and in the offer mail in the member language', async () => {
+    const [holder, waiter] = [aurora[4]!, aurora[5]!];
+    await choose(waiter, 'nb');
+    await fillCart(t.db, 'aurora', holder.uid, [{ itemVariantId: 'last', offerId: 'concert', quantity: 1 }]);
+    const held = await reserveOpen(t.db, 'aurora', holder.uid, clock, 'en');
+    // Joined from an app showing English; the member's chosen Norwegian decides the mail.
+    expect((await api(waiter, 'POST', '/v1/join/waiting_list', 'en', { itemVariantId: 'last' })).json()).toMatchObject({ status: 'waiting', place: 1 });
+    const listed = (await api(waiter, 'GET', '/v1/get_list/user/waiting_list', 'sv')).json();
+    expect(listed[0]).toMatchObject({ offerTitle: names.offer.sv, variantTitle: 'Sista platsen' });
+    const { payload, headers } = signedEvent(webhookSecret, 'checkout.session.expired', providerSession(held, 'expired') as Stripe.Checkout.Session);
+    expect((await t.app.inject({ method: 'POST', url: '/v1/payment/webhook', payload, headers })).statusCode).toBe(200);
+    const [mail] = await mailsTo(waiter);
+    expect(mail!.subject).toBe('En plass er ledig for deg hos Aurora');
+    expect(mail!.text).toContain(`${names.offer.nb}: Siste plassen`);
+    expect(mail!.text).not.toContain('Last seat');
   });
 });
 
