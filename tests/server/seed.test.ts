@@ -8,7 +8,7 @@ import { demoContent, demoUsers, seedDemo } from '../../server/db/seed/index.ts'
 import { generateOffers } from '../../server/db/seed/offers.ts';
 import { seedRestaurants } from '../../server/db/seed/restaurants.ts';
 import { promoSeedsFor } from '../../server/db/seed/promoCodes.ts';
-import { claimFreeCode, findPromoFields } from '../../server/repositories/promoCodes.repository.ts';
+import { claimFreeCode, findOfferPromo, findPromoFields } from '../../server/repositories/promoCodes.repository.ts';
 import { offerVariantFields } from '../../server/commerce/offerVariants.ts';
 import { ApiError } from '../../server/errors.ts';
 import type { IdentityProvider, NewAccount } from '../../server/identity/identity.ts';
@@ -268,7 +268,8 @@ describe('seedDemo', () => {
       expect(await buyable(open.find((o) => o.id === `${content.brandId}-live-001`)!), `${content.brandId} public event`).toBe(true);
       expect(ticketed(open).length, content.brandId).toBeGreaterThan(1);
       expect(ticketed(active.filter((o) => o.requiresSignIn)).length, content.brandId).toBeGreaterThan(0);
-      const promoOffers = promoSeedsFor(content.brandName, generateOffers(content, new Date())).map((p) => active.find((o) => o.id === p.offerId)!);
+      // The four promo cases (the offers after them give a common code each).
+      const promoOffers = promoSeedsFor(content.brandName, generateOffers(content, new Date())).slice(0, 4).map((p) => active.find((o) => o.id === p.offerId)!);
       expect(new Set(promoOffers.map((o) => o.requiresSignIn)), content.brandId).toEqual(new Set([true, false]));
     }
   });
@@ -327,12 +328,48 @@ describe('seedDemo', () => {
         .from(promoCodes)
         .where(and(eq(promoCodes.brandId, content.brandId), eq(promoCodes.offerId, seeds[0]!.offerId), isNull(promoCodes.claimedBy)));
       expect(free[0]!.n).toBeGreaterThanOrEqual(200);
-      for (const p of seeds) expect(allOffers.find((o) => o.brandId === content.brandId && o.id === p.offerId)).toMatchObject({ type: 'benefit', active: true });
+      for (const p of seeds.slice(0, 4)) expect(allOffers.find((o) => o.brandId === content.brandId && o.id === p.offerId)).toMatchObject({ type: 'benefit', active: true });
     }
     // Both runs wrote the same codes once.
     const [codes] = await db.select({ n: count() }).from(promoCodes);
     expect(codes!.n).toBe(2 * (240 + 12 + 30 + 120 + 8 + 2));
   });
+
+  it("names in an offer's text only a code its page gives: every benefit with a code button gives one, the common code it names (issue 41)", async () => {
+    const member = (brandId: string) => demoUsers.find((u) => u.brandId === brandId && u.email.startsWith('member@'))!.uid;
+    let named = 0;
+    for (const o of allOffers) {
+      const text = JSON.stringify(o.contentBlocks);
+      const codes = [...text.matchAll(/with the code (?!you get)([^\s,.]+)/g)].map((m) => m[1]);
+      const promo = await findOfferPromo(db, o.brandId, o.id);
+      for (const code of codes) expect(promo?.commonCode, `${o.id} names ${code}`).toBe(code);
+      named += codes.length;
+      if (o.type === 'benefit' && o.callToAction?.type === 'claim') {
+        const fields = await findPromoFields(db, { brandId: o.brandId, offerId: o.id, userId: member(o.brandId) }, new Date());
+        expect(fields.promoExists || fields.promoCodeCommonExists, `${o.id} has a code to give`).toBe(true);
+        // One that gives no common code promises the code the app hands out, nothing more.
+        if (!promo?.commonCode && text.includes('Members pay')) expect(text, o.id).toContain('with the code you get here in the app');
+      }
+    }
+    expect(named).toBeGreaterThan(20);
+  });
+
+  it('seeding again gives an offer whose text still named a made-up code the new text, and leaves other texts as they are', async () => {
+    const where = (id: string) => and(eq(offers.brandId, 'aurora'), eq(offers.id, id));
+    const bodyOf = async (id: string) => JSON.stringify((await db.select({ c: offers.contentBlocks }).from(offers).where(where(id)))[0]!.c);
+    const stale = 'aurora-benefit-013';
+    const edited = 'aurora-benefit-014';
+    const fresh = await bodyOf(stale);
+    expect(fresh).toContain('with the code AURORA-013, which you find here in the app.');
+    const old = JSON.parse(fresh.replace(/with the code [^.]+\./, 'with the code AUR24.')) as ContentBlock[];
+    await db.update(offers).set({ contentBlocks: old }).where(where(stale));
+    const operators: ContentBlock[] = [{ type: 'richText', editorStateRaw: { blocks: [{ text: 'Our own words.' }], entityMap: {} } }];
+    await db.update(offers).set({ contentBlocks: operators }).where(where(edited));
+    await seedDemo(db, identity);
+    expect(await bodyOf(stale)).toBe(fresh);
+    expect(await bodyOf(stale)).not.toContain('AUR24');
+    expect(await bodyOf(edited)).toBe(JSON.stringify(operators));
+  }, 120_000);
 
   it('generates the same content on every run', () => {
     const now = new Date('2025-06-01T12:00:00Z');

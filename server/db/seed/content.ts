@@ -1,4 +1,4 @@
-import type { ContentBlock, OfferType } from '../../../contract/offer.ts';
+import type { CallToAction, ContentBlock, OfferType } from '../../../contract/offer.ts';
 import { imageOptions, pictures } from './images.ts';
 import type { TextContext } from './offerText.ts';
 import type { Random } from './prng.ts';
@@ -16,6 +16,10 @@ export interface ContentOptions {
   complete: boolean;
   /** The offer sells through the app (tickets, merchandise) rather than at a partner. */
   selling: boolean;
+  /** How a member takes the offer up at a partner: the call to action's type (none: by showing the app). */
+  callToAction: CallToAction['type'] | null;
+  /** The common promo code the offer's page gives (server/db/seed/promoCodes.ts), named by the text. */
+  commonCode: string | null;
   /** A link into the app's own host, e.g. http://aurora.localhost/benefit/aurora-benefit-003. */
   ownLink?: { text: string; url: string };
   media?: 'spotify' | 'youTube';
@@ -43,11 +47,29 @@ function linked(random: Random, ctx: TextContext): BlockSpec {
   return p(`Want to know more about ${ctx.topic.en}? Read `, link(target.text, target.url, 'UNDERLINE'), ' before you go.');
 }
 
-/** What members pay: in the app when the offer sells, else at the partner with a code. */
-function priceLine(ctx: TextContext, selling: boolean): BlockSpec {
+/** How members get the price: only what the offer's page gives (the code it shows, its link), never a made-up code. */
+function howMembersPay(o: ContentOptions): Segment[] {
+  if (o.selling) return [' in the app.'];
+  if (o.commonCode) return [' with the code ', styled(o.commonCode, 'CODE'), ', which you find here in the app.'];
+  switch (o.callToAction) {
+    case 'claim':
+      return [' with the code you get here in the app.'];
+    case 'url':
+      return [' through the link below.'];
+    case 'referralUrl':
+      return [' when they book through the link below.'];
+    case 'mailTo':
+      return ['; write to us and we will tell you how.'];
+    default:
+      return [' when they show their membership in the app.'];
+  }
+}
+
+/** What members pay, and how they get that price. */
+function priceLine(o: ContentOptions): BlockSpec {
+  const { ctx } = o;
   const was: Segment[] = ctx.oldPrice > ctx.price ? [styled(`${ctx.oldPrice} kr`, 'STRIKETHROUGH'), ' '] : [];
-  const how: Segment[] = selling ? [' in the app.'] : [' with the code ', styled(ctx.code, 'CODE'), '.'];
-  return p('Members pay ', ...was, styled(`${ctx.price} kr`, 'BOLD'), ...how);
+  return p('Members pay ', ...was, styled(`${ctx.price} kr`, 'BOLD'), ...howMembersPay(o));
 }
 
 const openingHours = (): BlockSpec[] => [code('Mon–Fri   10:00–18:00'), code('Sat       10:00–16:00'), code('Sun       closed')];
@@ -80,7 +102,7 @@ export function buildContent(random: Random, o: ContentOptions): ContentBlock[] 
   if (want(0.5)) first.push(highlighted(ctx));
   first.push(h2(random.pick(subheads)), paragraph(random, ctx));
   if (want(0.6)) first.push(linked(random, ctx));
-  if (type === 'benefit' || complete) first.push(priceLine(ctx, o.selling));
+  if (type === 'benefit' || complete) first.push(priceLine(o));
   if (want(0.7)) first.push(...tipList(random));
   if (want(0.35)) first.push(quoteBlock(random, ctx));
   if (want(0.2)) first.push(h2('Opening hours'), ...openingHours());

@@ -64,7 +64,11 @@ export async function seedDemo(db: Database, identity: IdentityProvider, now: Da
     const rows = demo.rows;
     promoBrands.push({ brandId: content.brandId, brandName: content.brandName, offers: rows });
     for (let i = 0; i < rows.length; i += CHUNK) {
-      await db.insert(offers).values(rows.slice(i, i + CHUNK)).onConflictDoNothing();
+      // An offer seeded while its text named a made-up code (AUR24, issue 41) gets the text that names what its page gives; nothing else of it changes.
+      await db
+        .insert(offers)
+        .values(rows.slice(i, i + CHUNK))
+        .onConflictDoUpdate({ target: [offers.brandId, offers.id], set: { contentBlocks: sql`excluded.content_blocks` }, where: sql`${offers.contentBlocks}::text ~ 'with the code [A-Z]{3}[0-9]{2}[.]'` });
     }
     // Rows already there stay as they are: the demo's queued evening keeps the on-sale time of its first seeding.
     const commerce = generateCommerce(content.brandId, demo, now);

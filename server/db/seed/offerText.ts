@@ -19,7 +19,6 @@ export type TextContext = {
   count: number;
   /** The month a benefit runs through: the next one after seeding. */
   month: Text3;
-  code: string;
 } & Record<string, SlotValue>;
 
 /** A title, teaser and preamble in every language. */

@@ -1,7 +1,7 @@
 import type { IdentityProvider } from '../../identity/identity.ts';
 import type { Database } from '../database.ts';
 import { offerPromos, promoCodes } from '../schema/index.ts';
-import type { OfferRow } from './offers.ts';
+import type { OfferRow } from './offerDraft.ts';
 import { recountClaimants } from '../../repositories/promoCodes.repository.ts';
 import { createRandom, type Random } from './prng.ts';
 import { demoUsers } from './users.ts';
@@ -14,7 +14,11 @@ const CHUNK = 500;
 const randomCode = (random: Random, prefix: string) =>
   `${prefix}-${Array.from({ length: 8 }, () => alphabet[random.int(0, alphabet.length - 1)]).join('')}`;
 
-/** The promo cases each brand shows (spec 2.3, 4), on the brand's first active benefit offers with a claim button. */
+/**
+ * The promo cases each brand shows (spec 2.3, 4), on the brand's first active benefit offers with a
+ * claim button; every other benefit with a claim button gives a common code of its own, which its
+ * text names (issue 41: a text never names a code the page does not give).
+ */
 export interface PromoSeed {
   offerId: string;
   commonCode: string | null;
@@ -33,12 +37,17 @@ export function promoSeedsFor(brandName: string, offers: OfferRow[]): PromoSeed[
   const [open, commonOnly, soldOut, atCap] = claimable;
   if (!open || !commonOnly || !soldOut || !atCap) throw new Error(`${brandName} has too few benefit offers with a claim button for the promo demo`);
   const word = brandName.toUpperCase();
+  const cases = [open, commonOnly, soldOut, atCap].map((o) => o.id);
+  const others = offers
+    .filter((o) => o.type === 'benefit' && o.callToAction?.type === 'claim' && !cases.includes(o.id))
+    .map((o): PromoSeed => ({ offerId: o.id, commonCode: `${word}-${o.id.split('-').at(-1)}`, claimCap: 1, freeCodes: 0, claimedByOthers: 0, claimedByMember: 0 }));
   return [
     // A common code beside plenty of unique ones, two per member.
     { offerId: open.id, commonCode: `${word}-WELCOME`, claimCap: 2, freeCodes: 240, claimedByOthers: 12, claimedByMember: 0 },
     { offerId: commonOnly.id, commonCode: `${word}-MEMBER10`, claimCap: 1, freeCodes: 0, claimedByOthers: 0, claimedByMember: 0 },
     { offerId: soldOut.id, commonCode: null, claimCap: 1, freeCodes: 0, claimedByOthers: 30, claimedByMember: 0 },
     { offerId: atCap.id, commonCode: null, claimCap: 2, freeCodes: 120, claimedByOthers: 8, claimedByMember: 2 },
+    ...others,
   ];
 }
 
