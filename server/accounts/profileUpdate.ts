@@ -5,7 +5,7 @@ import { useUpResetTokens } from '../repositories/passwordResetTokens.repository
 import { findUser, type UserRow } from '../repositories/users.repository.ts';
 import type { UpdateUserBody } from '../../contract/account.ts';
 import { optionalAddress, requireAddress, requireEmailChange, requireName, requirePassword, requirePhone } from './accountInput.ts';
-import type { RouteDeps } from './types.ts';
+import type { AccountDeps } from './accounts.ts';
 
 const wrongPassword = () => badRequest('auth/wrong-password', 'The current password is not correct');
 
@@ -31,7 +31,7 @@ function profilePatch(body: UpdateUserBody): UserPatch {
  * not touched, so a concurrent update of other fields is never reverted.
  */
 export async function applyProfileUpdate(
-  { db, identity, now = Date.now }: RouteDeps,
+  { db, identity, now }: Pick<AccountDeps, 'db' | 'identity' | 'now'>,
   { brand, uid, body, clientAddress }: { brand: BrandRow; uid: string; body: UpdateUserBody; clientAddress: string },
 ): Promise<UserRow> {
   const before = await findUser(db, brand.id, uid);

@@ -16,7 +16,7 @@ import {
 } from '../repositories/passwordResetTokens.repository.ts';
 import { EmptyReply, PasswordResetBody, PasswordUpdateBody } from '../../contract/account.ts';
 import { ApiErrorBody } from '../../contract/common.ts';
-import { requireEmail, requirePassword } from './accountInput.ts';
+import { requireEmail, requirePassword } from '../accounts/accountInput.ts';
 import type { App, RouteDeps } from './types.ts';
 import { appPortOf } from '../mail/appPort.ts';
 
