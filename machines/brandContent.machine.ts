@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { callErrorOf, notProvided } from './errorCode.ts';
+import { retryWhenOnline } from './retryWhenOnline.ts';
 import type { BrandContent } from '../contract/brandContent.ts';
 
 export interface BrandContentContext {
@@ -31,6 +32,8 @@ export const brandContentMachine = setup({
   actors: {
     /** The content in a language (from the cache while valid). */
     loadContent: fromPromise<BrandContent, { language: string }>(async () => notProvided('loadContent')),
+    /** Sends the retry when the browser is back online (provided by the wiring). */
+    retryWhenOnline,
   },
   guards: {
     isOtherLanguage: ({ context }, params: { language: string }) => params.language !== context.language,
@@ -74,7 +77,9 @@ export const brandContentMachine = setup({
         },
       },
     },
+    /** Tried again on request, and by itself once the browser is back online (a failure for want of a network). */
     failed: {
+      invoke: { src: 'retryWhenOnline', input: { retry: { type: 'brandContent.retry' } } },
       on: { 'brandContent.retry': 'loading' },
     },
   },

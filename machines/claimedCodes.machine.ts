@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { callErrorOf, notProvided } from './errorCode.ts';
+import { retryWhenOnline } from './retryWhenOnline.ts';
 import { clipboardCopyMachine } from './clipboardCopy.machine.ts';
 import type { ClaimedPromoCode } from '../contract/promoCode.ts';
 
@@ -24,6 +25,8 @@ export const claimedCodesMachine = setup({
   actors: {
     /** GET /v1/get_list/offer/voucher/code. */
     loadClaimedCodes: fromPromise<ClaimedPromoCode[]>(async () => notProvided('loadClaimedCodes')),
+    /** Sends the retry when the browser is back online (provided by the wiring). */
+    retryWhenOnline,
     clipboard: clipboardCopyMachine,
   },
   guards: {
@@ -53,7 +56,9 @@ export const claimedCodesMachine = setup({
         },
       },
     },
+    /** Tried again on request, and by itself once the browser is back online (a failure for want of a network). */
     failed: {
+      invoke: { src: 'retryWhenOnline', input: { retry: { type: 'claimedCodes.retry' } } },
       on: { 'claimedCodes.retry': 'loading' },
     },
   },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { callErrorOf, notProvided } from './errorCode.ts';
+import { retryWhenOnline } from './retryWhenOnline.ts';
 import type { MemberWaitingListPlace } from '../contract/waitingList.ts';
 
 export interface MemberWaitingListsContext {
@@ -22,6 +23,8 @@ export const memberWaitingListsMachine = setup({
   actors: {
     /** GET /v1/get_list/user/waiting_list. */
     loadPlaces: fromPromise<MemberWaitingListPlace[]>(async () => notProvided('loadPlaces')),
+    /** Sends the retry when the browser is back online (provided by the wiring). */
+    retryWhenOnline,
   },
   guards: {
     hasNone: ({ context }) => context.places.length === 0,
@@ -48,7 +51,9 @@ export const memberWaitingListsMachine = setup({
         listed: {},
       },
     },
+    /** Tried again on request, and by itself once the browser is back online (a failure for want of a network). */
     failed: {
+      invoke: { src: 'retryWhenOnline', input: { retry: { type: 'memberWaitingLists.retry' } } },
       on: { 'memberWaitingLists.retry': 'loading' },
     },
   },

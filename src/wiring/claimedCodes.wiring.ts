@@ -4,6 +4,7 @@ import { getClaimedPromoCodes } from '../api/promoCodes.ts';
 import { ClaimedCodesScreen } from '../screens/vouchers/ClaimedCodesScreen.tsx';
 import { wireClipboard } from './clipboard.wiring.ts';
 import { wired, type WiringDeps } from './wired.tsx';
+import { retryWhenOnline } from './retryWhenOnline.ts';
 
 /** /more/voucher: the member's codes from the API, copied to the browser's clipboard. */
 export function wireClaimedCodes({ api }: WiringDeps) {
@@ -12,6 +13,7 @@ export function wireClaimedCodes({ api }: WiringDeps) {
       actors: {
         loadClaimedCodes: fromPromise(() => getClaimedPromoCodes(api)),
         clipboard: wireClipboard(),
+        retryWhenOnline,
       },
     }),
   };

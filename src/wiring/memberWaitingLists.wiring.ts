@@ -3,11 +3,12 @@ import { memberWaitingListsMachine } from '../../machines/memberWaitingLists.mac
 import { getMemberWaitingLists } from '../api/waitingList.ts';
 import { MemberWaitingListsScreen } from '../screens/waitingLists/MemberWaitingListsScreen.tsx';
 import { wired, type WiringDeps } from './wired.tsx';
+import { retryWhenOnline } from './retryWhenOnline.ts';
 
 /** /more/waitingLists: the member's places from the API. */
 export function wireMemberWaitingLists({ api }: WiringDeps) {
   return {
-    logic: memberWaitingListsMachine.provide({ actors: { loadPlaces: fromPromise(() => getMemberWaitingLists(api)) } }),
+    logic: memberWaitingListsMachine.provide({ actors: { loadPlaces: fromPromise(() => getMemberWaitingLists(api)), retryWhenOnline } }),
   };
 }
 

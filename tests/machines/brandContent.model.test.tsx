@@ -48,6 +48,9 @@ function next(w: World, event: string): World | null {
       return w.page === 'failed' && w.loads === 1 ? { ...w, loads: 2 } : null;
     case 'RETRY_BACK_UP':
       return w.page === 'failed' ? { ...w, page: 'listed', loads: w.loads + 1 } : null;
+    // The browser is back online (the window's online event): a failed page loads by itself.
+    case 'BACK_ONLINE':
+      return w.page === 'failed' ? { ...w, page: 'listed', loads: w.loads + 1 } : null;
     case 'TOGGLE_FIRST':
       return toggled('membership');
     case 'TOGGLE_SECOND':
@@ -59,7 +62,7 @@ function next(w: World, event: string): World | null {
   }
 }
 
-const events = ['OPEN_WITH_FAQ', 'OPEN_WITHOUT_FAQ', 'OPEN_WHILE_SERVER_DOWN', 'RETRY_STILL_DOWN', 'RETRY_BACK_UP', 'TOGGLE_FIRST', 'TOGGLE_SECOND', 'SWITCH_TO_SWEDISH'];
+const events = ['OPEN_WITH_FAQ', 'OPEN_WITHOUT_FAQ', 'OPEN_WHILE_SERVER_DOWN', 'RETRY_STILL_DOWN', 'RETRY_BACK_UP', 'BACK_ONLINE', 'TOGGLE_FIRST', 'TOGGLE_SECOND', 'SWITCH_TO_SWEDISH'];
 const name = (w: World) => `${w.page}|${w.open.join(',') || '-'}|loads ${w.loads}|${w.language}`;
 const parse = (value: string): World => {
   const [page, open, loads, language] = value.split('|');
@@ -146,6 +149,12 @@ describe('the FAQ over the brand content machine, generated paths', () => {
           OPEN_WHILE_SERVER_DOWN: () => open('down'),
           RETRY_STILL_DOWN: () => retry('down'),
           RETRY_BACK_UP: () => retry('faq'),
+          BACK_ONLINE: async () => {
+            server.mode = 'faq';
+            const loads = calls.length;
+            window.dispatchEvent(new Event('online'));
+            await vi.waitFor(() => expect(calls.length).toBe(loads + 1));
+          },
           TOGGLE_FIRST: () => user.click(question(words.en.first)),
           TOGGLE_SECOND: () => user.click(question('Where are my tickets?')),
           SWITCH_TO_SWEDISH: async () => {

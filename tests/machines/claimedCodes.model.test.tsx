@@ -39,6 +39,9 @@ function next(w: World, event: string): World | null {
       return w.page === 'failed' && w.loads === 1 ? { ...w, loads: 2 } : null;
     case 'RETRY_BACK_UP':
       return w.page === 'failed' ? { ...w, page: 'listed', loads: w.loads + 1 } : null;
+    // The browser is back online (the window's online event): a failed list loads by itself.
+    case 'BACK_ONLINE':
+      return w.page === 'failed' ? { ...w, page: 'listed', loads: w.loads + 1 } : null;
     case 'COPY_SPA':
       return copy('SPA-1', true);
     case 'COPY_BIKE':
@@ -50,7 +53,7 @@ function next(w: World, event: string): World | null {
   }
 }
 
-const events = ['OPEN_WITH_CODES', 'OPEN_WITHOUT_CODES', 'OPEN_WHILE_SERVER_DOWN', 'RETRY_STILL_DOWN', 'RETRY_BACK_UP', 'COPY_SPA', 'COPY_BIKE', 'COPY_BIKE_REFUSED'];
+const events = ['OPEN_WITH_CODES', 'OPEN_WITHOUT_CODES', 'OPEN_WHILE_SERVER_DOWN', 'RETRY_STILL_DOWN', 'RETRY_BACK_UP', 'BACK_ONLINE', 'COPY_SPA', 'COPY_BIKE', 'COPY_BIKE_REFUSED'];
 const name = (w: World) => `${w.page}|loads ${w.loads}|${w.copy ? `${w.copy.code} ${w.copy.ok ? 'copied' : 'refused'}` : 'no copy'}`;
 const parse = (value: string): World => {
   const [page, loads, copy] = value.split('|');
@@ -154,6 +157,12 @@ describe('the claimed codes on the rendered screen, generated paths', () => {
           OPEN_WHILE_SERVER_DOWN: () => open('down'),
           RETRY_STILL_DOWN: () => retry('down'),
           RETRY_BACK_UP: () => retry('codes'),
+          BACK_ONLINE: async () => {
+            server.mode = 'codes';
+            const loads = calls.length;
+            window.dispatchEvent(new Event('online'));
+            await vi.waitFor(() => expect(calls.length).toBe(loads + 1));
+          },
           COPY_SPA: () => copy('SPA-1', false),
           COPY_BIKE: () => copy('BIKE-1', false),
           COPY_BIKE_REFUSED: () => copy('BIKE-1', true),

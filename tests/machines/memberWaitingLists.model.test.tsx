@@ -57,8 +57,10 @@ function next(w: World, event: string): World | null {
       return w.row === 'failed' ? load(w) : null;
     case 'NETWORK_DROPS':
       return w.online ? { ...w, online: false } : null;
+    // The browser tells the page (the window's online event): a page that failed loads by itself.
     case 'NETWORK_RETURNS':
-      return w.online ? null : { ...w, online: true };
+      if (w.online) return null;
+      return w.row === 'failed' ? load({ ...w, online: true }) : { ...w, online: true };
     case 'PLACES_GIVEN_UP_ELSEWHERE':
       return w.holds === 'places' ? { ...w, holds: 'none' } : null;
     default:
@@ -133,7 +135,11 @@ describe('my waiting lists, generated paths', () => {
             await settled();
           },
           NETWORK_DROPS: () => void (server = { ...server, online: false }),
-          NETWORK_RETURNS: () => void (server = { ...server, online: true }),
+          NETWORK_RETURNS: async () => {
+            server = { ...server, online: true };
+            await act(async () => void window.dispatchEvent(new Event('online')));
+            await settled();
+          },
           PLACES_GIVEN_UP_ELSEWHERE: () => void (server = { ...server, holds: 'none' }),
         },
       });
