@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { callErrorOf, errorCodeParams, notProvided } from './errorCode.ts';
+import { retryWhenOnline } from './retryWhenOnline.ts';
 import type { Restaurant, RestaurantMapSettings } from '../contract/restaurant.ts';
 import { mapsLibraryMachine, type MapsLibrary } from './mapsLibrary.machine.ts';
 
@@ -37,6 +38,8 @@ export const restaurantMachine = setup({
   actors: {
     /** GET /v1/get/restaurant?id= (from the cached list while it holds it). */
     loadRestaurant: fromPromise<Restaurant, RestaurantInput>(async () => notProvided('loadRestaurant')),
+    /** Sends the retry when the browser is back online (provided by the wiring). */
+    retryWhenOnline,
     /** The role's map settings, through their cache. */
     loadMapSettings: fromPromise<RestaurantMapSettings>(async () => notProvided('loadMapSettings')),
     /** The maps library once /more is the active stack, with spec 9's retries. */
@@ -70,7 +73,11 @@ export const restaurantMachine = setup({
       states: {
         /** Spec 8: the full-page error; no retry brings an unknown restaurant. */
         notFound: {},
-        other: { on: { 'restaurant.retry': '#restaurant.loading' } },
+        // Tried again on request, and by itself once the browser is back online.
+        other: {
+          invoke: { src: 'retryWhenOnline', input: { retry: { type: 'restaurant.retry' } } },
+          on: { 'restaurant.retry': '#restaurant.loading' },
+        },
       },
     },
     loaded: {

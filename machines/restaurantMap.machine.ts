@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { callErrorOf, notProvided } from './errorCode.ts';
+import { retryWhenOnline } from './retryWhenOnline.ts';
 import { mapsLibraryMachine, type MapsLibrary } from './mapsLibrary.machine.ts';
 import type { Restaurant, RestaurantMapSettings } from '../contract/restaurant.ts';
 import type { LatLng } from '../src/domain/distance.ts';
@@ -59,6 +60,8 @@ export const restaurantMapMachine = setup({
   actors: {
     /** The restaurants (GET /v1/get_list/restaurant) and the role's map settings, through their caches. */
     loadGuide: fromPromise<RestaurantGuide, { language: string }>(async () => notProvided('loadGuide')),
+    /** Sends the retry when the browser is back online (provided by the wiring). */
+    retryWhenOnline,
     /** The maps library once /more is the active stack, with spec 9's retries. */
     mapsLibrary: mapsLibraryMachine,
     /** Where the member is; fails when they refuse or the device cannot tell. */
@@ -98,7 +101,9 @@ export const restaurantMapMachine = setup({
         onError: { target: 'failed', actions: assign({ errorCode: ({ event }) => callErrorOf(event.error).code }) },
       },
     },
+    /** Tried again on request, and by itself once the browser is back online. */
     failed: {
+      invoke: { src: 'retryWhenOnline', input: { retry: { type: 'restaurantMap.retry' } } },
       on: { 'restaurantMap.retry': 'loading' },
     },
     ready: {

@@ -7,6 +7,7 @@ import { cachedMapSettings, cachedRestaurants } from '../services/restaurantCach
 import { RestaurantMapScreen } from '../screens/restaurant/RestaurantMapScreen.tsx';
 import { wireMapsLibrary } from './maps.wiring.ts';
 import { wired, type WiringDeps } from './wired.tsx';
+import { retryWhenOnline } from './retryWhenOnline.ts';
 
 /** Per brand and member, outside the cache prefix: sign-out does not bring the pop-up back. */
 function infoSeenStore(app: WiringDeps['app']) {
@@ -20,6 +21,7 @@ export function wireRestaurantMap({ api, app }: WiringDeps) {
   return {
     logic: restaurantMapMachine.provide({
       actors: {
+        retryWhenOnline,
         loadGuide: fromPromise(async ({ input }: { input: { language: string } }) => {
           const [restaurants, settings] = await Promise.all([
             cachedRestaurants(input.language, () => getRestaurants(api)),

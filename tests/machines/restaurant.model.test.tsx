@@ -54,6 +54,8 @@ function next(w: World, event: string): World | null {
     case 'OPEN_WHILE_SERVER_DOWN':
       return closed ? { ...w, page: 'failed' } : null;
     case 'RETRY':
+    // The browser is back online (the window's online event): the failed page loads by itself.
+    case 'BACK_ONLINE':
       return w.page === 'failed' ? loaded('r-1', 'map') : null;
     // Only a page opened on another tab has its map still to come; without a key none comes.
     case 'ACTIVATE_MORE':
@@ -69,7 +71,7 @@ function next(w: World, event: string): World | null {
 }
 
 const events = [
-  'OPEN_BOOKABLE', 'OPEN_WITHOUT_KEY', 'OPEN_ON_ANOTHER_TAB', 'OPEN_WHILE_MAPS_FLAKY', 'OPEN_WHILE_MAPS_DOWN', 'OPEN_NOT_BOOKABLE', 'OPEN_UNKNOWN', 'OPEN_WHILE_SERVER_DOWN', 'RETRY', 'ACTIVATE_MORE',
+  'OPEN_BOOKABLE', 'OPEN_WITHOUT_KEY', 'OPEN_ON_ANOTHER_TAB', 'OPEN_WHILE_MAPS_FLAKY', 'OPEN_WHILE_MAPS_DOWN', 'OPEN_NOT_BOOKABLE', 'OPEN_UNKNOWN', 'OPEN_WHILE_SERVER_DOWN', 'RETRY', 'BACK_ONLINE', 'ACTIVATE_MORE',
   'OPEN_BOOKING', 'CLOSE_BOOKING_WITH_ESCAPE', 'CLOSE_BOOKING_WITH_BUTTON',
 ];
 const name = (w: World) => JSON.stringify(w);
@@ -152,6 +154,10 @@ describe('a restaurant’s page on the rendered screen, generated paths', () => 
           RETRY: async () => {
             served.server.down = false;
             await user.click(screen.getByRole('button', { name: 'Try again' }));
+          },
+          BACK_ONLINE: () => {
+            served.server.down = false;
+            act(() => void window.dispatchEvent(new Event('online')));
           },
           ACTIVATE_MORE: () => act(() => activate('/more')),
           OPEN_BOOKING: () => user.click(book()),

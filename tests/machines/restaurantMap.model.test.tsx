@@ -60,6 +60,8 @@ function next(w: World, event: string): World | null {
     case 'OPEN_WHILE_SERVER_DOWN':
       return w.page === 'closed' ? { ...w, page: 'failed' } : null;
     case 'RETRY_GUIDE':
+    // The browser is back online (the window's online event): the failed guide loads by itself.
+    case 'BACK_ONLINE':
       return w.page === 'failed' ? opened('shown') : null;
     case 'CLOSE_INFO':
       return ready && w.info === 'open' ? { ...w, info: 'closed' } : null;
@@ -91,7 +93,7 @@ function next(w: World, event: string): World | null {
 }
 
 const events = [
-  'OPEN_WITH_KEY', 'OPEN_WITHOUT_KEY', 'OPEN_ON_ANOTHER_TAB', 'OPEN_WHILE_MAPS_DOWN', 'OPEN_WHILE_SERVER_DOWN', 'RETRY_GUIDE', 'CLOSE_INFO', 'OPEN_INFO',
+  'OPEN_WITH_KEY', 'OPEN_WITHOUT_KEY', 'OPEN_ON_ANOTHER_TAB', 'OPEN_WHILE_MAPS_DOWN', 'OPEN_WHILE_SERVER_DOWN', 'RETRY_GUIDE', 'BACK_ONLINE', 'CLOSE_INFO', 'OPEN_INFO',
   'ACTIVATE_MORE', 'RETRY_MAP', 'TAP_ASTER', 'TAP_MALARTERRASSEN', 'CLOSE_PANEL', 'SHOW_LIST_SHARING_LOCATION', 'SHOW_LIST_REFUSING_LOCATION', 'SHOW_MAP',
   'SHOW_LIST_AGAIN',
 ];
@@ -197,6 +199,10 @@ describe('the restaurant map on the rendered screen, generated paths', () => {
           RETRY_GUIDE: () => {
             served.server.down = false;
             fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+          },
+          BACK_ONLINE: () => {
+            served.server.down = false;
+            act(() => void window.dispatchEvent(new Event('online')));
           },
           CLOSE_INFO: () => void fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' })),
           OPEN_INFO: () => void fireEvent.click(screen.getByRole('button', { name: 'About the restaurant guide' })),
