@@ -1,5 +1,4 @@
 import { Type } from 'typebox';
-import type Stripe from 'stripe';
 import { ApiErrorBody } from '../../contract/common.ts';
 import {
   CheckoutConfig,
@@ -14,13 +13,12 @@ import {
 } from '../../contract/checkout.ts';
 import { languageOf } from '../../domain/language.ts';
 import { completeCheckout, expireCheckout, openCheckout, payByCard } from '../commerce/checkout.ts';
-import { settleCheckout } from '../commerce/fulfilment.ts';
 import { memberCheckoutStatus } from '../commerce/outcome.ts';
-import { settleProviderRefund } from '../commerce/cancellation.ts';
+import { receivePaymentEvent } from '../commerce/paymentEvents.ts';
+import { memberOrders } from '../commerce/memberOrders.ts';
 import { ApiError } from '../errors.ts';
 import { memberLinkOrigin } from '../mail/mail.ts';
 import { requestAppUrl } from '../plugins/memberContext.ts';
-import { orderHistory } from '../repositories/orders.repository.ts';
 import { textLanguages } from '../language.ts';
 import type { App, RouteDeps } from './types.ts';
 import { appPortOf } from '../mail/appPort.ts';
@@ -29,7 +27,6 @@ const CheckoutConfigQuery = Type.Object({ testMode: Type.Optional(Type.Boolean()
 const WebhookReceived = Type.Object({ received: Type.Boolean() });
 
 const notConfigured = () => new ApiError(503, 'checkout/unavailable', 'Card payments are not configured on this server');
-const badSignature = () => new ApiError(400, 'webhook/signature-invalid', 'The Stripe-Signature header is missing or does not match');
 
 /**
  * The checkout and order API (spec 4, 6; docs/checkout.md): sessions with stock holds, the
@@ -91,7 +88,7 @@ export async function checkoutRoutes(app: App, deps: RouteDeps) {
   app.get(
     '/v1/get_list/order_history',
     { preHandler: requireMember, schema: { response: { 200: OrderHistory, '4xx': ApiErrorBody } } },
-    async (request) => orderHistory(db, request.member.brand.id, request.member.token.uid, textLanguages(request, request.member.brand)),
+    async (request) => memberOrders(db, member(request), textLanguages(request, request.member.brand)),
   );
 
   // The provider's events: the raw body is what the signature covers, so this scope keeps it unparsed.
@@ -100,21 +97,7 @@ export async function checkoutRoutes(app: App, deps: RouteDeps) {
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
     scope.post('/v1/payment/webhook', { schema: { response: { 200: WebhookReceived, '4xx': ApiErrorBody, '5xx': ApiErrorBody } } }, async (request) => {
       if (!checkout) throw notConfigured();
-      const signature = request.headers['stripe-signature'];
-      const raw = Buffer.isBuffer(request.body) ? request.body : null;
-      if (typeof signature !== 'string' || !raw) throw badSignature();
-      let event: Stripe.Event;
-      try {
-        event = checkout.payments.stripe.webhooks.constructEvent(raw, signature, checkout.payments.webhookSecret);
-      } catch {
-        throw badSignature();
-      }
-      // A failure here answers 5xx: the provider delivers the event again.
-      if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded' || event.type === 'checkout.session.expired') {
-        await settleCheckout(checkout, event.data.object);
-      } else if (event.type === 'charge.refunded') {
-        await settleProviderRefund(checkout, event.data.object);
-      }
+      await receivePaymentEvent(checkout, Buffer.isBuffer(request.body) ? request.body : null, request.headers['stripe-signature']);
       return { received: true };
     });
   });
