@@ -58,6 +58,14 @@ export type AnalyticsBatch = Omit<Static<typeof AnalyticsBatch>, 'events'> & { e
 /** The body: base64 (standard alphabet) of the JSON of an event or a batch, sent as text/plain. */
 export const AnalyticsBody = Type.String({ minLength: 1, maxLength: 64 * 1024 });
 
+/**
+ * The query of POST /v1/a: the app URL of the page that sends the beacon (its origin), as
+ * GET /v1/get/brand takes it. A beacon cannot carry the X-App-Url header the app's other calls
+ * send, and under the app's `Referrer-Policy: no-referrer` Firefox sends `Origin: null` and no
+ * Referer: for an API on another origin its Host is the API's, which names no brand.
+ */
+export const AnalyticsQuery = Type.Object({ appUrl: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })) });
+
 /** An event that was not stored, by its place in the batch, with the reason in the error shape. */
 export const RefusedEvent = Type.Object({
   index: Type.Integer({ minimum: 0 }),

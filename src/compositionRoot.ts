@@ -44,7 +44,7 @@ import { connectionMachine, type ConnectionEvent } from '../machines/connection.
 import { observeConnection } from './services/connection.ts';
 import { layoutMachine, type LayoutEvent } from '../machines/layout.machine.ts';
 import { observeWindowWidth } from './services/windowWidth.ts';
-import { createAnalytics } from './services/analytics.ts';
+import { analyticsUrl, createAnalytics } from './services/analytics.ts';
 import { appVersion } from './domain/appVersion.ts';
 import { wirePushToken } from './wiring/pushToken.wiring.ts';
 import { followContainerLinks } from './services/containerLinks.ts';
@@ -73,7 +73,7 @@ export function provideAppMachine(config: ClientConfig, appUrl: string): { appMa
     serviceUrl: config.containerServiceUrl,
   });
   const analytics = createAnalytics({
-    url: new URL(`${config.apiBase}/v1/a`, appUrl).href,
+    url: analyticsUrl(config.apiBase, appUrl),
     profile: deviceProfile,
     coreVersion: appVersion,
     getIdToken: async () => identity?.getIdToken() ?? null,

@@ -1,8 +1,11 @@
-import { AnalyticsAnswer, AnalyticsBody } from '../../contract/analytics.ts';
+import type { FastifyRequest } from 'fastify';
+import { AnalyticsAnswer, AnalyticsBody, AnalyticsQuery } from '../../contract/analytics.ts';
 import { ApiErrorBody } from '../../contract/common.ts';
 import { maxEventsPerRequest } from '../../domain/analyticsEvents.ts';
 import { ingestAnalytics } from '../analytics/ingest.ts';
+import { appUrlSource } from '../plugins/memberContext.ts';
 import { createVisitorLimiter } from '../plugins/visitorContext.ts';
+import { brandOfAppUrl } from './brand.ts';
 import { addressKey } from '../addresses.ts';
 import type { App, RouteDeps } from './types.ts';
 
@@ -19,6 +22,18 @@ export const defaultAnalyticsRateLimit: AnalyticsRateLimit = { perMinute: 240 };
 
 /** What sendBeacon may send at once (browsers queue at most 64 KiB of beacons). */
 const bodyLimit = 64 * 1024;
+
+/**
+ * The app URL a beacon names in its `appUrl` query, when that is what decides its brand: a request
+ * whose X-App-Url, real Origin or Referer names its app is matched by that (a browser that states
+ * the page's origin is believed over the query); the query stands in for the Host only. Firefox
+ * sends a beacon from a page under the app's `Referrer-Policy: no-referrer` with `Origin: null`
+ * and no Referer (the Fetch standard's rule for a no-cors POST): with the API on another origin
+ * (VITE_API_BASE) its Host is the API's, which names no brand (404 brand_not_found without the query).
+ */
+export function beaconQueryAppUrl(request: FastifyRequest<{ Querystring: { appUrl?: string } }>): string | null {
+  return appUrlSource(request) === 'host' ? (request.query.appUrl ?? null) : null;
+}
 
 /**
  * POST /v1/a (spec 7, issue 27): the app's analytics events, for visitors and members alike. The
@@ -43,8 +58,10 @@ export async function analyticsRoutes(app: App, deps: RouteDeps & { analyticsRat
           "naming another brand than the app URL's (403 event_brand_mismatch) is listed in `refused` by its index, the rest are stored. " +
           "Past the brand's ingest ceiling (events a minute) or storage budget, good events are not stored but counted, and `dropped` says how many. " +
           'A body that is not base64 JSON of either shape is 400 invalid_analytics_payload; over the per-address limit 429 too_many_requests (Retry-After). ' +
-          "A beacon with `Origin: null` (Firefox's sendBeacon) is matched by its Host.",
+          "The app adds its app URL (the page's origin) as the `appUrl` query: a beacon with `Origin: null` and no Referer (Firefox's sendBeacon under the app's no-referrer policy) " +
+          'is matched by it, else by its Host; a request whose X-App-Url, Origin or Referer names its app is matched by that.',
         consumes: ['text/plain'],
+        querystring: AnalyticsQuery,
         security: [{ idToken: [] }, {}],
         body: AnalyticsBody,
         response: { 200: AnalyticsAnswer, '4xx': ApiErrorBody },
@@ -52,7 +69,8 @@ export async function analyticsRoutes(app: App, deps: RouteDeps & { analyticsRat
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const brand = await brands.forRequest(request);
+      const named = beaconQueryAppUrl(request);
+      const brand = named ? await brandOfAppUrl(brands, named) : await brands.forRequest(request);
       const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
       return ingestAnalytics({ db, identity, now }, { brand, body: request.body, bearerToken: bearer });
     },

@@ -27,7 +27,7 @@ export interface Analytics {
 }
 
 export interface AnalyticsOptions {
-  /** `POST /v1/a` on the API's base. */
+  /** `POST /v1/a` on the API's base, naming the app (analyticsUrl). */
   url: string;
   profile: DeviceProfile;
   coreVersion: string;
@@ -43,6 +43,18 @@ export interface AnalyticsOptions {
 }
 
 export const defaultBatchSize = 20;
+
+/**
+ * Where the beacons go: `POST /v1/a` on the API's base, naming the page's origin as `appUrl`. A
+ * beacon cannot carry the X-App-Url header of the app's other calls, and under the app's
+ * `Referrer-Policy: no-referrer` Firefox sends it with `Origin: null` and no Referer: with the API
+ * on another origin (VITE_API_BASE) nothing else would tell the server the brand.
+ */
+export function analyticsUrl(apiBase: string, appUrl: string): string {
+  const url = new URL(`${apiBase}/v1/a`, appUrl);
+  url.searchParams.set('appUrl', new URL(appUrl).origin);
+  return url.href;
+}
 
 /**
  * The app's analytics (issue 27): events built with every field of spec 3, kept in memory and sent

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionIdPattern } from '../../domain/analyticsEvents.ts';
-import { createAnalytics, type AnalyticsContext, type AnalyticsOptions } from '../../src/services/analytics.ts';
+import { analyticsUrl, createAnalytics, type AnalyticsContext, type AnalyticsOptions } from '../../src/services/analytics.ts';
 
 const ua = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 const url = 'https://aurora.example/v1/a';
@@ -208,5 +208,13 @@ describe('fetch with keepalive when there is no beacon', () => {
     await Promise.resolve();
     expect(warn).not.toHaveBeenCalled();
     expect(error).not.toHaveBeenCalled();
+  });
+});
+
+describe('where the beacons go (analyticsUrl)', () => {
+  it("names the page's origin as appUrl, on the app's own origin and on an API's of its own (VITE_API_BASE)", () => {
+    expect(analyticsUrl('', 'http://borealis.localhost:8080')).toBe('http://borealis.localhost:8080/v1/a?appUrl=http%3A%2F%2Fborealis.localhost%3A8080');
+    expect(analyticsUrl('https://api.klubb.example', 'https://aurora.example')).toBe('https://api.klubb.example/v1/a?appUrl=https%3A%2F%2Faurora.example');
+    expect(analyticsUrl('https://api.klubb.example/base', 'https://aurora.example/live/1?x=2')).toBe('https://api.klubb.example/base/v1/a?appUrl=https%3A%2F%2Faurora.example');
   });
 });

@@ -163,4 +163,39 @@ describe('beacons with Origin: null (Firefox sendBeacon)', () => {
     const mismatch = await beacon('firefox.localhost:8080', 'budget');
     expect(mismatch.json()).toMatchObject({ stored: 0, refused: [{ index: 0, status: 403, code: 'event_brand_mismatch' }] });
   });
+
+  // The app names its origin in the beacon's address (src/services/analytics.ts, analyticsUrl): with the API on
+  // another origin (VITE_API_BASE) the Host is the API's, and Firefox sends no Origin or Referer to go by.
+  const fromPageOf = (appUrl: string | null, headers: Record<string, string>, brandId = 'firefox') =>
+    sendBeacon(t, encode({ events: [event('page_view', { brandId, pathName: '/api-elsewhere' })] }), {
+      url: appUrl === null ? '/v1/a' : `/v1/a?appUrl=${encodeURIComponent(appUrl)}`,
+      headers: { origin: 'null', host: 'api.localhost:8080', ...headers },
+      address: '10.98.0.2',
+    });
+
+  it("sent to an API on another origin, are matched by the app URL the app names in the query (without it the API's host names no brand)", async () => {
+    const unnamed = await fromPageOf(null, {});
+    expect(unnamed.statusCode).toBe(404);
+    expect(unnamed.json()).toMatchObject({ code: 'brand_not_found' });
+
+    const named = await fromPageOf(appUrls.firefox!, {});
+    expect(named.statusCode).toBe(200);
+    expect(named.json()).toEqual({ stored: 1, refused: [] });
+    expect((await storedEvents(t)).filter((e) => e.brandId === 'firefox' && e.path === '/api-elsewhere')).toHaveLength(1);
+  });
+
+  it('believe an Origin or Referer that names the page over the query, and refuse a query that names no brand', async () => {
+    // A page of Budget cannot count its events as Firefox's by naming it: its browser says where it is.
+    const byOrigin = await fromPageOf(appUrls.firefox!, { origin: appUrls.budget! });
+    expect(byOrigin.json()).toMatchObject({ stored: 0, refused: [{ index: 0, status: 403, code: 'event_brand_mismatch' }] });
+    const byReferer = await fromPageOf(appUrls.firefox!, { referer: `${appUrls.budget}/live/1` });
+    expect(byReferer.json()).toMatchObject({ stored: 0, refused: [{ index: 0, status: 403, code: 'event_brand_mismatch' }] });
+
+    const unknown = await fromPageOf('http://evil.example', {});
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'brand_not_found' });
+    const malformed = await fromPageOf('http://', {});
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'invalid_app_url' });
+  });
 });

@@ -36,11 +36,11 @@ export function event(eventName: AnalyticsEventName, change: Partial<AnalyticsEv
 /** The body of POST /v1/a as the app sends it: base64 of the UTF-8 JSON. */
 export const encode = (payload: unknown) => Buffer.from(JSON.stringify(payload), 'utf8').toString('base64');
 
-/** POST /v1/a from Aurora's page (or `appUrl`) with a text/plain body, as navigator.sendBeacon sends a string. */
-export const sendBeacon = (t: TestApp, body: string, options: { appUrl?: string; address?: string; headers?: Record<string, string> } = {}) =>
+/** POST /v1/a (`url`: with a query) from Aurora's page (or `appUrl`) with a text/plain body, as navigator.sendBeacon sends a string. */
+export const sendBeacon = (t: TestApp, body: string, options: { appUrl?: string; address?: string; headers?: Record<string, string>; url?: string } = {}) =>
   t.app.inject({
     method: 'POST',
-    url: '/v1/a',
+    url: options.url ?? '/v1/a',
     headers: { origin: options.appUrl ?? 'http://aurora.localhost:8080', 'content-type': 'text/plain;charset=UTF-8', ...options.headers },
     remoteAddress: options.address ?? '10.20.0.1',
     payload: body,
