@@ -15,7 +15,7 @@ import {
   insertTableBooking,
   type TableBookingRow,
 } from '../repositories/tableBookings.repository.ts';
-import { clocksOn, instantOf, usableSettings } from './seatings.ts';
+import { instantOf, isSeatingAhead, usableSettings } from './seatings.ts';
 
 /**
  * Bookings one client address may make per window, and one guest e-mail per day (the widget takes
@@ -74,7 +74,8 @@ export interface TableRequest {
 
 export type BookingOutcome =
   | { ok: true; booking: TableBookingRow }
-  | { ok: false; reason: 'full' | 'gone' }
+  /** `notASeating`: no seating of the day at that time (or it has passed); `full`: no room for the party. */
+  | { ok: false; reason: 'notASeating' | 'full' | 'gone' }
   | { ok: false; reason: 'tooMany'; retryAfterSeconds: number; limitedBy: 'address' | 'guest' };
 
 /**
@@ -105,10 +106,9 @@ export async function bookTable(deps: TableBookingDeps, request: TableRequest): 
       const restaurant = await findVisibleRestaurant(tx, request.brandId, request.restaurantId, true);
       const settings = usableSettings(restaurant?.booking ?? null);
       if (!restaurant || !settings) throw new NotBooked({ ok: false, reason: 'gone' });
+      if (!isSeatingAhead(settings, request.date, request.clock, request.timeZone, at)) throw new NotBooked({ ok: false, reason: 'notASeating' });
       const seatingAt = instantOf(request.date, request.clock, request.timeZone);
-      if (!clocksOn(settings, request.date).includes(request.clock) || seatingAt <= at || request.partySize > settings.maxPartySize) {
-        throw new NotBooked({ ok: false, reason: 'full' });
-      }
+      if (request.partySize > settings.maxPartySize) throw new NotBooked({ ok: false, reason: 'full' });
       const taken = (await coversBooked(tx, request.brandId, request.restaurantId, [new Date(seatingAt)])).get(seatingAt) ?? 0;
       // A guest who loses the seating to another is not counted against their allowance.
       if (taken + request.partySize > settings.coversPerSeating) throw new NotBooked({ ok: false, reason: 'full' });

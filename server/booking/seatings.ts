@@ -72,6 +72,10 @@ export function clocksOn(settings: TableBookingSettings, date: string): string[]
   return [...new Set(settings.weekly.filter((d) => d.day === day).flatMap((d) => d.seatings))].sort();
 }
 
+/** Whether `clock` is one of the day's seatings that has not begun at `now` (room is for the booking to tell). */
+export const isSeatingAhead = (settings: TableBookingSettings, date: string, clock: string, timeZone: string, now: number): boolean =>
+  clocksOn(settings, date).includes(clock) && instantOf(date, clock, timeZone) > now;
+
 /** The days a guest may book from `today` on (today included) that have seatings. */
 export function bookableDates(settings: TableBookingSettings, today: string): string[] {
   return Array.from({ length: settings.daysAhead }, (_, i) => addDays(today, i)).filter((date) => clocksOn(settings, date).length > 0);

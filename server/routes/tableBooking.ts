@@ -3,31 +3,16 @@ import { join } from 'node:path';
 import { serverDir } from '../serverDir.ts';
 import formbody from '@fastify/formbody';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { streetAddress } from '../../domain/restaurantAddress.ts';
-import { bookTable, cancelByToken, findByCancelToken, type TableBookingDeps } from '../booking/bookTable.ts';
+import type { TableBookingDeps } from '../booking/bookTable.ts';
+import { cancelLinkPage, stylesheetBrand, submitBookingForm } from '../booking/bookingForm.ts';
 import { bookingFormPage, cancelPage, confirmationPage, notFoundPage, stylesheetPath, type FieldErrors } from '../booking/pages.ts';
 import { bookingTexts } from '../booking/texts.ts';
 import { brandThemeRule } from '../booking/theme.ts';
-import {
-  brandLocality,
-  checkChoice,
-  checkGuest,
-  defaultChoice,
-  formValue,
-  formView,
-  isWidget,
-  loadWidget,
-  seatingsOf,
-  summaryOf,
-  widgetLanguage,
-  type Choice,
-  type Widget,
-} from '../booking/widget.ts';
+import { checkChoice, defaultChoice, formValue, formView, isWidget, loadWidget, widgetLanguage, type Choice, type Widget } from '../booking/widget.ts';
 import { isLanguage } from '../../domain/language.ts';
 import { brandOrigins, hostOrigin } from '../mail/mail.ts';
-import { appUrlHost, findBrandById, type BrandRow } from '../repositories/brands.repository.ts';
+import { appUrlHost, type BrandRow } from '../repositories/brands.repository.ts';
 import { requestHostHeader } from '../plugins/memberContext.ts';
-import { findRestaurant } from '../repositories/restaurants.repository.ts';
 import type { App, RouteDeps } from './types.ts';
 import { appPortOf } from '../mail/appPort.ts';
 
@@ -102,8 +87,7 @@ export async function tableBookingRoutes(app: App, deps: RouteDeps & { tableBook
 
     // In the brand's colours (?brand=…), so the widget matches the dialog that frames it.
     pages.get<{ Querystring: Record<string, unknown> }>(stylesheetPath, async (request, reply) => {
-      const brandId = request.query.brand;
-      const brand = typeof brandId === 'string' && brandId.length > 0 && brandId.length <= 200 ? await findBrandById(db, brandId) : null;
+      const brand = await stylesheetBrand(booking, request.query.brand);
       return reply.header('cache-control', 'public, max-age=300').type('text/css; charset=utf-8').send(brandThemeRule(brand?.theme ?? null) + stylesheet);
     });
 
@@ -133,69 +117,35 @@ export async function tableBookingRoutes(app: App, deps: RouteDeps & { tableBook
       const values = { time: formValue(form, 'time'), name: formValue(form, 'name'), email: formValue(form, 'email'), phone: formValue(form, 'phone') };
       const choice = checkChoice(w, now(), formValue(form, 'date'), formValue(form, 'party'));
       if (!fromOwnPage(request)) return showForm(reply, w, 403, choice, values, {}, t.wrongOrigin);
-      const { guest, errors } = checkGuest(w.language, w.locality.region, values);
-      const timeError = await checkTime(w, choice, values.time);
-      if (timeError) errors.time = timeError;
-      if (Object.keys(errors).length > 0 || !choice.date || !choice.party) {
-        // Only the seating is wrong, and it filled up: the same answer as when it fills while booking.
-        const full = Object.keys(errors).length === 1 && errors.time === t.seatingFull(values.time);
-        return showForm(reply, w, full ? 409 : 400, choice, values, errors);
+      const outcome = await submitBookingForm(booking, w, choice, values, { clientAddress: request.ip, linkOrigin: cancelLinkOrigin(request, w.brand) });
+      switch (outcome.kind) {
+        case 'booked':
+          return sendPage(reply, 200, confirmationPage(w.language, w.brand.id, outcome.summary, outcome.guestEmail, `${w.path}?lang=${w.language}`), frameAncestors(w.brand));
+        case 'invalid':
+          return showForm(reply, w, 400, choice, values, outcome.errors);
+        case 'gone':
+          return notFound(reply, w.language, w.brand);
+        case 'tooMany': {
+          reply.header('retry-after', String(outcome.retryAfterSeconds));
+          const message = outcome.limitedBy === 'guest' ? t.tooManyForGuest : t.tooMany(Math.ceil(outcome.retryAfterSeconds / 60));
+          return showForm(reply, w, 429, choice, values, {}, message);
+        }
+        case 'full':
+          // Taken meanwhile: the form again, with the times as they are now; nothing was booked.
+          return showForm(reply, w, 409, choice, { ...values, time: '' }, { time: t.seatingFull(outcome.clock) });
       }
-      const outcome = await bookTable(booking, {
-        brandId: w.brand.id,
-        restaurantId: w.restaurant.id,
-        date: choice.date,
-        clock: values.time,
-        timeZone: w.timeZone,
-        partySize: choice.party,
-        guestName: guest.name,
-        guestEmail: guest.email,
-        guestPhone: guest.phone,
-        language: w.language,
-        clientAddress: request.ip,
-        linkOrigin: cancelLinkOrigin(request, w.brand),
-        brand: { name: w.brand.name, locality: w.locality },
-        analytics: w.brand.settings.analyticsDisabled !== true,
-        address: streetAddress(w.restaurant),
-      });
-      if (outcome.ok) {
-        const summary = summaryOf(w, w.restaurant, outcome.booking.seatingAt.getTime(), outcome.booking.partySize);
-        return sendPage(reply, 200, confirmationPage(w.language, w.brand.id, summary, guest.email, `${w.path}?lang=${w.language}`), frameAncestors(w.brand));
-      }
-      if (outcome.reason === 'gone') return notFound(reply, w.language, w.brand);
-      if (outcome.reason === 'tooMany') {
-        reply.header('retry-after', String(outcome.retryAfterSeconds));
-        const message = outcome.limitedBy === 'guest' ? t.tooManyForGuest : t.tooMany(Math.ceil(outcome.retryAfterSeconds / 60));
-        return showForm(reply, w, 429, choice, values, {}, message);
-      }
-      // Taken meanwhile: the form again, with the times as they are now; nothing was booked.
-      return showForm(reply, w, 409, choice, { ...values, time: '' }, { time: t.seatingFull(values.time) });
     });
-
-    /** What is wrong with the chosen time, if anything (read before booking; the booking checks again under its lock). */
-    async function checkTime(w: Widget, choice: Choice, clock: string): Promise<string | undefined> {
-      if (!choice.date || !choice.party) return undefined;
-      const t = bookingTexts[w.language];
-      if (clock === '') return t.timeMissing;
-      const found = (await seatingsOf(db, w, choice.date, now())).find((s) => s.clock === clock);
-      if (!found) return t.timeInvalid;
-      return found.free >= choice.party ? undefined : t.seatingFull(clock);
-    }
 
     type CancelRequest = FastifyRequest<{ Params: { token: string }; Querystring: Record<string, unknown> }>;
     /** The cancel link's page; `cancel` cancels first (POST from the page itself only: a forged form just sees the page). */
     const cancelAnswer = async (request: CancelRequest, reply: FastifyReply, cancel: boolean) => {
       const { token } = request.params;
       const lang = request.query.lang;
-      const found = tokenPattern.test(token) ? await (cancel ? cancelByToken(booking, token) : findByCancelToken(booking, token)) : null;
-      const restaurant = found && (await findRestaurant(db, found.booking.brandId, found.booking.restaurantId));
-      if (!found || !restaurant) return notFound(reply, isLanguage(lang) ? lang : 'en', null, 'link');
       // The page speaks the language the guest booked in, unless the link asks for another.
-      const language = isLanguage(lang) ? lang : isLanguage(found.booking.language) ? found.booking.language : 'en';
-      const locality = brandLocality(await findBrandById(db, found.booking.brandId));
-      const summary = summaryOf({ language, locality }, restaurant, found.booking.seatingAt.getTime(), found.booking.partySize);
+      const page = tokenPattern.test(token) ? await cancelLinkPage(booking, token, cancel, isLanguage(lang) ? lang : null) : null;
+      if (!page) return notFound(reply, isLanguage(lang) ? lang : 'en', null, 'link');
       const action = `/booking/cancel/${token}`;
-      return sendPage(reply, cancel || fromOwnPage(request) ? 200 : 403, cancelPage(language, found.booking.brandId, summary, found.state, action), "'none'");
+      return sendPage(reply, cancel || fromOwnPage(request) ? 200 : 403, cancelPage(page.language, page.brandId, page.summary, page.state, action), "'none'");
     };
     pages.get('/booking/cancel/:token', (request: CancelRequest, reply) => cancelAnswer(request, reply, false));
     pages.post('/booking/cancel/:token', (request: CancelRequest, reply) => cancelAnswer(request, reply, fromOwnPage(request)));
