@@ -72,18 +72,31 @@ function readRun(lhr: { categories: Record<string, { score: number | null }>; au
  */
 export async function runLighthouse(url: string, chromePath = '/usr/bin/chromium'): Promise<LighthouseRun[]> {
   const runs: LighthouseRun[] = [];
-  for (let i = 0; i < lighthouseRuns; i++) {
-    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...chromiumLaunchOptions.args, loopbackOnly], logLevel: 'silent' });
+  let failures = 0;
+  while (runs.length < lighthouseRuns) {
     try {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-      if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-      if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-      runs.push(readRun(result.lhr as unknown as Parameters<typeof readRun>[0]));
-    } finally {
-      await chrome.kill();
+      runs.push(await runOnce(url, chromePath));
+    } catch (error) {
+      // Lighthouse now and then loses its trace (NO_NAVSTART, NO_FCP) on a busy machine: such a run is made again, twice at most.
+      if (!(error instanceof LighthouseRuntimeError) || ++failures > 2) throw error;
+      console.log(`(${url}: ${error.message}; run again)`);
     }
   }
   return runs;
+}
+
+class LighthouseRuntimeError extends Error {}
+
+async function runOnce(url: string, chromePath: string): Promise<LighthouseRun> {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...chromiumLaunchOptions.args, loopbackOnly], logLevel: 'silent' });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    if (result.lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    return readRun(result.lhr as unknown as Parameters<typeof readRun>[0]);
+  } finally {
+    await chrome.kill();
+  }
 }
 
 /** The median of each figure over the runs (each figure on its own, as Lighthouse's own tooling reports a median). */
