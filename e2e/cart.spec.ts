@@ -26,6 +26,9 @@ const words = {
     // The offers' buttons, as the brand configures them (server/db/seed/callToAction.ts).
     buyTickets: 'Buy tickets',
     buyNow: 'Buy now',
+    // The demo's ticket and size names (server/db/seed/commerce.ts), in the member's language.
+    standing: 'Standing',
+    sizeM: 'Size M',
     addToCart: 'Add to cart',
     quantity: 'Quantity',
     quantityOf: (name: string) => `Quantity of ${name}`,
@@ -55,6 +58,8 @@ const words = {
     ok: 'OK',
     buyTickets: 'Köp biljetter',
     buyNow: 'Köp nu',
+    standing: 'Ståplats',
+    sizeM: 'Storlek M',
     addToCart: 'Lägg i varukorgen',
     quantity: 'Antal',
     quantityOf: (name: string) => `Antal av ${name}`,
@@ -163,7 +168,7 @@ async function buyTwoTicketsAndAShirt(page: Page, brand: keyof typeof brands, la
   await page.getByLabel(w.city, { exact: true }).selectOption({ label: b.firstCity });
   await expect(page.getByLabel(w.time, { exact: true }).locator('option:not([disabled])')).toHaveCount(2);
   await page.getByLabel(w.time, { exact: true }).selectOption({ index: 1 });
-  await page.getByLabel(w.ticket, { exact: true }).selectOption({ label: 'Standing' });
+  await page.getByLabel(w.ticket, { exact: true }).selectOption({ label: w.standing });
   await expect(buy).toBeEnabled();
 
   await buy.click();
@@ -188,7 +193,7 @@ async function buyTwoTicketsAndAShirt(page: Page, brand: keyof typeof brands, la
 
   // The T-shirt: the merchandise selector, size M.
   await openOffer(page, brand, `/benefit/${b.shirtOffer}`);
-  await page.getByLabel(w.variant, { exact: true }).selectOption({ label: 'Size M' });
+  await page.getByLabel(w.variant, { exact: true }).selectOption({ label: w.sizeM });
   await page.getByRole('button', { name: w.buyNow }).click();
   const shirtDialog = page.getByRole('dialog', { name: w.addToCart });
   await expect(shirtDialog.getByLabel(w.quantity, { exact: true })).toHaveValue('1');
@@ -202,8 +207,8 @@ async function changeQuantitiesInTheDrawer(page: Page, language: Language) {
   await page.getByRole('button', { name: w.cart }).click();
   const drawer = page.getByRole('dialog', { name: w.cartHeading });
   await expect(drawer.getByRole('listitem')).toHaveCount(2);
-  const ticketLine = drawer.getByRole('listitem').filter({ hasText: 'Standing' });
-  const shirtLine = drawer.getByRole('listitem').filter({ hasText: 'Size M' });
+  const ticketLine = drawer.getByRole('listitem').filter({ hasText: w.standing });
+  const shirtLine = drawer.getByRole('listitem').filter({ hasText: w.sizeM });
   const ticketName = (await ticketLine.getAttribute('aria-label'))!;
   const shirtName = (await shirtLine.getAttribute('aria-label'))!;
 
