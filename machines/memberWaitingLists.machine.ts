@@ -9,7 +9,10 @@ export interface MemberWaitingListsContext {
   errorCode: string | null;
 }
 
-export type MemberWaitingListsEvent = { type: 'memberWaitingLists.retry' };
+export type MemberWaitingListsEvent =
+  | { type: 'memberWaitingLists.retry' }
+  /** The app shows another language: the places' offer and seat names come from the server in it, so they load again. */
+  | { type: 'memberWaitingLists.languageChanged' };
 
 /**
  * "My waiting lists" at /more/waitingLists: loading, then the member's places in line and held
@@ -37,6 +40,8 @@ export const memberWaitingListsMachine = setup({
     loading: {
       tags: ['busy'],
       entry: assign({ errorCode: null }),
+      // An answer on its way was asked for in the language before.
+      on: { 'memberWaitingLists.languageChanged': { target: 'loading', reenter: true } },
       invoke: {
         src: 'loadPlaces',
         onDone: { target: 'loaded', actions: assign({ places: ({ event }) => event.output }) },
@@ -44,6 +49,7 @@ export const memberWaitingListsMachine = setup({
       },
     },
     loaded: {
+      on: { 'memberWaitingLists.languageChanged': 'loading' },
       initial: 'checking',
       states: {
         checking: { always: [{ guard: 'hasNone', target: 'empty' }, { target: 'listed' }] },
@@ -54,7 +60,7 @@ export const memberWaitingListsMachine = setup({
     /** Tried again on request, and by itself once the browser is back online (a failure for want of a network). */
     failed: {
       invoke: { src: 'retryWhenOnline', input: { retry: { type: 'memberWaitingLists.retry' } } },
-      on: { 'memberWaitingLists.retry': 'loading' },
+      on: { 'memberWaitingLists.retry': 'loading', 'memberWaitingLists.languageChanged': 'loading' },
     },
   },
 });

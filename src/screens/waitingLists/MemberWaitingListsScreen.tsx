@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { memberWaitingListsMachine } from '../../../machines/memberWaitingLists.machine.ts';
@@ -12,9 +13,17 @@ import * as styles from './memberWaitingLists.css.ts';
 
 /** /more/waitingLists: the member's places in line and held places, each with a link to its offer. */
 export function MemberWaitingListsScreen({ logic }: { logic: typeof memberWaitingListsMachine }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const ref = useActorRef(logic);
   const view = useSelector(ref, (s) => connectMemberWaitingLists(s, ref), sameViewValues);
+  // The page stays mounted in its stack: when the member switches language, the places' names load again in it.
+  const loadedIn = useRef(i18n.locale);
+  const { showLanguage } = view;
+  useEffect(() => {
+    if (loadedIn.current === i18n.locale) return;
+    loadedIn.current = i18n.locale;
+    showLanguage();
+  }, [i18n.locale, showLanguage]);
   return (
     <main className={styles.page} aria-busy={view.status === 'loading'}>
       <h1 className={styles.heading}>{t`My waiting lists`}</h1>

@@ -23,5 +23,6 @@ export function connectMemberWaitingLists(snapshot: MemberWaitingListsSnapshot, 
     places: snapshot.context.places,
     errorCode: snapshot.context.errorCode,
     retry: () => ref.send({ type: 'memberWaitingLists.retry' }),
+    showLanguage: () => ref.send({ type: 'memberWaitingLists.languageChanged' }),
   };
 }
