@@ -5,11 +5,15 @@
  * each in a task of its own, once the shell has painted.
  * (No top-level await anywhere in the app: it turns off the bundler's merging of shared chunks.)
  */
-import { afterShellPaint } from './wiring/shellPaint.ts';
+import { afterShellPaint, releaseStartPreloads } from './wiring/shellPaint.ts';
 import { nextTask } from './wiring/nextTask.ts';
 
 // The libraries first, the app's modules in the next task: evaluated together they were one long task.
 void afterShellPaint(document)
-  .then(() => import('./startLibraries.ts'))
+  .then(() => {
+    // On the home, the shell holds the start's preloads until its billboard has painted.
+    releaseStartPreloads(document);
+    return import('./startLibraries.ts');
+  })
   .then(nextTask)
   .then(() => import('./start.tsx'));

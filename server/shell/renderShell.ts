@@ -29,6 +29,25 @@ export function parseTemplate(html: string): ShellTemplate {
   return { head: html.slice(0, headEnd), bodyStart: html.slice(headEnd, bodyEnd), rest: html.slice(bodyEnd) };
 }
 
+/** Where the app's entry finds the start's preloads the shell held back (src/wiring/shellPaint.ts releaseStartPreloads). */
+export const heldPreloadsId = 'start-preloads';
+
+const modulePreloads = /<link rel="modulepreload"[^>]*>\s*/g;
+
+/**
+ * The head with the build's `modulepreload` links held in an inert template: on a page whose
+ * billboard paints first, the start's chunks (about 100 kB) are fetched once it has painted
+ * (the entry releases them), not beside it. Fetched beside it, a phone's slow link shared
+ * between them delayed the image, and Lighthouse counts every script that arrived before the paint.
+ */
+function holdModulePreloads(head: string): string {
+  const links = head.match(modulePreloads);
+  if (!links) return head;
+  const at = head.indexOf(links[0]!);
+  const rest = head.replace(modulePreloads, '');
+  return `${rest.slice(0, at)}<template id="${heldPreloadsId}">${links.map((link) => link.trim()).join('')}</template>\n    ${rest.slice(at)}`;
+}
+
 /** The page for a host of no brand: the app then shows what it shows for an unknown brand. */
 export function renderNeutralShell(template: ShellTemplate): string {
   return template.head + template.bodyStart + template.rest;
@@ -61,8 +80,9 @@ export function renderBrandShell(template: ShellTemplate, brand: ShellBrand, lay
   const skeleton = skeletonMarkup({ name: brand.name, logoUrl, tabs, billboard }, layout);
   // Right after the title, before the app's module scripts: the billboard is the first file asked for.
   const preload = logoUrl && billboard ? billboardPreload(billboard) : '';
+  const templateHead = preload ? holdModulePreloads(template.head) : template.head;
   return (
-    template.head.replace(neutralTitle, `<title>${escapeHtml(brand.name)}</title>${preload ? `\n    ${preload}` : ''}`) +
+    templateHead.replace(neutralTitle, `<title>${escapeHtml(brand.name)}</title>${preload ? `\n    ${preload}` : ''}`) +
     head.join('\n    ') +
     '\n  ' +
     template.bodyStart +

@@ -29,3 +29,17 @@ export async function afterShellPaint(doc: Document): Promise<void> {
     await afterNextFrame();
   }
 }
+
+/** The HTML shell's template of the start's preloads it held back on a page with a billboard (server/shell/renderShell.ts). */
+const heldPreloadsSelector = 'template#start-preloads';
+
+/**
+ * Puts the start's `modulepreload` links the shell held back into the head, so the start's chunks
+ * are fetched together (the entry's own preload would fetch the second only once the first ran).
+ */
+export function releaseStartPreloads(doc: Document): void {
+  const held = doc.querySelector<HTMLTemplateElement>(heldPreloadsSelector);
+  if (!held) return;
+  doc.head.append(held.content.cloneNode(true));
+  held.remove();
+}

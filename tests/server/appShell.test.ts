@@ -15,6 +15,8 @@ import { createTestApp, type TestApp } from './support/testApp.ts';
 /** The HTML shell per host (issue 26): the brand's page before any JavaScript, and its web app manifest. */
 
 const clientDir = mkdtempSync(join(tmpdir(), 'klubb-shell-'));
+/** The start's chunks the build preloads (scripts/startPreload.ts). */
+const startPreloads = ['<link rel="modulepreload" crossorigin href="/assets/libraries-abc123.js">', '<link rel="modulepreload" crossorigin href="/assets/start-abc123.js">'];
 let t: TestApp;
 let clock = Date.now();
 
@@ -24,7 +26,8 @@ const desktop = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 beforeAll(async () => {
   // The repository's own index.html (what Vite builds from), with a built stylesheet as Vite adds it.
   const source = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
-  writeFileSync(join(clientDir, 'index.html'), source.replace('</head>', '<link rel="stylesheet" href="/assets/index-abc123.css">\n  </head>'));
+  const built = [...startPreloads, '<link rel="stylesheet" href="/assets/index-abc123.css">'].join('\n    ');
+  writeFileSync(join(clientDir, 'index.html'), source.replace('</head>', `${built}\n  </head>`));
   mkdirSync(join(clientDir, 'assets'));
   writeFileSync(join(clientDir, 'assets/index-abc123.css'), 'body{margin:0}');
   t = await createTestApp({ clientDir, now: () => clock });
@@ -350,8 +353,19 @@ describe("the home page's billboard in the skeleton: the first large image paint
     // Right after the title: ahead of all the build puts in the head (its module scripts, their preloads, its stylesheet).
     expect(doc.querySelector('title')!.nextElementSibling).toBe(preload);
 
+    // The start's chunks wait in an inert template until the billboard has painted (the entry releases them).
+    expect(doc.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+    const held = doc.querySelector<HTMLTemplateElement>('head template#start-preloads')!;
+    expect([...held.content.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'))).toEqual([
+      '/assets/libraries-abc123.js',
+      '/assets/start-abc123.js',
+    ]);
+
+    // Elsewhere nothing paints before the app: no image preload, and the start's chunks are fetched at once.
     const faq = documentOf((await page('aurora.localhost', '/more/faq')).body);
     expect(faq.querySelector('link[rel="preload"][as="image"]')).toBeNull();
+    expect(faq.querySelectorAll('head link[rel="modulepreload"]')).toHaveLength(2);
+    expect(faq.querySelector('template#start-preloads')).toBeNull();
     await t.db.update(offers).set({ puffImage: image }).where(eq(offers.id, 'home-billboard'));
     clock += feedCacheTtlMs + 1;
   });

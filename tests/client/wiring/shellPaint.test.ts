@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterShellPaint } from '../../../src/wiring/shellPaint.ts';
+import { afterShellPaint, releaseStartPreloads } from '../../../src/wiring/shellPaint.ts';
 
 /**
  * The entry evaluates the app only after the shell's billboard has been painted (issue 41): a long
@@ -57,5 +57,28 @@ describe('afterShellPaint', () => {
     expect(image.decode).not.toHaveBeenCalled();
     document.body.innerHTML = '<div id="root"></div>';
     await expect(afterShellPaint(document)).resolves.toBeUndefined();
+  });
+});
+
+describe('releaseStartPreloads', () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+  });
+
+  it("puts the start's preloads the shell held back into the head, both at once", () => {
+    document.head.innerHTML =
+      '<template id="start-preloads"><link rel="modulepreload" crossorigin href="/assets/libraries-1.js"><link rel="modulepreload" crossorigin href="/assets/start-1.js"></template>';
+    expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+    releaseStartPreloads(document);
+    const links = [...document.head.querySelectorAll('link[rel="modulepreload"]')];
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/assets/libraries-1.js', '/assets/start-1.js']);
+    expect(document.querySelector('template#start-preloads')).toBeNull();
+  });
+
+  it('does nothing on a page whose shell held nothing back', () => {
+    document.head.innerHTML = '<link rel="modulepreload" href="/assets/start-1.js">';
+    releaseStartPreloads(document);
+    expect(document.head.querySelectorAll('link')).toHaveLength(1);
   });
 });
