@@ -4,7 +4,7 @@ import { buildContent } from './content.ts';
 import { pictureNumbers } from './images.ts';
 import { draftOffer, offerId, type BrandContent, type Draft, type OfferRow, type SalePlan } from './offerDraft.ts';
 import { createRandom, type Random } from './prng.ts';
-import { promoSeedsFor } from './promoCodes.ts';
+import { commonCodesOf } from './promoCodes.ts';
 import { companionHeaders } from './words.ts';
 
 export { offerId, type BrandContent, type OfferRow, type SalePlan };
@@ -46,7 +46,7 @@ export function generateDemoOffers(spec: BrandContent, now: Date): DemoOffers {
     }
   }
 
-  const commonCodes = new Map(promoSeedsFor(spec.brandName, drafts.map((d) => d.row)).map((seed) => [seed.offerId, seed.commonCode]));
+  const commonCodes = commonCodesOf(spec.brandName, drafts.map((d) => d.row));
   for (const d of drafts) {
     const own = d.featured || random.chance(0.2) ? random.pick(drafts.filter((o) => o !== d && o.row.active)) : undefined;
     d.row.contentBlocks = buildContent(random, {

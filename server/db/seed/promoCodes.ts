@@ -30,11 +30,17 @@ export interface PromoSeed {
   claimedByMember: number;
 }
 
+const claimableBenefits = (offers: OfferRow[]) =>
+  offers.filter((o) => o.type === 'benefit' && o.active !== false && o.callToAction?.type === 'claim').sort((a, b) => a.id.localeCompare(b.id));
+
+/** The common code each benefit's text may name; none when the offers are too few for the promo demo (a small test seed). */
+export function commonCodesOf(brandName: string, offers: OfferRow[]): Map<string, string | null> {
+  if (claimableBenefits(offers).length < 4) return new Map();
+  return new Map(promoSeedsFor(brandName, offers).map((seed) => [seed.offerId, seed.commonCode]));
+}
+
 export function promoSeedsFor(brandName: string, offers: OfferRow[]): PromoSeed[] {
-  const claimable = offers
-    .filter((o) => o.type === 'benefit' && o.active !== false && o.callToAction?.type === 'claim')
-    .sort((a, b) => a.id.localeCompare(b.id));
-  const [open, commonOnly, soldOut, atCap] = claimable;
+  const [open, commonOnly, soldOut, atCap] = claimableBenefits(offers);
   if (!open || !commonOnly || !soldOut || !atCap) throw new Error(`${brandName} has too few benefit offers with a claim button for the promo demo`);
   const word = brandName.toUpperCase();
   const cases = [open, commonOnly, soldOut, atCap].map((o) => o.id);
