@@ -5,7 +5,8 @@ type Chunk = { type: 'chunk'; fileName: string; name: string; imports: string[];
 /**
  * `<link rel="modulepreload">` in index.html for the chunks of the app's start (src/main.tsx
  * imports them dynamically once the shell has painted): the browser fetches and compiles them
- * beside the billboard image, and the entry only decides when they run.
+ * at once, and the entry only decides when they run. On a page with a billboard the server's
+ * shell holds these links back until the image has painted (server/shell/renderShell.ts).
  */
 export function startPreload(chunkNames: readonly string[]): Plugin {
   let base = '/';

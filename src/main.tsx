@@ -1,8 +1,9 @@
 /**
  * The page's entry. The HTML shell has drawn the brand's skeleton and, on the home page, its
  * billboard; they paint before the app's code runs, so a slow phone shows the brand at once. The
- * start's two chunks are fetched meanwhile (modulepreload, scripts/startPreload.ts) and run here,
- * each in a task of its own, once the shell has painted.
+ * start's two chunks are fetched meanwhile (modulepreload, scripts/startPreload.ts; on the home the
+ * shell holds those links back until its billboard has painted) and run here, each in a task of
+ * its own, once the shell has painted.
  * (No top-level await anywhere in the app: it turns off the bundler's merging of shared chunks.)
  */
 import { afterShellPaint, releaseStartPreloads } from './wiring/shellPaint.ts';
