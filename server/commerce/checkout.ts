@@ -49,13 +49,15 @@ export async function openCheckout(deps: CheckoutDeps | undefined, buyer: Buyer,
         mode: 'payment',
         redirect_on_completion: 'if_required',
         return_url: `${appOrigin}/checkout?session_id={CHECKOUT_SESSION_ID}`,
-        line_items: snapshot.lines.map((line) => ({
+        // The provider's own page in the member's language ('sv', 'nb' and 'en' are Stripe locales).
+        locale: buyer.language,
+        line_items: snapshot.lines.map((line, index) => ({
           quantity: line.quantity,
           price_data: {
             currency: snapshot.currency.toLowerCase(),
             // Variant price plus its fees, VAT included: what the cart showed for one unit.
             unit_amount: line.unitPrice,
-            product_data: { name: `${line.offerTitle}: ${line.itemVariant.title}`.slice(0, 250) },
+            product_data: { name: snapshot.providerLineNames[index]!.slice(0, 250) },
           },
         })),
         customer_email: snapshot.email,

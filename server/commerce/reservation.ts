@@ -6,7 +6,8 @@ import { ApiError } from '../errors.ts';
 import { holdWindowMs } from '../../domain/holdCeiling.ts';
 import { readCheckoutFacts } from '../repositories/checkoutFacts.repository.ts';
 import { lockCheckout } from '../repositories/checkoutSessions.repository.ts';
-import { pricingOf } from '../repositories/itemVariants.repository.ts';
+import { pricingOf, variantTextsIn } from '../repositories/itemVariants.repository.ts';
+import { textIn } from '../language.ts';
 import { openCheckoutWithHold } from '../repositories/stock.repository.ts';
 import { enrichCartWith } from './cart.ts';
 import { checkoutRefusals } from './checkoutRefusals.ts';
@@ -96,7 +97,14 @@ export async function reserveCheckout(deps: CheckoutDeps, buyer: Buyer, createdA
       throw checkoutRefusals.sale(opening.outcome);
   }
   if (opening.followUp) await returnPlacesOfReplaced(deps, brandId, opening.replacedIds, createdAt);
-  return { id, expiresAt, replacedProviderIds: opening.replacedProviderIds, lines, amountTotal: enriched.totalPrice, currency: enriched.currency, email: facts.email };
+  // The provider's page names each line in the member's language; the session keeps the English
+  // names, which an order falls back to.
+  const languages = { language: buyer.language, fallback: buyer.language };
+  const providerLineNames = lines.map((line) => {
+    const { variant, offer } = variants.get(line.itemVariantId)!;
+    return `${textIn(offer.localized?.title, languages, offer.title)}: ${variantTextsIn(variant, languages).title}`;
+  });
+  return { id, expiresAt, replacedProviderIds: opening.replacedProviderIds, lines, providerLineNames, amountTotal: enriched.totalPrice, currency: enriched.currency, email: facts.email };
 }
 
 /**

@@ -27,6 +27,7 @@ const recorded: Recorded[] = [];
 let headers: Record<string, string>;
 let uid: string;
 const webhookSecret = 'whsec_offline_test_secret';
+let sessionsMade = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -40,8 +41,10 @@ beforeAll(async () => {
         total += Number(form.get(`line_items[${i}][quantity]`)) * Number(form.get(`line_items[${i}][price_data][unit_amount]`));
       }
       res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_offline' });
+      // Each session its own id, as Stripe gives (the first is the one the tests below name).
+      sessionsMade += 1;
       res.end(JSON.stringify({
-        id: 'cs_test_offline', object: 'checkout.session', status: 'open', payment_status: 'unpaid', client_secret: 'cs_test_offline_secret_x',
+        id: sessionsMade === 1 ? 'cs_test_offline' : `cs_test_offline_${sessionsMade}`, object: 'checkout.session', status: 'open', payment_status: 'unpaid', client_secret: 'cs_test_offline_secret_x',
         amount_total: total, currency: form.get('line_items[0][price_data][currency]'), expires_at: Number(form.get('expires_at')), ui_mode: form.get('ui_mode'),
       }));
     });
@@ -61,6 +64,8 @@ beforeAll(async () => {
   await makeCustomFee(t.db, 'aurora', 'service', 2_500, ['vat6']);
   await makeOffer(t.db, 'aurora', 'concert', { type: 'live', itemVariantType: 'ticket', title: 'Nordlys live' });
   await makeVariant(t.db, 'aurora', 'concert', 'evening', { title: 'Standing', priceCurrent: 34_900, priceOriginal: 39_900, customFeeIds: ['service'], taxRateIds: ['vat6'] });
+  await makeOffer(t.db, 'aurora', 'fjord', { type: 'live', itemVariantType: 'ticket', title: 'the Fjord Lines tour', localized: { title: { sv: 'Fjord Lines-turnén', nb: 'Fjord Lines-turneen' } } });
+  await makeVariant(t.db, 'aurora', 'fjord', 'fjord-standing', { title: 'Standing', localized: { title: { sv: 'Ståplats', nb: 'Ståplass' } }, taxRateIds: ['vat6'] });
   uid = await makeMember(t.db, t.identity, aurora, { email: 'member@aurora.test' });
   headers = { host: 'aurora.localhost:8080', 'x-app-url': 'http://aurora.localhost:8080/checkout', authorization: `Bearer ${await t.idTokenFor('aurora-tenant', 'member@aurora.test')}` };
 }, 60_000);
@@ -105,6 +110,19 @@ describe('with Stripe configured', () => {
     const expiresAt = Number(form.expires_at) * 1000;
     expect(expiresAt).toBeGreaterThanOrEqual(before + 30 * 60_000);
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + 32 * 60_000);
+  });
+
+  it.each([
+    ['sv-SE,sv;q=0.9', 'sv', 'Fjord Lines-turnén: Ståplats'],
+    ['nb-NO', 'nb', 'Fjord Lines-turneen: Ståplass'],
+    ['en-US', 'en', 'the Fjord Lines tour: Standing'],
+  ])("names the lines on Stripe's page in the member's language (%s) and asks for its locale", async (acceptLanguage, locale, name) => {
+    await fillCart(t.db, 'aurora', uid, [{ itemVariantId: 'fjord-standing', offerId: 'fjord', quantity: 1 }]);
+    recorded.length = 0;
+    const response = await t.app.inject({ method: 'POST', url: '/v1/payment/checkout', headers: { ...headers, 'accept-language': acceptLanguage }, payload: { testMode: true } });
+    expect(response.statusCode, response.body).toBe(200);
+    const form = Object.fromEntries(recorded.find((r) => r.path === '/v1/checkout/sessions')!.form);
+    expect(form).toMatchObject({ locale, 'line_items[0][price_data][product_data][name]': name });
   });
 
   it('verifies webhook signatures with the endpoint secret (Stripe\'s scheme, 300 s tolerance)', async () => {
