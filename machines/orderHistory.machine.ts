@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { callErrorOf, notProvided } from './errorCode.ts';
 import type { Order } from '../contract/checkout.ts';
 import { addToCalendarMachine } from './addToCalendar.machine.ts';
+import { retryWhenOnline } from './retryWhenOnline.ts';
 
 export interface OrderHistoryContext {
   orders: Order[];
@@ -33,6 +34,8 @@ export const orderHistoryMachine = setup({
     addToCalendar: addToCalendarMachine,
     /** GET /v1/get_list/order_history. */
     loadOrders: fromPromise<Order[]>(async () => notProvided('loadOrders')),
+    /** Sends the retry when the browser is back online (provided by the wiring). */
+    retryWhenOnline,
   },
   guards: {
     hasNone: ({ context }) => context.orders.length === 0,
@@ -74,7 +77,9 @@ export const orderHistoryMachine = setup({
         },
       },
     },
+    /** Tried again on request, and by itself once the browser is back online (a failure for want of a network). */
     failed: {
+      invoke: { src: 'retryWhenOnline', input: { retry: { type: 'orderHistory.retry' } } },
       on: { 'orderHistory.retry': 'loading', 'orderHistory.languageChanged': 'loading' },
     },
   },

@@ -4,11 +4,12 @@ import { getOrderHistory } from '../api/orders.ts';
 import { OrderHistoryScreen } from '../screens/orders/OrderHistoryScreen.tsx';
 import { wired, type WiringDeps } from './wired.tsx';
 import { calendarPlatformOf, wireCalendar } from './calendar.wiring.ts';
+import { retryWhenOnline } from './retryWhenOnline.ts';
 
 /** /more/orderHistory: the member's orders from the API; their events go to the device's calendar. */
 export function wireOrderHistory({ api, container }: WiringDeps) {
   return {
-    logic: orderHistoryMachine.provide({ actors: { loadOrders: fromPromise(() => getOrderHistory(api)), addToCalendar: wireCalendar({ container }) } }),
+    logic: orderHistoryMachine.provide({ actors: { loadOrders: fromPromise(() => getOrderHistory(api)), addToCalendar: wireCalendar({ container }), retryWhenOnline } }),
     calendarPlatform: calendarPlatformOf(container),
   };
 }

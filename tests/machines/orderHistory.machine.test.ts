@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { orderHistoryMachine } from '../../machines/orderHistory.machine.ts';
 import type { Order } from '../../contract/checkout.ts';
 import { ApiError } from '../../src/api/apiError.ts';
@@ -32,6 +32,8 @@ function start(answers: (Order[] | Error)[]) {
           if (!answer || answer instanceof Error) throw answer ?? new Error('no answer');
           return answer;
         }),
+        // The browser stays online here (the model test plays the window's online event).
+        retryWhenOnline: fromCallback(() => undefined),
       },
     }),
   );

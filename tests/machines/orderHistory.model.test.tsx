@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
@@ -49,6 +49,9 @@ function next(w: World, event: string): World | null {
       return w.page === 'failed' && w.loads === 1 ? { ...w, loads: 2 } : null;
     case 'RETRY_BACK_UP':
       return w.page === 'failed' ? { ...w, page: 'listed', loads: w.loads + 1 } : null;
+    // The browser is back online (the window's online event): a failed page loads by itself.
+    case 'BACK_ONLINE':
+      return w.page === 'failed' ? { ...w, page: 'listed', loads: w.loads + 1 } : null;
     case 'TOGGLE_NEWEST':
       return toggled('o-2');
     case 'TOGGLE_OLDEST':
@@ -61,7 +64,7 @@ function next(w: World, event: string): World | null {
 }
 
 const events = [
-  'OPEN_WITH_ORDERS', 'OPEN_WITHOUT_ORDERS', 'OPEN_WHILE_SERVER_DOWN', 'RETRY_STILL_DOWN', 'RETRY_BACK_UP', 'TOGGLE_NEWEST', 'TOGGLE_OLDEST',
+  'OPEN_WITH_ORDERS', 'OPEN_WITHOUT_ORDERS', 'OPEN_WHILE_SERVER_DOWN', 'RETRY_STILL_DOWN', 'RETRY_BACK_UP', 'BACK_ONLINE', 'TOGGLE_NEWEST', 'TOGGLE_OLDEST',
   'ADD_NEWEST_TO_CALENDAR',
 ];
 const name = (w: World) => `${w.page}|${w.open.join(',') || '-'}|loads ${w.loads}|added ${w.added}`;
@@ -143,6 +146,10 @@ describe('the order history on the rendered screen, generated paths', () => {
           OPEN_WHILE_SERVER_DOWN: () => open('down'),
           RETRY_STILL_DOWN: () => retry('down'),
           RETRY_BACK_UP: () => retry('orders'),
+          BACK_ONLINE: async () => {
+            server.mode = 'orders';
+            await act(async () => void window.dispatchEvent(new Event('online')));
+          },
           TOGGLE_NEWEST: () => user.click(toggle('o-2')),
           TOGGLE_OLDEST: () => user.click(toggle('o-1')),
           ADD_NEWEST_TO_CALENDAR: async () => {
