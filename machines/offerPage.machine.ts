@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom, type DoneActorEvent } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, spawnChild, type ActorRefFrom } from 'xstate';
 import { notProvided } from './errorCode.ts';
 import { promoClaimMachine } from './promoClaim.machine.ts';
 import { commonPromoMachine } from './commonPromo.machine.ts';
@@ -9,6 +9,7 @@ import { addToCalendarMachine } from './addToCalendar.machine.ts';
 import { retryWhenOnline } from './retryWhenOnline.ts';
 import type { OrderItem } from '../contract/checkout.ts';
 import type { CategoryList, OfferDetail } from '../contract/offer.ts';
+export type { OfferPageEvent } from './offerPage.rules.ts';
 import {
   buyWaitsForQueue,
   isCode,
@@ -21,9 +22,10 @@ import {
   type CartAddition,
   type Choice,
   type OfferLoadError,
+  type OfferPageEvent,
   type OfferPageInput,
 } from './offerPage.rules.ts';
-import { ticketSelectionMachine, type SelectionChanged } from './ticketSelection.machine.ts';
+import { ticketSelectionMachine } from './ticketSelection.machine.ts';
 import { clampQuantity } from '../domain/cartUpdate.ts';
 
 export interface OfferPageContext extends OfferPageInput {
@@ -44,26 +46,6 @@ export interface OfferPageContext extends OfferPageInput {
   /** The variant whose sale queue last told the member it is their turn (`saleQueue.turn`), or null. */
   queueTurn: string | null;
 }
-
-export type OfferPageEvent =
-  | { type: 'offer.retry' }
-  /** The visitor who opened the page signed in (told by `watchSignIn`): what needed a member loads now. */
-  | { type: 'offer.signedIn' }
-  /** Something the member did changed what they can buy (they gave up a held place): availability is read again. */
-  | { type: 'offer.availabilityChanged' }
-  /** The payment call to action. */
-  | { type: 'payment.buy' }
-  | { type: 'payment.dismissWarning' }
-  /** The dialog's quantity field or stepper; anything non-numeric resets to 1. */
-  | { type: 'addToCart.quantityChanged'; value: number | string }
-  | { type: 'addToCart.confirm' }
-  | { type: 'addToCart.cancel' }
-  /** From the selection child: the member's choice settled. */
-  | SelectionChanged
-  /** The availability read again (the spawned `availabilityRefresh`) answered. */
-  | DoneActorEvent<OfferDetail, 'availabilityRefresh'>
-  /** From the sale queue child: the variant the member may buy now, or none. */
-  | SaleTurn;
 
 /** The offer in `loaded` (set by the load's onDone on the way in). */
 function loadedOffer(context: OfferPageContext): OfferDetail {
@@ -96,8 +78,8 @@ export const offerPageMachine = setup({
     },
   },
   actors: {
-    /** Tells `offer.signedIn` when a visitor on this page signs in (provided by the page's wiring; nothing by default). */
-    watchSignIn: fromCallback<OfferPageEvent>(() => undefined),
+    /** Tells `offer.signedIn` when a visitor on this page signs in, `offer.languageChanged` when the app's language changes (provided by the wiring). */
+    watchApp: fromCallback<OfferPageEvent>(() => undefined),
     loadOffer: fromPromise<OfferDetail, { id: string }>(async () => notProvided('loadOffer')),
     loadCategories: fromPromise<CategoryList>(async () => notProvided('loadCategories')),
     /** The member's order lines of this offer (none to ask for when it sells no tickets). */
@@ -119,6 +101,11 @@ export const offerPageMachine = setup({
       // End dates are compared with the moment the page shows the offer.
       selection: ({ context, spawn }) =>
         context.offer && sells(context.offer) ? spawn('ticketSelection', { id: 'ticketSelection', input: { offer: context.offer, now: Date.now() } }) : null,
+    }),
+    /** The ticket selection ends with the offer it chose from (a reload starts a new one). */
+    stopSelection: enqueueActions(({ context, enqueue }) => {
+      if (context.selection) enqueue.stopChild(context.selection);
+      enqueue.assign({ selection: null, choice: noChoice });
     }),
     keepChoice: assign((_, choice: Choice) => ({ choice: { itemVariantId: choice.itemVariantId, status: choice.status } })),
     /** The waiting list follows the variant shown. */
@@ -184,8 +171,9 @@ export const offerPageMachine = setup({
       onDone: { actions: assign({ categories: ({ event }) => event.output }) },
       onError: {},
     },
-    { src: 'watchSignIn' },
+    { src: 'watchApp' },
   ],
+  on: { 'offer.languageChanged': { target: '.loading', reenter: true, actions: 'stopSelection' } },
   initial: 'loading',
   states: {
     loading: {

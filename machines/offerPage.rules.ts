@@ -4,7 +4,9 @@ import type { OrderItem } from '../contract/checkout.ts';
 import type { ItemVariant } from '../contract/commerce.ts';
 import type { OfferDetail, OfferType } from '../contract/offer.ts';
 import { maxQuantityOf } from '../src/domain/ticketCascade.ts';
-import type { SelectionStatus } from './ticketSelection.machine.ts';
+import type { SelectionChanged, SelectionStatus } from './ticketSelection.machine.ts';
+import type { SaleTurn } from './saleQueue.machine.ts';
+import type { DoneActorEvent } from 'xstate';
 
 export interface OfferPageInput {
   id: string;
@@ -68,3 +70,26 @@ export function maxQuantityAfterPurchases(
   const bought = purchases.filter((line) => line.itemVariantId === variant.id).reduce((sum, line) => sum + line.quantity, 0);
   return maxQuantityOf(offer, variant, bought);
 }
+
+/** What the offer page machine takes (offerPage.machine.ts). */
+export type OfferPageEvent =
+  | { type: 'offer.retry' }
+  /** The visitor who opened the page signed in (told by `watchApp`): what needed a member loads now. */
+  | { type: 'offer.signedIn' }
+  /** The app shows another language (told by `watchApp`): the page loads again, its texts and variants in it. */
+  | { type: 'offer.languageChanged' }
+  /** Something the member did changed what they can buy (they gave up a held place): availability is read again. */
+  | { type: 'offer.availabilityChanged' }
+  /** The payment call to action. */
+  | { type: 'payment.buy' }
+  | { type: 'payment.dismissWarning' }
+  /** The dialog's quantity field or stepper; anything non-numeric resets to 1. */
+  | { type: 'addToCart.quantityChanged'; value: number | string }
+  | { type: 'addToCart.confirm' }
+  | { type: 'addToCart.cancel' }
+  /** From the selection child: the member's choice settled. */
+  | SelectionChanged
+  /** The availability read again (the spawned `availabilityRefresh`) answered. */
+  | DoneActorEvent<OfferDetail, 'availabilityRefresh'>
+  /** From the sale queue child: the variant the member may buy now, or none. */
+  | SaleTurn;

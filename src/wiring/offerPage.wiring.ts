@@ -44,14 +44,24 @@ export function wireOfferPage({ api, app, container, analytics }: WiringDeps) {
     logic: offerPageMachine.provide({
       guards: visitorGate.guards,
       actors: {
-        watchSignIn: fromCallback(({ sendBack }) => {
+        watchApp: fromCallback(({ sendBack }) => {
           let wasVisitor = isVisitor(app.getSnapshot());
           const subscription = app.subscribe((snapshot) => {
             const member = snapshot.matches({ content: 'member' });
             if (wasVisitor && member) sendBack({ type: 'offer.signedIn' });
             wasVisitor = isVisitor(snapshot) || (wasVisitor && !member);
           });
-          return () => subscription.unsubscribe();
+          // The page stays mounted in its stack: another language shown loads it again in that language.
+          const language = appChild(app.getSnapshot(), 'language');
+          let shown = language?.getSnapshot().context.shown;
+          const languageSubscription = language?.subscribe(({ context }) => {
+            if (context.shown !== shown) sendBack({ type: 'offer.languageChanged' });
+            shown = context.shown;
+          });
+          return () => {
+            subscription.unsubscribe();
+            languageSubscription?.unsubscribe();
+          };
         }),
         loadOffer: fromPromise(async ({ input: { id } }: { input: { id: string } }) => {
           const offer = await getOffer(api, id);

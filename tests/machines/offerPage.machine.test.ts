@@ -3,6 +3,7 @@ import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } 
 import { offerPageMachine } from '../../machines/offerPage.machine.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import type { CategoryList, OfferDetail } from '../../contract/offer.ts';
+import type { ItemVariant } from '../../contract/commerce.ts';
 import { offerDetail } from '../client/offer/offerDetailFixtures.ts';
 
 const categories: CategoryList = {
@@ -51,6 +52,36 @@ describe('offer page machine', () => {
     expect(actor.getSnapshot().context.categories?.record.music?.name).toBe('Music');
     expect(actor.getSnapshot().context).toMatchObject({ id: 'offer-1', type: 'live', origin: 'mixedFeed' });
     expect(requests).toEqual(['offer-1']);
+  });
+
+  it('loads the offer again, in the language now shown, when the app changes language', async () => {
+    const english = offerDetail({ title: 'the Fjord Lines tour' });
+    const swedish = offerDetail({ title: 'Fjord Lines-turnén' });
+    const { actor, requests } = startPage([english, swedish]);
+    await waitFor(actor, (s) => s.matches('loaded'));
+    actor.send({ type: 'offer.languageChanged' });
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(actor.getSnapshot().context.offer?.title).toBe('Fjord Lines-turnén');
+    expect(requests).toEqual(['offer-1', 'offer-1']);
+  });
+
+  it("starts the ticket selection anew on the offer in the new language (the old one stops)", async () => {
+    const start = Date.parse('2030-01-10T19:00:00Z');
+    const ticket = (title: string): ItemVariant => ({
+      id: 'evening', title, description: '', images: [], price: { current: 39_500, original: 39_500 }, currency: 'SEK', customFeeIdList: [], taxRates: [],
+      purchaseCap: 8, date: { start, end: start + 3 * 3_600_000 }, location: { address: 'Gatan 1', zipCode: '111 11', city: 'Stockholm', mapUrl: '' },
+    });
+    const selling = (title: string) => offerDetail({ itemVariantType: 'ticket', itemVariantList: [ticket(title)], itemVariantAvailability: { evening: 20 } });
+    const { actor } = startPage([selling('Standing'), selling('Ståplats')]);
+    await waitFor(actor, (s) => s.matches('loaded'));
+    const first = actor.getSnapshot().context.selection!;
+    actor.send({ type: 'offer.languageChanged' });
+    await waitFor(actor, (s) => s.matches('loaded'));
+    const second = actor.getSnapshot().context.selection!;
+    expect(second).not.toBe(first);
+    expect(first.getSnapshot().status).toBe('stopped');
+    expect(second.getSnapshot().context.offer.itemVariantList[0]!.title).toBe('Ståplats');
   });
 
   it('still shows the offer when the categories cannot load', async () => {

@@ -19,7 +19,7 @@ function visitorPage(answers: (OfferDetail | Error)[]) {
       guards: { isVisitor: () => visitor },
       actions: { askToSignIn: () => void asked.push('signIn'), addToCart: (_, addition) => void added.push(addition) },
       actors: {
-        watchSignIn: fromCallback<OfferPageEvent>(({ sendBack }) => {
+        watchApp: fromCallback<OfferPageEvent>(({ sendBack }) => {
           tellSignedIn = () => sendBack({ type: 'offer.signedIn' });
         }),
         loadOffer: fromPromise<OfferDetail, { id: string }>(async ({ input }) => {
