@@ -102,10 +102,10 @@ export const offerPageMachine = setup({
       selection: ({ context, spawn }) =>
         context.offer && sells(context.offer) ? spawn('ticketSelection', { id: 'ticketSelection', input: { offer: context.offer, now: Date.now() } }) : null,
     }),
-    /** The ticket selection ends with the offer it chose from (a reload starts a new one). */
-    stopSelection: enqueueActions(({ context, enqueue }) => {
-      if (context.selection) enqueue.stopChild(context.selection);
-      enqueue.assign({ selection: null, choice: noChoice });
+    /** The offer read again in the language shown now: its texts and names change, the member's choice and place stay. */
+    applyTranslatedOffer: enqueueActions(({ context, enqueue }, fresh: OfferDetail) => {
+      enqueue.assign({ offer: fresh });
+      if (context.selection) enqueue.sendTo(context.selection, { type: 'selection.offerTranslated', offer: fresh });
     }),
     keepChoice: assign((_, choice: Choice) => ({ choice: { itemVariantId: choice.itemVariantId, status: choice.status } })),
     /** The waiting list follows the variant shown. */
@@ -173,12 +173,13 @@ export const offerPageMachine = setup({
     },
     { src: 'watchApp' },
   ],
-  on: { 'offer.languageChanged': { target: '.loading', reenter: true, actions: 'stopSelection' } },
   initial: 'loading',
   states: {
     loading: {
       tags: ['loading'],
       entry: assign({ error: null }),
+      // An answer on its way was asked for in the language before.
+      on: { 'offer.languageChanged': { target: 'loading', reenter: true } },
       invoke: {
         src: 'loadOffer',
         input: ({ context }) => ({ id: context.id }),
@@ -217,6 +218,8 @@ export const offerPageMachine = setup({
       ],
       on: {
         'offer.availabilityChanged': { actions: spawnChild('loadOffer', { id: 'availabilityRefresh', input: ({ context }) => ({ id: context.id }) }) },
+        'offer.languageChanged': { actions: spawnChild('loadOffer', { id: 'languageRefresh', input: ({ context }) => ({ id: context.id }) }) },
+        'xstate.done.actor.languageRefresh': { actions: { type: 'applyTranslatedOffer', params: ({ event }) => event.output } },
         // The visitor's choice stays; the counts are read again as the member's.
         'offer.signedIn': {
           actions: [spawnChild('loadOffer', { id: 'availabilityRefresh', input: ({ context }) => ({ id: context.id }) }), 'tellSaleQueueSignedIn'],

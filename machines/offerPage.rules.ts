@@ -76,7 +76,7 @@ export type OfferPageEvent =
   | { type: 'offer.retry' }
   /** The visitor who opened the page signed in (told by `watchApp`): what needed a member loads now. */
   | { type: 'offer.signedIn' }
-  /** The app shows another language (told by `watchApp`): the page loads again, its texts and variants in it. */
+  /** The app shows another language (told by `watchApp` once it is active): the offer is read again in it. */
   | { type: 'offer.languageChanged' }
   /** Something the member did changed what they can buy (they gave up a held place): availability is read again. */
   | { type: 'offer.availabilityChanged' }
@@ -91,5 +91,7 @@ export type OfferPageEvent =
   | SelectionChanged
   /** The availability read again (the spawned `availabilityRefresh`) answered. */
   | DoneActorEvent<OfferDetail, 'availabilityRefresh'>
+  /** The offer read again in the language shown now (the spawned `languageRefresh`) answered. */
+  | DoneActorEvent<OfferDetail, 'languageRefresh'>
   /** From the sale queue child: the variant the member may buy now, or none. */
   | SaleTurn;

@@ -32,7 +32,9 @@ export type TicketSelectionEvent =
   /** Merchandise: the plain variant selector (e.g. a size). */
   | { type: 'item.variantSelected'; itemVariantId: string }
   /** The offer's availability as the server answers it now (e.g. after the member gave up a held place). */
-  | { type: 'selection.availabilityUpdated'; itemVariantAvailability: Record<string, number> };
+  | { type: 'selection.availabilityUpdated'; itemVariantAvailability: Record<string, number> }
+  /** The same offer read again in the language the app shows now: its names change, the member's choice stays. */
+  | { type: 'selection.offerTranslated'; offer: SellingOffer };
 
 /** Where the member is in choosing: which picker to show, and whether the choice can be bought. */
 export type SelectionStatus = 'nothingToSell' | 'needsSelection' | 'buyable' | 'soldOut' | 'ended';
@@ -79,6 +81,7 @@ export const ticketSelectionMachine = setup({
     chooseOnlyTime: assign({ time: ({ context }) => timesOfCity(context)[0] ?? null }),
     chooseOnlyVariantAtTime: assign({ variantId: ({ context }) => variantsAtTime(context)[0]?.id ?? null }),
     chooseVariant: assign((_, { itemVariantId }: { itemVariantId: string }) => ({ variantId: itemVariantId })),
+    replaceOffer: assign((_, { offer }: { offer: SellingOffer }) => ({ offer })),
     updateAvailability: assign(({ context }, { itemVariantAvailability }: { itemVariantAvailability: Record<string, number> }) => ({
       offer: { ...context.offer, itemVariantAvailability },
     })),
@@ -110,6 +113,7 @@ export const ticketSelectionMachine = setup({
 }).createMachine({
   id: 'ticketSelection',
   context: ({ input }) => ({ ...input, city: null, time: null, variantId: null }),
+  on: { 'selection.offerTranslated': { actions: { type: 'replaceOffer', params: eventParams } } },
   initial: 'opening',
   states: {
     opening: {

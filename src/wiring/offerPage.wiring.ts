@@ -10,6 +10,7 @@ import { uniqueCodesOf } from '../domain/claimedCodes.ts';
 import { wired, type WiringDeps } from './wired.tsx';
 import { OfferScreen } from '../screens/offer/OfferScreen.tsx';
 import { appChild } from '../appActor.ts';
+import { i18n } from '../i18n/i18n.ts';
 import { cachedCategories } from '../services/memberCache.ts';
 import { wireClipboard } from './clipboard.wiring.ts';
 import { calendarPlatformOf, wireCalendar } from './calendar.wiring.ts';
@@ -51,16 +52,16 @@ export function wireOfferPage({ api, app, container, analytics }: WiringDeps) {
             if (wasVisitor && member) sendBack({ type: 'offer.signedIn' });
             wasVisitor = isVisitor(snapshot) || (wasVisitor && !member);
           });
-          // The page stays mounted in its stack: another language shown loads it again in that language.
-          const language = appChild(app.getSnapshot(), 'language');
-          let shown = language?.getSnapshot().context.shown;
-          const languageSubscription = language?.subscribe(({ context }) => {
-            if (context.shown !== shown) sendBack({ type: 'offer.languageChanged' });
-            shown = context.shown;
+          // The page stays mounted in its stack: once another language is active (the API asks in it),
+          // the offer is read again in that language.
+          let locale = i18n.locale;
+          const stopLocale = i18n.on('change', () => {
+            if (i18n.locale !== locale) sendBack({ type: 'offer.languageChanged' });
+            locale = i18n.locale;
           });
           return () => {
             subscription.unsubscribe();
-            languageSubscription?.unsubscribe();
+            stopLocale();
           };
         }),
         loadOffer: fromPromise(async ({ input: { id } }: { input: { id: string } }) => {

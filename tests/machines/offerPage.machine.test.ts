@@ -54,19 +54,27 @@ describe('offer page machine', () => {
     expect(requests).toEqual(['offer-1']);
   });
 
-  it('loads the offer again, in the language now shown, when the app changes language', async () => {
+  it('reads the offer again in the language now shown, the page staying as it is', async () => {
     const english = offerDetail({ title: 'the Fjord Lines tour' });
     const swedish = offerDetail({ title: 'Fjord Lines-turnén' });
     const { actor, requests } = startPage([english, swedish]);
     await waitFor(actor, (s) => s.matches('loaded'));
     actor.send({ type: 'offer.languageChanged' });
-    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    expect(actor.getSnapshot().matches('loaded')).toBe(true);
+    await waitFor(actor, (s) => s.context.offer?.title === 'Fjord Lines-turnén');
+    expect(actor.getSnapshot().matches('loaded')).toBe(true);
+    expect(requests).toEqual(['offer-1', 'offer-1']);
+  });
+
+  it('asks again when the language changes while the offer loads (the answer on its way is in the language before)', async () => {
+    const { actor, requests } = startPage([offerDetail({ title: 'the Fjord Lines tour' }), offerDetail({ title: 'Fjord Lines-turnén' })]);
+    actor.send({ type: 'offer.languageChanged' });
     await waitFor(actor, (s) => s.matches('loaded'));
     expect(actor.getSnapshot().context.offer?.title).toBe('Fjord Lines-turnén');
     expect(requests).toEqual(['offer-1', 'offer-1']);
   });
 
-  it("starts the ticket selection anew on the offer in the new language (the old one stops)", async () => {
+  it("keeps the member's ticket choice and gives the selection the translated variants", async () => {
     const start = Date.parse('2030-01-10T19:00:00Z');
     const ticket = (title: string): ItemVariant => ({
       id: 'evening', title, description: '', images: [], price: { current: 39_500, original: 39_500 }, currency: 'SEK', customFeeIdList: [], taxRates: [],
@@ -75,13 +83,14 @@ describe('offer page machine', () => {
     const selling = (title: string) => offerDetail({ itemVariantType: 'ticket', itemVariantList: [ticket(title)], itemVariantAvailability: { evening: 20 } });
     const { actor } = startPage([selling('Standing'), selling('Ståplats')]);
     await waitFor(actor, (s) => s.matches('loaded'));
-    const first = actor.getSnapshot().context.selection!;
+    const selection = actor.getSnapshot().context.selection!;
+    selection.send({ type: 'ticket.citySelected', city: 'Stockholm' });
+    await waitFor(actor, (s) => s.context.choice.status === 'buyable');
     actor.send({ type: 'offer.languageChanged' });
-    await waitFor(actor, (s) => s.matches('loaded'));
-    const second = actor.getSnapshot().context.selection!;
-    expect(second).not.toBe(first);
-    expect(first.getSnapshot().status).toBe('stopped');
-    expect(second.getSnapshot().context.offer.itemVariantList[0]!.title).toBe('Ståplats');
+    await waitFor(selection, (s) => s.context.offer.itemVariantList[0]!.title === 'Ståplats');
+    expect(actor.getSnapshot().context.selection).toBe(selection);
+    expect(selection.getSnapshot().context.variantId).toBe('evening');
+    expect(actor.getSnapshot().context.choice).toEqual({ itemVariantId: 'evening', status: 'buyable' });
   });
 
   it('still shows the offer when the categories cannot load', async () => {
