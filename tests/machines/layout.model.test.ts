@@ -121,3 +121,22 @@ describe('the layout after start, generated paths over the matchMedia adapter on
     expect(told).toEqual([]);
   });
 });
+
+describe('a window that crossed the breakpoint before the layout listened', () => {
+  it('is told at once: the desktop layout chosen while wide becomes the phone layout', () => {
+    const { win } = fakeWindow(false);
+    const told: Layout[] = [];
+    const child = layoutMachine.provide({
+      actors: { watchWindowWidth: fromCallback<LayoutEvent>(({ sendBack }) => observeWindowWidth(win, media.desktopLayout, sendBack)) },
+    });
+    const app = setup({ actors: { child, navigator: createMachine({}) } }).createMachine({
+      invoke: [
+        { src: 'navigator', id: 'navigator', systemId: 'navigator' },
+        { src: 'child', id: 'layout', input: { layout: 'desktop', desktopDevice: true } },
+      ],
+      on: { 'app.layoutChanged': { actions: ({ event }) => void told.push((event as AnyEventObject).layout) } },
+    });
+    createActor(app).start();
+    expect(told).toEqual(['mobile']);
+  });
+});
