@@ -15,11 +15,16 @@ export async function afterShellPaint(doc: Document): Promise<void> {
   await afterNextFrame();
   const billboard = doc.querySelector<HTMLImageElement>(billboardSelector);
   if (!billboard) return;
+  // The whole wait (arrival, decoding, the frame after it) is bounded: a page hidden meanwhile paints no frame.
+  const givenUp = new Promise<void>((resolve) => setTimeout(resolve, billboardWaitMs));
+  await Promise.race([givenUp, billboardPainted(billboard)]);
+}
+
+async function billboardPainted(billboard: HTMLImageElement): Promise<void> {
   if (!billboard.complete) {
     await new Promise<void>((resolve) => {
       billboard.addEventListener('load', () => resolve(), { once: true });
       billboard.addEventListener('error', () => resolve(), { once: true });
-      setTimeout(resolve, billboardWaitMs);
     });
   }
   // Arrived is not painted: the file is decoded off the main thread and drawn in a frame after that.

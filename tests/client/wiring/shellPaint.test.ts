@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterShellPaint, releaseStartPreloads } from '../../../src/wiring/shellPaint.ts';
+import { afterShellPaint, billboardWaitMs, releaseStartPreloads } from '../../../src/wiring/shellPaint.ts';
 
 /**
  * The entry evaluates the app only after the shell's billboard has been painted (issue 41): a long
@@ -49,6 +49,20 @@ describe('afterShellPaint', () => {
     expect(done.value).toBe(false);
     image.decoded();
     await vi.waitFor(() => expect(done.value).toBe(true));
+  });
+
+  it('goes on after billboardWaitMs when the decoding never ends (the whole wait is bounded)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const image = billboard({ complete: true, naturalWidth: 800 });
+      const done = track(afterShellPaint(document));
+      await vi.waitFor(() => expect(image.decode).toHaveBeenCalled());
+      expect(done.value).toBe(false);
+      await vi.advanceTimersByTimeAsync(billboardWaitMs);
+      await vi.waitFor(() => expect(done.value).toBe(true));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('goes on without decoding a billboard that failed, or on a page without one', async () => {
