@@ -5,6 +5,7 @@ import { createTestModel } from 'xstate/graph';
 import type { ItemVariant } from '../../contract/commerce.ts';
 import type { SaleQueuePlace } from '../../contract/saleQueue.ts';
 import { ApiError, failedToFetch } from '../../src/api/apiError.ts';
+import { thisWindow } from '../../src/api/saleQueue.ts';
 import { pollIntervalMs, saleQueueMachine } from '../../machines/saleQueue.machine.ts';
 import { offerDetail } from '../client/offer/offerDetailFixtures.ts';
 import { renderOfferScreen } from '../client/offer/offerScreenHarness.tsx';
@@ -95,7 +96,7 @@ function fakeServer() {
   const opened = Date.now();
   const onSaleAt = opened + 15 * minute + 10_000;
   const evening = opened + 10 * 24 * hour;
-  const server = { shift: 0, place: 'none' as Place, turnNext: false, back: false, online: true, leaves: 0, admittedUntil: 0 };
+  const server = { shift: 0, place: 'none' as Place, turnNext: false, back: false, online: true, leaves: 0, admittedUntil: 0, lastLeaveWindow: undefined as string | null | undefined };
   const serverNow = () => Date.now() + server.shift;
   const placeOf = (): SaleQueuePlace => {
     const now = serverNow();
@@ -124,7 +125,11 @@ function fakeServer() {
       });
     },
     send: async (method: string, path: string, body: unknown) => {
-      expect({ method, body }).toEqual({ method: 'POST', body: { itemVariantId: 'evening' } });
+      const { tabId, ...asked } = body as { itemVariantId: string; tabId?: string };
+      expect({ method, body: asked }).toEqual({ method: 'POST', body: { itemVariantId: 'evening' } });
+      // Every ask names this window; a leave names it when the window leaves the evening, none for "Leave the queue".
+      if (path === '/v1/sale_queue/place') expect(tabId).toBe(thisWindow);
+      else server.lastLeaveWindow = tabId ?? null;
       if (!server.online) throw failedToFetch();
       if (path === '/v1/sale_queue/leave') {
         server.leaves++;
@@ -228,6 +233,8 @@ describe('the sale queue on the rendered offer page, generated paths', () => {
             await elapse(0);
             // Leaving the evening while waiting gives the place up at once; a turn is kept.
             expect(server.leaves - leavesBefore).toBe(waitingBefore ? 1 : 0);
+            // Only this window left: another window of the member waiting keeps the place.
+            if (waitingBefore) expect(server.lastLeaveWindow).toBe(thisWindow);
           },
           QUEUE_OPENS: () => elapse(10_000),
           SALE_STARTS_MY_TURN: async () => {
@@ -256,6 +263,8 @@ describe('the sale queue on the rendered offer page, generated paths', () => {
           LEAVE: async () => {
             await press('Leave the queue');
             expect(server.leaves).toBeGreaterThan(0);
+            // The member gives the place up, whatever their other windows do.
+            expect(server.lastLeaveWindow).toBeNull();
           },
           QUEUE_AGAIN: () => press('Queue again'),
           NETWORK_DROPS: async () => {
