@@ -90,8 +90,3 @@ export async function cancelLinkPage(
   const locality = brandLocality(await findBrandById(deps.db, found.booking.brandId));
   return { brandId: found.booking.brandId, state: found.state, language, summary: summaryOf({ language, locality }, restaurant, found.booking.seatingAt.getTime(), found.booking.partySize) };
 }
-
-/** The brand whose colours the widget's stylesheet carries, or null (the neutral colours). */
-export async function stylesheetBrand(deps: Pick<TableBookingDeps, 'db'>, brandId: unknown) {
-  return typeof brandId === 'string' && brandId.length > 0 && brandId.length <= 200 ? findBrandById(deps.db, brandId) : null;
-}

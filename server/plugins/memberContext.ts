@@ -6,6 +6,7 @@ import type { IdentityProvider, VerifiedToken } from '../identity/identity.ts';
 import {
   appUrlHost,
   findBrandByHost,
+  findBrandById,
   findBrandRole,
   hasActiveRoleInOtherBrand,
   type BrandRoleRow,
@@ -69,12 +70,16 @@ export type Brands = ReturnType<typeof createBrands>;
 export function createBrands(db: Database, now?: () => number) {
   const byHost = new TtlCache<string, BrandRow | null>({ ttlMs: memberCacheTtl.brandMs, maxEntries: 1000, now });
   const contentById = new TtlCache<string, StoredBrandContent | null>({ ttlMs: memberCacheTtl.brandMs, maxEntries: 1000, now });
+  const byId = new TtlCache<string, BrandRow | null>({ ttlMs: memberCacheTtl.brandMs, maxEntries: 1000, now });
   return {
     byHost: (host: string) => byHost.getOrLoad(host, () => findBrandByHost(db, host)),
+    /** By id (the booking widget's stylesheet names its brand so). */
+    byId: (brandId: string) => byId.getOrLoad(brandId, () => findBrandById(db, brandId)),
     content: (brandId: string) => contentById.getOrLoad(brandId, () => findBrandContent(db, brandId)),
     forget(brand: Pick<BrandRow, 'id' | 'appHosts'>) {
       for (const host of brand.appHosts) byHost.delete(host.toLowerCase());
       contentById.delete(brand.id);
+      byId.delete(brand.id);
     },
     /** The brand of the request's app URL, or null. */
     async find(request: FastifyRequest): Promise<BrandRow | null> {

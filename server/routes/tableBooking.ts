@@ -4,7 +4,7 @@ import { serverDir } from '../serverDir.ts';
 import formbody from '@fastify/formbody';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TableBookingDeps } from '../booking/bookTable.ts';
-import { cancelLinkPage, stylesheetBrand, submitBookingForm } from '../booking/bookingForm.ts';
+import { cancelLinkPage, submitBookingForm } from '../booking/bookingForm.ts';
 import { bookingFormPage, cancelPage, confirmationPage, notFoundPage, stylesheetPath, type FieldErrors } from '../booking/pages.ts';
 import { bookingTexts } from '../booking/texts.ts';
 import { brandThemeRule } from '../booking/theme.ts';
@@ -87,7 +87,9 @@ export async function tableBookingRoutes(app: App, deps: RouteDeps & { tableBook
 
     // In the brand's colours (?brand=…), so the widget matches the dialog that frames it.
     pages.get<{ Querystring: Record<string, unknown> }>(stylesheetPath, async (request, reply) => {
-      const brand = await stylesheetBrand(booking, request.query.brand);
+      // Cached by id (server/plugins/memberContext.ts): a brand's stylesheet asked for again costs no query.
+      const brandId = request.query.brand;
+      const brand = typeof brandId === 'string' && brandId.length > 0 && brandId.length <= 200 ? await deps.brands.byId(brandId) : null;
       return reply.header('cache-control', 'public, max-age=300').type('text/css; charset=utf-8').send(brandThemeRule(brand?.theme ?? null) + stylesheet);
     });
 
