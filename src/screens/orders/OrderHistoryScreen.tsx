@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { orderHistoryMachine } from '../../../machines/orderHistory.machine.ts';
@@ -9,6 +9,7 @@ import { QrCode } from '../../components/QrCode.tsx';
 import { calendarEventOfLine } from '../../domain/calendarEvent.ts';
 import { sameViewValues } from '../../appActor.ts';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useOnLanguageChange } from '../../components/useOnLanguageChange.ts';
 import { formatDay, formatEventDate, formatMoney, formatPercent } from '../../i18n/format.ts';
 import { connectOrderHistory } from './orderHistory.connect.ts';
 import * as styles from './orderHistory.css.ts';
@@ -25,17 +26,11 @@ interface LineExtras {
  * ticket's QR code for the door, and "Add to calendar" per event.
  */
 export function OrderHistoryScreen({ logic, calendarPlatform }: { logic: typeof orderHistoryMachine; calendarPlatform: CalendarPlatform }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const ref = useActorRef(logic);
   const view = useSelector(ref, (s) => connectOrderHistory(s, ref), sameViewValues);
   // The page stays mounted in its stack: when the member switches language, the orders' names load again in it.
-  const loadedIn = useRef(i18n.locale);
-  const { showLanguage } = view;
-  useEffect(() => {
-    if (loadedIn.current === i18n.locale) return;
-    loadedIn.current = i18n.locale;
-    showLanguage();
-  }, [i18n.locale, showLanguage]);
+  useOnLanguageChange(view.showLanguage);
   return (
     <main className={styles.page} aria-busy={view.status === 'loading'}>
       <h1 className={styles.heading}>{t`My orders`}</h1>

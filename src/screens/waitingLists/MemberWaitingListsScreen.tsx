@@ -1,10 +1,10 @@
-import { useEffect, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { memberWaitingListsMachine } from '../../../machines/memberWaitingLists.machine.ts';
 import type { MemberWaitingListPlace } from '../../../contract/waitingList.ts';
 import { sameViewValues } from '../../appActor.ts';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useOnLanguageChange } from '../../components/useOnLanguageChange.ts';
 import { formatEventDate, formatEventTime } from '../../i18n/format.ts';
 import { AppLink } from '../../navigation/AppLink.tsx';
 import { LoadFailure } from '../LoadFailure.tsx';
@@ -13,17 +13,11 @@ import * as styles from './memberWaitingLists.css.ts';
 
 /** /more/waitingLists: the member's places in line and held places, each with a link to its offer. */
 export function MemberWaitingListsScreen({ logic }: { logic: typeof memberWaitingListsMachine }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const ref = useActorRef(logic);
   const view = useSelector(ref, (s) => connectMemberWaitingLists(s, ref), sameViewValues);
   // The page stays mounted in its stack: when the member switches language, the places' names load again in it.
-  const loadedIn = useRef(i18n.locale);
-  const { showLanguage } = view;
-  useEffect(() => {
-    if (loadedIn.current === i18n.locale) return;
-    loadedIn.current = i18n.locale;
-    showLanguage();
-  }, [i18n.locale, showLanguage]);
+  useOnLanguageChange(view.showLanguage);
   return (
     <main className={styles.page} aria-busy={view.status === 'loading'}>
       <h1 className={styles.heading}>{t`My waiting lists`}</h1>
