@@ -1,7 +1,7 @@
 import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, raise, type AnyEventObject, sendTo, setup, spawnChild } from 'xstate';
 import { callErrorOf, notProvided } from './errorCode.ts';
 import type { Brand } from '../contract/brand.ts';
-import { mustUpdateContainer, type ContainerVersion } from '../src/domain/version.ts';
+import { mustUpdateContainer, type ContainerVersion } from '../domain/version.ts';
 import { sessionMachine } from './session.machine.ts';
 import { signInMachine } from './signIn.machine.ts';
 import { setUpMachine } from './setUp.machine.ts';

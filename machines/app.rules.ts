@@ -3,7 +3,7 @@ import type { CallError } from './errorCode.ts';
 import type { Brand, BrandRole } from '../contract/brand.ts';
 import type { User } from '../contract/user.ts';
 import type { OfferType } from '../contract/offer.ts';
-import type { ContainerVersion } from '../src/domain/version.ts';
+import type { ContainerVersion } from '../domain/version.ts';
 import type { SessionUser } from './session.machine.ts';
 import type { SignInError, SignInNotice } from './signIn.machine.ts';
 import type { NavigatorInput } from './navigator.machine.ts';

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { callErrorOf, notProvided } from './errorCode.ts';
-import type { ContainerVersion } from '../src/domain/version.ts';
+import type { ContainerVersion } from '../domain/version.ts';
 
 /** The test page's buttons (spec 2.3), each a region of its own: one may run while another shows its outcome. */
 export const devChecks = ['reload', 'containerInit', 'pushToken', 'registerPush', 'unregisterPush', 'allowTracking', 'imageLoad'] as const;

@@ -4,7 +4,7 @@
  */
 import type { AnalyticsEvent } from '../../contract/analytics.ts';
 import type { AnalyticsEventName } from '../../domain/analyticsEvents.ts';
-import type { ContainerVersion } from './version.ts';
+import type { ContainerVersion } from '../../domain/version.ts';
 import type { DeviceProfile } from './deviceProfile.ts';
 
 /** Spec 9: the default length of a random string. */

@@ -1,5 +1,5 @@
 import type { ContainerType } from '../domain/deviceProfile.ts';
-import { defaultContainerVersion, readContainerVersion, type ContainerVersion } from '../domain/version.ts';
+import { defaultContainerVersion, readContainerVersion, type ContainerVersion } from '../../domain/version.ts';
 
 /** Spec 7 and 9: every call to the native container gives up after 1000 ms. */
 export const containerTimeoutMs = 1000;

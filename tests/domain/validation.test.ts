@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidEmail, isValidPassword, validateSignIn } from '../../domain/validation.ts';
-import { isBelowVersion, parseVersion } from '../../src/domain/version.ts';
+import { isBelowVersion, parseVersion } from '../../domain/version.ts';
 import { pickLocale } from '../../src/i18n/i18n.ts';
 
 describe('e-mail rule', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBelowVersion, mustUpdateContainer, parseVersion, readContainerVersion } from '../../src/domain/version.ts';
+import { isBelowVersion, mustUpdateContainer, parseVersion, readContainerVersion } from '../../domain/version.ts';
 
 describe('container versions (spec 3: build number, dotted version)', () => {
   it('parses dotted versions into numbers and compares them part by part', () => {

@@ -4,7 +4,7 @@ import { appMachine } from '../../machines/app.machine.ts';
 import { signOutReason } from '../../machines/app.rules.ts';
 import type { sessionMachine } from '../../machines/session.machine.ts';
 import type { Brand } from '../../contract/brand.ts';
-import type { ContainerVersion } from '../../src/domain/version.ts';
+import type { ContainerVersion } from '../../domain/version.ts';
 import { testBrand, steadyConnection } from './fixtures.ts';
 
 /** A session that never reports anyone: these tests stop at the phase the version decides. */

@@ -6,7 +6,7 @@ import { sessionMachine, type SessionEvent } from '../../machines/session.machin
 import { navigatorMachine } from '../../machines/navigator.machine.ts';
 import { feedMachine, type PageRequest } from '../../machines/feed.machine.ts';
 import type { Brand } from '../../contract/brand.ts';
-import type { ContainerVersion } from '../../src/domain/version.ts';
+import type { ContainerVersion } from '../../domain/version.ts';
 import type { Billboard, FeedOffer } from '../../contract/offer.ts';
 import { ApiError, failedToFetch } from '../../src/api/apiError.ts';
 import { freshTokens, noTokenRejections, stillBrowserHistory } from './sessionFakes.ts';

@@ -18,7 +18,7 @@ import { WiringContext } from '../../src/appActor.ts';
 import type { IdentityService } from '../../src/services/identity.ts';
 import type { ApiClient } from '../../src/api/client.ts';
 import type { Brand } from '../../contract/brand.ts';
-import type { ContainerVersion } from '../../src/domain/version.ts';
+import type { ContainerVersion } from '../../domain/version.ts';
 import type { Billboard, FeedOffer } from '../../contract/offer.ts';
 import { testBrand, testMember, testOffers, steadyConnection, steadyWindow } from './fixtures.ts';
 import { browserContainer } from '../client/browserContainer.ts';

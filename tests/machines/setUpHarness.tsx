@@ -16,7 +16,7 @@ import { WiringContext } from '../../src/appActor.ts';
 import { createApiClient } from '../../src/api/client.ts';
 import { App } from '../../src/App.tsx';
 import type { Brand } from '../../contract/brand.ts';
-import type { ContainerVersion } from '../../src/domain/version.ts';
+import type { ContainerVersion } from '../../domain/version.ts';
 import type { User } from '../../contract/user.ts';
 import type { Billboard, FeedOffer } from '../../contract/offer.ts';
 import { testMember, testOffers, steadyConnection } from './fixtures.ts';

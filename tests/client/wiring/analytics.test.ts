@@ -4,7 +4,7 @@ import type { Brand } from '../../../contract/brand.ts';
 import type { Member } from '../../../machines/app.rules.ts';
 import { navigatorMachine } from '../../../machines/navigator.machine.ts';
 import type { AppRef } from '../../../src/appActor.ts';
-import type { ContainerVersion } from '../../../src/domain/version.ts';
+import type { ContainerVersion } from '../../../domain/version.ts';
 import { createResolver } from '../../../src/routes/resolver.ts';
 import { watchAnalytics } from '../../../src/wiring/analytics.wiring.ts';
 import { stillBrowserHistory } from '../../machines/sessionFakes.ts';
