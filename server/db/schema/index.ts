@@ -17,3 +17,4 @@ export * from './restaurants.ts';
 export * from './analytics.ts';
 export * from './jobs.ts';
 export * from './saleQueue.ts';
+export * from './door.ts';
