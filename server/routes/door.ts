@@ -1,0 +1,47 @@
+import { ApiErrorBody } from '../../contract/common.ts';
+import {
+  DoorCheckInBody,
+  DoorEveningParams,
+  DoorEvenings,
+  DoorPack,
+  DoorSyncAnswer,
+  DoorSyncBody,
+  doorPaths,
+  eveningNotFound,
+  ScanOutcome,
+} from '../../contract/door.ts';
+import type { DoorAnswer, DoorService } from '../door/doorService.ts';
+import { requireDoorStaff } from '../door/doorStaff.ts';
+import { ApiError, badRequest } from '../errors.ts';
+import { textLanguages } from '../language.ts';
+import type { App, RouteDeps } from './types.ts';
+
+function answer<T>(outcome: DoorAnswer<T>): T {
+  if (outcome.ok) return outcome.value;
+  if (outcome.refusal === 'badTime') throw badRequest('door/bad-time', 'Each check-in needs the time it was made (ISO 8601)');
+  throw new ApiError(eveningNotFound.status, eveningNotFound.code, eveningNotFound.message);
+}
+
+/** Door check-in (issue 43, docs/door.md): for the brand's door staff only. Ticket codes are personal data: never logged. */
+export async function doorRoutes(app: App, deps: Pick<RouteDeps, 'requireMember'> & { door: DoorService }) {
+  const { door } = deps;
+  const preHandler = requireDoorStaff(deps.requireMember);
+  const staffOf = (request: { member: { brand: { id: string }; token: { uid: string } } }) => ({ brandId: request.member.brand.id, userId: request.member.token.uid });
+  const response = <T>(ok: T) => ({ 200: ok, '4xx': ApiErrorBody });
+
+  app.get(doorPaths.evenings, { preHandler, schema: { response: response(DoorEvenings) } }, async (request) => ({
+    evenings: await door.evenings(request.member.brand.id, textLanguages(request, request.member.brand)),
+  }));
+
+  app.get(doorPaths.pack, { preHandler, schema: { params: DoorEveningParams, response: response(DoorPack) } }, async (request) =>
+    answer(await door.pack(request.member.brand.id, request.params.offerId, textLanguages(request, request.member.brand))),
+  );
+
+  app.post(doorPaths.checkIns, { preHandler, schema: { body: DoorCheckInBody, response: response(ScanOutcome) } }, async (request) =>
+    answer(await door.checkIn(staffOf(request), request.body, textLanguages(request, request.member.brand))),
+  );
+
+  app.post(doorPaths.sync, { preHandler, schema: { body: DoorSyncBody, response: response(DoorSyncAnswer) } }, async (request) =>
+    answer(await door.sync(staffOf(request), request.body, textLanguages(request, request.member.brand))),
+  );
+}
