@@ -59,6 +59,8 @@ import { createMailQueue } from './mail/queue.ts';
 import { createJobClaims } from './jobs/jobClaims.ts';
 import { waitingListRoutes } from './routes/waitingList.ts';
 import { saleQueueRoutes } from './routes/saleQueue.ts';
+import { doorRoutes } from './routes/door.ts';
+import { createDoorService } from './door/doorService.ts';
 import { adminSaleQueueRoutes } from './routes/adminSaleQueue.ts';
 import { adminOrderRoutes } from './routes/adminOrders.ts';
 import { restaurantRoutes } from './routes/restaurants.ts';
@@ -221,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await checkoutRoutes(app, deps);
   await waitingListRoutes(app, deps);
   await saleQueueRoutes(app, deps);
+  await doorRoutes(app, { ...deps, door: createDoorService({ db: options.db, now }) });
   await restaurantRoutes(app, deps);
   const tableBookings = { db: options.db, mail: mailQueue, now, limits: { ...defaultTableBookingLimits, ...options.tableBookingLimits } };
   await tableBookingRoutes(app, { ...deps, tableBookings });
