@@ -1,0 +1,320 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { checkIns, checkInDoubleEntries, orders, tickets } from '../../server/db/schema/index.ts';
+import { loadOrCreateTicketKey, signTicket } from '../../server/tickets/ticketCodes.ts';
+import type { DoorPack, DoorSyncAnswer, ScanOutcome } from '../../contract/door.ts';
+import { createTestApp, type TestApp } from './support/testApp.ts';
+import { makeBrand } from './support/factories.ts';
+import { makeEvening, sellTickets, signedInStaff } from './door.helpers.ts';
+
+/*
+ * Door check-in (issue 43, docs/door.md) on PGlite, or on PostgreSQL with TEST_DATABASE_URL:
+ * door staff admit a ticket once (also when many doors scan it at once), are told why a code is
+ * refused, get the offline pack, and sync what they admitted offline, double entries reported to
+ * both doors. Only door staff reach the routes.
+ */
+
+const auroraUrl = 'http://aurora.localhost:8080';
+const borealisUrl = 'http://borealis.localhost:8080';
+const hour = 3_600_000;
+let t: TestApp;
+type Caller = Awaited<ReturnType<typeof signedInStaff>>;
+let door: Caller;
+let otherDoor: Caller;
+let member: Caller;
+let revoked: Caller;
+let borealisDoor: Caller;
+let tonight: Awaited<ReturnType<typeof makeEvening>>;
+let nextWeek: Awaited<ReturnType<typeof makeEvening>>;
+let borealisTonight: Awaited<ReturnType<typeof makeEvening>>;
+let holderId: string;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } } });
+  const aurora = await makeBrand(t.db, 'aurora', ['aurora.localhost']);
+  const borealis = await makeBrand(t.db, 'borealis', ['borealis.localhost']);
+  tonight = await makeEvening(t.db, 'aurora', 'tonight', 2 * hour, 'Nordlys live');
+  nextWeek = await makeEvening(t.db, 'aurora', 'next-week', 7 * 24 * hour);
+  await makeEvening(t.db, 'aurora', 'last-night', -20 * hour);
+  borealisTonight = await makeEvening(t.db, 'borealis', 'b-tonight', hour);
+  door = await signedInStaff(t, aurora, auroraUrl, 'door', 'Dora');
+  otherDoor = await signedInStaff(t, aurora, auroraUrl, 'door', 'Otto');
+  member = await signedInStaff(t, aurora, auroraUrl, 'member', 'Maja');
+  revoked = await signedInStaff(t, aurora, auroraUrl, 'revokedDoor', 'Rolf');
+  borealisDoor = await signedInStaff(t, borealis, borealisUrl, 'door', 'Bo');
+  holderId = member.uid;
+}, 120_000);
+afterAll(() => t?.close());
+
+const call = (who: Caller, method: 'GET' | 'POST', url: string, payload?: object, language = 'en') =>
+  t.app.inject({ method, url, headers: { ...who.headers, 'accept-language': language }, ...(payload ? { payload } : {}) });
+const scan = async (who: Caller, code: string, doorName = 'Main', offerId = tonight.offerId) => {
+  const response = await call(who, 'POST', '/v1/door/check-ins', { offerId, code, door: doorName });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as ScanOutcome;
+};
+const sync = async (who: Caller, doorName: string, checkIns: { code: string; at: string }[], offerId = tonight.offerId) => {
+  const response = await call(who, 'POST', '/v1/door/sync', { offerId, door: doorName, checkIns });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as DoorSyncAnswer;
+};
+
+/** Flips one character of a base64url part, keeping it base64url. */
+const altered = (code: string, part: number) => {
+  const parts = code.split('.');
+  const target = parts[part]!;
+  const i = Math.floor(target.length / 2);
+  parts[part] = target.slice(0, i) + (target[i] === 'A' ? 'B' : 'A') + target.slice(i + 1);
+  return parts.join('.');
+};
+
+describe('checking a ticket in online', () => {
+  it('admits a paid ticket once, then says when and at which door it came in', async () => {
+    const [ticket] = await sellTickets(t.db, 'aurora', holderId, tonight);
+    const first = await scan(door, ticket!.code, 'Main');
+    expect(first).toEqual({
+      outcome: 'admitted',
+      ticket: { ticketId: ticket!.ticketId, holderName: 'Maja Test', variantName: 'Standing', eveningTitle: 'Nordlys live', startsAt: tonight.start.toISOString() },
+      admitted: expect.any(Number),
+      sold: expect.any(Number),
+    });
+    const again = await scan(otherDoor, ticket!.code, 'Side');
+    expect(again).toMatchObject({ outcome: 'alreadyAdmitted', door: 'Main', ticket: { ticketId: ticket!.ticketId } });
+    expect(new Date((again as { at: string }).at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const rows = await t.db.select().from(checkIns).where(eq(checkIns.ticketId, ticket!.ticketId));
+    expect(rows).toMatchObject([{ door: 'Main', mode: 'online', byUserId: door.uid }]);
+  });
+
+  it('admits one of many doors scanning the same ticket at once', async () => {
+    const [ticket] = await sellTickets(t.db, 'aurora', holderId, tonight);
+    const outcomes = await Promise.all(Array.from({ length: 12 }, (_, i) => scan(i % 2 ? door : otherDoor, ticket!.code, `Door ${i}`)));
+    expect(outcomes.filter((o) => o.outcome === 'admitted')).toHaveLength(1);
+    expect(outcomes.filter((o) => o.outcome === 'alreadyAdmitted')).toHaveLength(11);
+    const winner = outcomes.findIndex((o) => o.outcome === 'admitted');
+    for (const o of outcomes) if (o.outcome === 'alreadyAdmitted') expect(o.door).toBe(`Door ${winner}`);
+    expect(await t.db.select().from(checkIns).where(eq(checkIns.ticketId, ticket!.ticketId))).toHaveLength(1);
+  });
+
+  it('counts admitted of sold for the evening, cancelled tickets not sold', async () => {
+    const evening = await makeEvening(t.db, 'aurora', 'counted', 3 * hour);
+    const sold = await sellTickets(t.db, 'aurora', holderId, evening, 3);
+    await sellTickets(t.db, 'aurora', holderId, evening, 2, 'cancelled');
+    const first = await scan(door, sold[0]!.code, 'Main', evening.offerId);
+    expect(first).toMatchObject({ outcome: 'admitted', admitted: 1, sold: 3 });
+    const second = await scan(door, sold[1]!.code, 'Main', evening.offerId);
+    expect(second).toMatchObject({ outcome: 'admitted', admitted: 2, sold: 3 });
+  });
+
+  it('refuses forged codes: an altered payload or signature, an unknown key, garbage, a ticket never sold', async () => {
+    const [ticket] = await sellTickets(t.db, 'aurora', holderId, tonight);
+    expect(await scan(door, altered(ticket!.code, 1))).toEqual({ outcome: 'forged' });
+    expect(await scan(door, altered(ticket!.code, 2))).toEqual({ outcome: 'forged' });
+    const stranger = { kid: 'not-a-key-of-anyone', privateJwk: { ...(await loadOrCreateTicketKey(t.db, 'borealis')).privateJwk, kid: 'not-a-key-of-anyone' } };
+    const unknownKey = await signTicket(stranger, { ticketId: ticket!.ticketId, orderId: 'o', offerId: tonight.offerId, itemVariantId: tonight.variantId, brandId: 'aurora' });
+    expect(await scan(door, unknownKey)).toEqual({ outcome: 'forged' });
+    for (const junk of ['garbage', 'a.b.c', 'e30.e30.e30', '💥'.repeat(100)]) expect(await scan(door, junk), junk).toEqual({ outcome: 'forged' });
+    const neverSold = await signTicket(await loadOrCreateTicketKey(t.db, 'aurora'), { ticketId: 'never-sold', orderId: 'o', offerId: tonight.offerId, itemVariantId: tonight.variantId, brandId: 'aurora' });
+    expect(await scan(door, neverSold)).toEqual({ outcome: 'forged' });
+    expect(await t.db.select().from(checkIns).where(eq(checkIns.ticketId, ticket!.ticketId))).toHaveLength(0);
+  });
+
+  it('refuses a genuine Borealis ticket at an Aurora door as another brand’s', async () => {
+    const [theirs] = await sellTickets(t.db, 'borealis', holderId, borealisTonight);
+    expect(await scan(door, theirs!.code)).toEqual({ outcome: 'wrongBrand' });
+    // Signed with Aurora's key but naming Borealis: also another brand's.
+    const named = await signTicket(await loadOrCreateTicketKey(t.db, 'aurora'), { ticketId: theirs!.ticketId, orderId: 'o', offerId: tonight.offerId, itemVariantId: tonight.variantId, brandId: 'borealis' });
+    expect(await scan(door, named)).toEqual({ outcome: 'wrongBrand' });
+    // At its own brand's door it comes in.
+    expect(await scan(borealisDoor, theirs!.code, 'Main', borealisTonight.offerId)).toMatchObject({ outcome: 'admitted' });
+  });
+
+  it('refuses a ticket for another evening, naming that evening', async () => {
+    const [ticket] = await sellTickets(t.db, 'aurora', holderId, nextWeek);
+    expect(await scan(door, ticket!.code)).toEqual({
+      outcome: 'wrongEvening',
+      ticket: expect.objectContaining({ ticketId: ticket!.ticketId, eveningTitle: `Evening ${nextWeek.offerId}`, startsAt: nextWeek.start.toISOString() }),
+    });
+    expect(await t.db.select().from(checkIns).where(eq(checkIns.ticketId, ticket!.ticketId))).toHaveLength(0);
+  });
+
+  it('refuses the tickets of a cancelled and of a refunded order', async () => {
+    const [cancelled] = await sellTickets(t.db, 'aurora', holderId, tonight, 1, 'cancelled');
+    const [refunded] = await sellTickets(t.db, 'aurora', holderId, tonight);
+    // Refunded at the payment provider after the sale: its code still verifies.
+    const [sold] = await t.db.select({ orderId: tickets.orderId }).from(tickets).where(eq(tickets.id, refunded!.ticketId));
+    await t.db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, sold!.orderId));
+    expect(await scan(door, cancelled!.code)).toMatchObject({ outcome: 'voided', reason: 'cancelled', ticket: { ticketId: cancelled!.ticketId } });
+    expect(await scan(door, refunded!.code)).toMatchObject({ outcome: 'voided', reason: 'refunded', ticket: { ticketId: refunded!.ticketId } });
+  });
+
+  it('answers the evening title and variant in the request language', async () => {
+    const [ticket] = await sellTickets(t.db, 'aurora', holderId, tonight);
+    const response = await call(door, 'POST', '/v1/door/check-ins', { offerId: tonight.offerId, code: ticket!.code, door: 'Main' }, 'sv');
+    expect(response.json()).toMatchObject({ outcome: 'admitted', ticket: { eveningTitle: 'Kväll tonight', variantName: 'Ståplats' } });
+  });
+});
+
+describe('the evenings and the offline pack', () => {
+  it('lists the brand evenings starting within 36 hours or started within 12, with their numbers', async () => {
+    const response = await call(door, 'GET', '/v1/door/evenings');
+    expect(response.statusCode).toBe(200);
+    const { evenings } = response.json() as { evenings: { offerId: string; admitted: number; sold: number }[] };
+    const ids = evenings.map((e) => e.offerId);
+    expect(ids).toContain(tonight.offerId);
+    expect(ids).not.toContain(nextWeek.offerId);
+    expect(ids).not.toContain('last-night');
+    expect(ids).not.toContain(borealisTonight.offerId);
+    const evening = evenings.find((e) => e.offerId === tonight.offerId)!;
+    expect(evening.admitted).toBeGreaterThan(0);
+    expect(evening.sold).toBeGreaterThanOrEqual(evening.admitted);
+  });
+
+  it('packs the brand keys, the void list, the sold tickets and the check-ins of the evening', async () => {
+    const evening = await makeEvening(t.db, 'aurora', 'packed', 4 * hour);
+    const sold = await sellTickets(t.db, 'aurora', holderId, evening, 2);
+    const [voided] = await sellTickets(t.db, 'aurora', holderId, evening, 1, 'cancelled');
+    await scan(door, sold[0]!.code, 'Main', evening.offerId);
+    const response = await call(door, 'GET', `/v1/door/evenings/${evening.offerId}/pack`);
+    expect(response.statusCode).toBe(200);
+    const pack = response.json() as DoorPack;
+    expect(pack.evening).toMatchObject({ offerId: evening.offerId, admitted: 1, sold: 2, startsAt: evening.start.toISOString() });
+    expect(pack.publicKeys.keys.map((k) => k.kid)).toContain((await loadOrCreateTicketKey(t.db, 'aurora')).kid);
+    expect(JSON.stringify(pack.publicKeys)).not.toMatch(/"d"/);
+    expect(pack.voidTickets).toEqual([{ ticketId: voided!.ticketId, reason: 'cancelled' }]);
+    expect(pack.tickets.map((x) => x.ticketId).sort()).toEqual(sold.map((s) => s.ticketId).sort());
+    expect(pack.tickets[0]).toMatchObject({ holderName: 'Maja Test', variantName: 'Standing' });
+    expect(pack.checkIns).toEqual([{ ticketId: sold[0]!.ticketId, at: expect.any(String), door: 'Main' }]);
+  });
+
+  it('answers 404 door/evening-not-found for an offer that is not one of the brand ticketed events', async () => {
+    for (const offerId of ['no-such-offer', borealisTonight.offerId]) {
+      const pack = await call(door, 'GET', `/v1/door/evenings/${offerId}/pack`);
+      expect([pack.statusCode, pack.json()]).toEqual([404, { status: 404, code: 'door/evening-not-found', message: expect.any(String) }]);
+      const checkIn = await call(door, 'POST', '/v1/door/check-ins', { offerId, code: 'x.y.z', door: 'Main' });
+      expect([checkIn.statusCode, checkIn.json().code]).toEqual([404, 'door/evening-not-found']);
+    }
+  });
+});
+
+describe('syncing what a door admitted offline', () => {
+  it('records the first door, reports the second as a double entry, and tells the first door at its next sync', async () => {
+    const evening = await makeEvening(t.db, 'aurora', 'offline', 2 * hour);
+    const [x, y] = await sellTickets(t.db, 'aurora', holderId, evening, 2);
+    const atA = new Date(Date.now() - 10 * 60_000).toISOString();
+    const atB = new Date(Date.now() - 5 * 60_000).toISOString();
+
+    const a = await sync(door, 'North', [{ code: x!.code, at: atA }, { code: y!.code, at: atA }], evening.offerId);
+    expect(a.results).toEqual([{ code: x!.code, outcome: 'recorded' }, { code: y!.code, outcome: 'recorded' }]);
+    expect(a.doubleEntries).toEqual([]);
+    expect(a.evening).toMatchObject({ admitted: 2, sold: 2 });
+
+    const b = await sync(otherDoor, 'South', [{ code: x!.code, at: atB }], evening.offerId);
+    expect(b.results).toEqual([{ code: x!.code, outcome: 'doubleEntry', firstAt: atA, firstDoor: 'North' }]);
+    const double = { ticketId: x!.ticketId, holderName: 'Maja Test', entries: [{ door: 'North', at: atA }, { door: 'South', at: atB }] };
+    expect(b.doubleEntries).toEqual([double]);
+    expect(b.evening.admitted).toBe(2);
+
+    // Door A's next sync, with nothing new, learns of it.
+    const again = await sync(door, 'North', [], evening.offerId);
+    expect(again.doubleEntries).toEqual([double]);
+    // A door that took no part hears nothing of it.
+    expect((await sync(door, 'East', [], evening.offerId)).doubleEntries).toEqual([]);
+  });
+
+  it('is idempotent: the same door sending the same check-ins again changes nothing', async () => {
+    const evening = await makeEvening(t.db, 'aurora', 'resent', 2 * hour);
+    const [x] = await sellTickets(t.db, 'aurora', holderId, evening);
+    const at = new Date(Date.now() - 60_000).toISOString();
+    await sync(door, 'North', [{ code: x!.code, at }], evening.offerId);
+    const first = await sync(otherDoor, 'South', [{ code: x!.code, at }], evening.offerId);
+    const second = await sync(otherDoor, 'South', [{ code: x!.code, at }, { code: x!.code, at }], evening.offerId);
+    expect(second.results.map((r) => r.outcome)).toEqual(['doubleEntry', 'doubleEntry']);
+    expect(second.doubleEntries).toEqual(first.doubleEntries);
+    expect((await sync(door, 'North', [{ code: x!.code, at }], evening.offerId)).results).toEqual([{ code: x!.code, outcome: 'recorded' }]);
+    expect(await t.db.select().from(checkIns).where(eq(checkIns.ticketId, x!.ticketId))).toMatchObject([{ door: 'North', mode: 'offline' }]);
+    expect(await t.db.select().from(checkInDoubleEntries).where(and(eq(checkInDoubleEntries.ticketId, x!.ticketId)))).toHaveLength(1);
+  });
+
+  it('refuses what the device should not have admitted: forged, voided, another evening or brand', async () => {
+    const evening = await makeEvening(t.db, 'aurora', 'refusing', 2 * hour);
+    const [good] = await sellTickets(t.db, 'aurora', holderId, evening);
+    const [voided] = await sellTickets(t.db, 'aurora', holderId, evening, 1, 'refunded');
+    const [elsewhere] = await sellTickets(t.db, 'aurora', holderId, nextWeek);
+    const [theirs] = await sellTickets(t.db, 'borealis', holderId, borealisTonight);
+    const at = new Date().toISOString();
+    const codes = [altered(good!.code, 2), voided!.code, elsewhere!.code, theirs!.code, 'garbage'];
+    const answer = await sync(door, 'North', codes.map((code) => ({ code, at })), evening.offerId);
+    expect(answer.results.map((r) => r.outcome)).toEqual(codes.map(() => 'refused'));
+    expect(answer.evening.admitted).toBe(0);
+  });
+});
+
+describe('who may use the door', () => {
+  const routes = (offerId: string) =>
+    [
+      ['GET', '/v1/door/evenings', undefined],
+      ['GET', `/v1/door/evenings/${offerId}/pack`, undefined],
+      ['POST', '/v1/door/check-ins', { offerId, code: 'x.y.z', door: 'Main' }],
+      ['POST', '/v1/door/sync', { offerId, door: 'Main', checkIns: [] }],
+    ] as const;
+
+  it('refuses a member and a revoked door role with 403 door/not-door-staff on every door route', async () => {
+    for (const who of [member, revoked]) {
+      for (const [method, url, payload] of routes(tonight.offerId)) {
+        const response = await call(who, method, url, payload);
+        expect([response.statusCode, response.json()], `${method} ${url}`).toEqual([
+          403,
+          { status: 403, code: 'door/not-door-staff', message: 'Only door staff can check tickets in' },
+        ]);
+      }
+    }
+  });
+
+  it('answers 401 to a signed-out request, and door staff of another brand are not door staff here', async () => {
+    for (const [method, url, payload] of routes(tonight.offerId)) {
+      const response = await t.app.inject({ method, url, headers: { 'x-app-url': auroraUrl }, ...(payload ? { payload } : {}) });
+      expect([response.statusCode, response.json().status], `${method} ${url}`).toEqual([401, 401]);
+      const foreign = await t.app.inject({ method, url, headers: { ...borealisDoor.headers, 'x-app-url': auroraUrl, host: 'aurora.localhost' }, ...(payload ? { payload } : {}) });
+      expect(foreign.statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it('lets a door user use the app as a member does: their role reads door', async () => {
+    const response = await call(door, 'GET', '/v1/get/brand/role');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ brandRoleId: 'door' });
+  });
+});
+
+describe('bad requests', () => {
+  it('answers 400 in the spec shape, never 500', async () => {
+    const bodies: [string, unknown][] = [
+      ['/v1/door/check-ins', {}],
+      ['/v1/door/check-ins', { offerId: tonight.offerId, code: 'x'.repeat(4097), door: 'Main' }],
+      ['/v1/door/check-ins', { offerId: tonight.offerId, code: 'x.y.z', door: '' }],
+      ['/v1/door/check-ins', { offerId: tonight.offerId, code: 'x.y.z', door: 'd'.repeat(41) }],
+      ['/v1/door/check-ins', { offerId: tonight.offerId, code: 42, door: 'Main' }],
+      ['/v1/door/sync', { offerId: tonight.offerId, door: 'Main' }],
+      ['/v1/door/sync', { offerId: tonight.offerId, door: 'Main', checkIns: [{ code: 'x.y.z', at: 'yesterday-ish' }] }],
+      ['/v1/door/sync', { offerId: tonight.offerId, door: 'Main', checkIns: Array.from({ length: 501 }, () => ({ code: 'x.y.z', at: new Date().toISOString() })) }],
+      ['/v1/door/sync', 'not json at all'],
+    ];
+    for (const [url, payload] of bodies) {
+      const response = await t.app.inject({ method: 'POST', url, headers: { ...door.headers, 'content-type': 'application/json' }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+      expect(response.statusCode, `${url} ${JSON.stringify(payload).slice(0, 80)}`).toBe(400);
+      expect(response.json()).toEqual({ status: 400, code: expect.any(String), message: expect.any(String) });
+    }
+  });
+
+  it('never logs ticket codes or holder names', async () => {
+    const [ticket] = await sellTickets(t.db, 'aurora', holderId, tonight);
+    await scan(door, ticket!.code);
+    await sync(door, 'North', [{ code: ticket!.code, at: new Date().toISOString() }]);
+    await call(door, 'POST', '/v1/door/check-ins', { offerId: tonight.offerId, code: `${ticket!.code}!`, door: 'Main' });
+    const signature = ticket!.code.split('.')[2]!;
+    expect(logLines.length).toBeGreaterThan(0);
+    expect(logLines.join('\n')).not.toContain(signature);
+    expect(logLines.join('\n')).not.toContain('Maja Test');
+  });
+});
