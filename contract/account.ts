@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { User } from './user.ts';
-import { maxOneLineLength, oneLinePattern } from '../domain/textRules.ts';
+import { maxOneLineLength, oneLinePattern } from './textRules.ts';
 
 /*
  * Request bodies of the account endpoints. Fields the contract answers with its own code when
@@ -31,6 +31,8 @@ export const CreateUserBody = Type.Object({
   city: Type.Optional(Text()),
 });
 export type CreateUserBody = Static<typeof CreateUserBody>;
+/** What the app's create-account form sends (spec 3): the body with the e-mail and the terms answer it always fills. */
+export type CreateUserRequest = CreateUserBody & { email: string; termsAccepted: boolean };
 
 export const CreateUserReply = Type.Object({
   user: User,

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { analyticsEventNames, maxEventsPerRequest, sessionIdPattern } from '../domain/analyticsEvents.ts';
+import { analyticsEventNames, maxEventsPerRequest, sessionIdPattern } from './analyticsEvents.ts';
 
 const text = (maxLength: number) => Type.String({ maxLength });
 const orNull = <T extends ReturnType<typeof text>>(schema: T) => Type.Union([schema, Type.Null()]);

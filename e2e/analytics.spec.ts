@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from './fixtures.ts';
 import { readDataDirOwner } from '../server/dataDirOwner.ts';
 import { adminTokenHeader } from '../server/plugins/operatorOnly.ts';
-import { purchaseFunnel } from '../domain/analyticsEvents.ts';
+import { purchaseFunnel } from '../domain/purchaseFunnel.ts';
 import type { AnalyticsReport } from '../server/analytics/report.ts';
 import { addTickets, brands, emptyCart, goToCheckout, payAndConfirm, port, signIn } from './pages/shopping.ts';
 

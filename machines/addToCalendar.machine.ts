@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './errorCode.ts';
-import type { CalendarEvent } from '../src/domain/calendarEvent.ts';
+import type { CalendarEvent } from '../domain/calendarEvent.ts';
 
 /** One "Add to calendar" request: the event and a stable id for it (the ICS UID). */
 export interface CalendarRequest {

@@ -6,8 +6,8 @@ import {
   validateCreateAccount,
   type CreateAccountErrors,
   type CreateAccountFields,
-} from '../src/domain/accountForms.ts';
-import type { CreateUserRequest, CreateUserResult } from '../src/api/account.ts';
+} from '../domain/accountForms.ts';
+import type { CreateUserReply, CreateUserRequest } from '../contract/account.ts';
 
 export type TextField = Exclude<keyof CreateAccountFields, 'termsAccepted'>;
 
@@ -66,7 +66,7 @@ export const createAccountMachine = setup({
     input: {} as CreateAccountInput,
   },
   actors: {
-    createUser: fromPromise<CreateUserResult, CreateUserRequest>(async () => {
+    createUser: fromPromise<CreateUserReply, CreateUserRequest>(async () => {
       throw new Error('createUser not provided');
     }),
     signInWithPassword: fromPromise<unknown, Credentials>(async () => {

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorCodeOf, notProvided } from './errorCode.ts';
-import { emailError, type EmailError } from '../src/domain/accountForms.ts';
+import { emailError, type EmailError } from '../domain/accountForms.ts';
 
 export type ForgotPasswordEvent =
   | { type: 'forgotPassword.emailChanged'; value: string }

@@ -3,7 +3,7 @@ import { callErrorOf } from './errorCode.ts';
 import type { OrderItem } from '../contract/checkout.ts';
 import type { ItemVariant } from '../contract/commerce.ts';
 import type { OfferDetail, OfferType } from '../contract/offer.ts';
-import { maxQuantityOf } from '../src/domain/ticketCascade.ts';
+import { maxQuantityOf } from '../domain/ticketCascade.ts';
 import type { SelectionChanged, SelectionStatus } from './ticketSelection.machine.ts';
 import type { SaleTurn } from './saleQueue.machine.ts';
 import type { DoneActorEvent } from 'xstate';

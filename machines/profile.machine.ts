@@ -13,7 +13,7 @@ import {
   type ProfileField,
   type ProfileForm,
   type ProfileServerCode,
-} from '../src/domain/profileForm.ts';
+} from '../domain/profileForm.ts';
 
 export interface ProfileError {
   code: string;

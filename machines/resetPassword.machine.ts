@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorCodeOf, notProvided } from './errorCode.ts';
-import { validateNewPassword, type NewPasswordErrors } from '../src/domain/accountForms.ts';
+import { validateNewPassword, type NewPasswordErrors } from '../domain/accountForms.ts';
 
 export type ResetPasswordEvent =
   | { type: 'resetPassword.passwordChanged'; value: string }

@@ -3,7 +3,7 @@ import { callErrorOf, notProvided } from './errorCode.ts';
 import { retryWhenOnline } from './retryWhenOnline.ts';
 import { mapsLibraryMachine, type MapsLibrary } from './mapsLibrary.machine.ts';
 import type { Restaurant, RestaurantMapSettings } from '../contract/restaurant.ts';
-import type { LatLng } from '../src/domain/distance.ts';
+import type { LatLng } from '../domain/distance.ts';
 
 /** The restaurants and how their map opens, loaded together: the guide shows nothing without both. */
 export interface RestaurantGuide {

@@ -12,7 +12,7 @@ import {
   type SetUpAsks,
   type SetUpField,
   type SetUpForm,
-} from '../src/domain/setUpForm.ts';
+} from '../domain/setUpForm.ts';
 
 export interface SetUpInput {
   settings: ReferralSettings;

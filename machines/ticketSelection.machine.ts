@@ -8,7 +8,7 @@ import {
   timesOf,
   variantsAt,
   type SellingOffer,
-} from '../src/domain/ticketCascade.ts';
+} from '../domain/ticketCascade.ts';
 
 export interface TicketSelectionInput {
   offer: SellingOffer;

@@ -9,7 +9,7 @@ import type { BrandSettings } from '../../contract/brand.ts';
 import type { AddressInput } from '../../contract/account.ts';
 
 /*
- * The account endpoints' input rules (src/domain, shared with the client) with the contract's
+ * The account endpoints' input rules (domain/, shared with the client) with the contract's
  * error codes. Messages never repeat the value: it may be a password or a personal number.
  */
 

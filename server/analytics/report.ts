@@ -1,4 +1,4 @@
-import { purchaseFunnel } from '../../domain/analyticsEvents.ts';
+import { purchaseFunnel } from '../../domain/purchaseFunnel.ts';
 import type { Database } from '../db/database.ts';
 import { findBrandById } from '../repositories/brands.repository.ts';
 import { oldestAnalyticsAt } from '../repositories/analyticsEvents.repository.ts';

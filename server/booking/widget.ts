@@ -3,7 +3,7 @@ import { isLanguage, type Language } from '../../domain/language.ts';
 import { streetAddress } from '../../domain/restaurantAddress.ts';
 import { isValidEmail } from '../../domain/validation.ts';
 import { isValidPhoneNumber, normalisePhoneNumber } from '../../domain/phone.ts';
-import { maxOneLineLength, oneLinePattern } from '../../domain/textRules.ts';
+import { maxOneLineLength, oneLinePattern } from '../../contract/textRules.ts';
 import type { Executor } from '../db/database.ts';
 import type { TableBookingSettings } from '../db/schema/restaurants.ts';
 import { findBrandById, type BrandRow } from '../repositories/brands.repository.ts';

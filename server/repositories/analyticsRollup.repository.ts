@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { analyticsDaily, analyticsEvents, analyticsIngestMinutes, analyticsUsage } from '../db/schema/index.ts';
-import { purchaseFunnel } from '../../domain/analyticsEvents.ts';
+import { purchaseFunnel } from '../../domain/purchaseFunnel.ts';
 
 const e = analyticsEvents;
 const m = analyticsIngestMinutes;

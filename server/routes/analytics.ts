@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AnalyticsAnswer, AnalyticsBody, AnalyticsQuery } from '../../contract/analytics.ts';
 import { ApiErrorBody } from '../../contract/common.ts';
-import { maxEventsPerRequest } from '../../domain/analyticsEvents.ts';
+import { maxEventsPerRequest } from '../../contract/analyticsEvents.ts';
 import { ingestAnalytics } from '../analytics/ingest.ts';
 import { appUrlSource } from '../plugins/memberContext.ts';
 import { createVisitorLimiter } from '../plugins/visitorContext.ts';

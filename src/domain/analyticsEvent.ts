@@ -3,7 +3,7 @@
  * field is tested without a browser. src/services/analytics.ts gathers and sends them.
  */
 import type { AnalyticsEvent } from '../../contract/analytics.ts';
-import type { AnalyticsEventName } from '../../domain/analyticsEvents.ts';
+import type { AnalyticsEventName } from '../../contract/analyticsEvents.ts';
 import type { ContainerVersion } from '../../domain/version.ts';
 import type { DeviceProfile } from './deviceProfile.ts';
 

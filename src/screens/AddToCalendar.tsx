@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { CalendarRequest } from '../../machines/addToCalendar.machine.ts';
-import { calendarTemplateUrl, calshowUrl, type CalendarEvent } from '../domain/calendarEvent.ts';
+import { calendarTemplateUrl, calshowUrl, type CalendarEvent } from '../../domain/calendarEvent.ts';
 import { Button } from '../components/Button.tsx';
 import * as styles from './addToCalendar.css.ts';
 

@@ -1,5 +1,5 @@
 import type { AnalyticsAnswer } from '../../contract/analytics.ts';
-import { maxEventsPerRequest, type AnalyticsEventName } from '../../domain/analyticsEvents.ts';
+import { maxEventsPerRequest, type AnalyticsEventName } from '../../contract/analyticsEvents.ts';
 import type { AnalyticsEvent } from '../../contract/analytics.ts';
 import { analyticsBodies, buildAnalyticsEvent, makeSessionId, type AnalyticsDevice, type AnalyticsScope, type CustomParams, type RandomBytes } from '../domain/analyticsEvent.ts';
 import type { DeviceProfile } from '../domain/deviceProfile.ts';

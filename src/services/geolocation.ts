@@ -1,4 +1,4 @@
-import type { LatLng } from '../domain/distance.ts';
+import type { LatLng } from '../../domain/distance.ts';
 
 /** How long the member and the device may take to answer before the list is sorted by name instead. */
 const timeoutMs = 10_000;

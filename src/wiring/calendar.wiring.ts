@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { addToCalendarMachine, type CalendarRequest } from '../../machines/addToCalendar.machine.ts';
 import { calendarFileName } from '../../domain/fileName.ts';
-import { icsFile, nativeCalendarEvent } from '../domain/calendarEvent.ts';
+import { nativeCalendarEvent, type CalendarEvent } from '../../domain/calendarEvent.ts';
 import { detectDeviceProfile, readDeviceInput } from '../domain/deviceProfile.ts';
 import type { ContainerService } from '../services/container.ts';
 import type { CalendarPlatform } from '../screens/AddToCalendar.tsx';
@@ -15,6 +15,14 @@ export function calendarPlatformOf(container: ContainerService): CalendarPlatfor
   if (container.hasNativeCalendar()) return 'native';
   const { os } = detectDeviceProfile(readDeviceInput(window));
   return os === 'iOS' || os === 'OSX' ? 'apple' : 'web';
+}
+
+/** The event's ICS file; the module that writes it (and `ics`) loads only when a member asks for the file. */
+async function icsFile(event: CalendarEvent, uid: string): Promise<string> {
+  const { calendarFileText } = await import('../../domain/calendarFile.ts');
+  const text = calendarFileText(event, { uid, productId: 'klubb/ics' });
+  if (text === null) throw new Error('the calendar file could not be made');
+  return text;
 }
 
 /** "Add to calendar": the native bridge inside the container, else the ICS file; failures only logged (spec 8). */

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import { createAccountMachine, type Credentials } from '../../machines/createAccount.machine.ts';
-import { createUser, type CreateUserRequest } from '../api/account.ts';
+import type { CreateUserRequest } from '../../contract/account.ts';
+import { createUser } from '../api/account.ts';
 import { mediaUrl } from '../api/mediaUrls.ts';
 import { saveReferralCode } from '../services/referralCode.ts';
 import { CreateAccountScreen } from '../screens/createAccount/CreateAccountScreen.tsx';

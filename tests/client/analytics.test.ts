@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionIdPattern } from '../../domain/analyticsEvents.ts';
+import { sessionIdPattern } from '../../contract/analyticsEvents.ts';
 import { analyticsUrl, createAnalytics, type AnalyticsContext, type AnalyticsOptions } from '../../src/services/analytics.ts';
 
 const ua = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';

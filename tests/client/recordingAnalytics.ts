@@ -1,5 +1,5 @@
 import type { Analytics, AnalyticsContext } from '../../src/services/analytics.ts';
-import type { AnalyticsEventName } from '../../domain/analyticsEvents.ts';
+import type { AnalyticsEventName } from '../../contract/analyticsEvents.ts';
 import type { CustomParams } from '../../src/domain/analyticsEvent.ts';
 
 export interface RecordedEvent {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidPhoneNumber, normalisePhoneNumber, phoneCountryPrefix } from '../../domain/phone.ts';
 import { isValidPersonalNumber, normalisePersonalNumber } from '../../domain/personalNumber.ts';
-import { splitFullName } from '../../src/domain/names.ts';
+import { splitFullName } from '../../domain/names.ts';
 import { isValidReferralCode, otherCardCodeLength, referralCardOptions } from '../../domain/referral.ts';
 
 /** The shared account rules of spec sections 3, 5 and 9, used by client and server alike. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Compile } from 'typebox/compile';
 import { AnalyticsBatch, AnalyticsEvent } from '../../contract/analytics.ts';
-import { sessionIdPattern } from '../../domain/analyticsEvents.ts';
+import { sessionIdPattern } from '../../contract/analyticsEvents.ts';
 import {
   analyticsBodies,
   base64OfText,

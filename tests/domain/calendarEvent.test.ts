@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calendarTemplateUrl, calshowUrl, icsFile, nativeCalendarEvent, templateDate, type CalendarEvent } from '../../src/domain/calendarEvent.ts';
+import { calendarTemplateUrl, calshowUrl, nativeCalendarEvent, templateDate, type CalendarEvent } from '../../domain/calendarEvent.ts';
+import { calendarFileText } from '../../domain/calendarFile.ts';
 
 // 19:00 in Stockholm on a winter evening (CET, UTC+1) and a summer one (CEST, UTC+2).
 const winter: CalendarEvent = {
@@ -43,14 +44,24 @@ describe('add to calendar', () => {
     });
   });
 
-  it('writes one ICS event with its title, place and UTC times', async () => {
-    const ics = await icsFile(summer, 'ticket-1@klubb');
+  it('writes one ICS event with its title, place and UTC times, published and confirmed', () => {
+    const ics = calendarFileText(summer, { uid: 'ticket-1@klubb', productId: 'klubb/Nordlys' })!;
     expect(ics).toContain('BEGIN:VCALENDAR');
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect(ics).toContain('PRODID:klubb/Nordlys');
+    expect(ics).toContain('METHOD:PUBLISH');
+    expect(ics).toContain('STATUS:CONFIRMED');
     expect(ics).toContain('UID:ticket-1@klubb');
     expect(ics).toContain('SUMMARY:Mørketid live');
     expect(ics).toContain('DTSTART:20260609T170000Z');
     expect(ics).toContain('DTEND:20260609T200000Z');
     expect(ics.replace(/\r\n[ \t]/g, '')).toContain('LOCATION:Konserthuset\\, Hötorget 8\\, 111 57 Stockholm');
+  });
+
+  it('leaves out an empty place, and gives null for an event ics refuses', () => {
+    const ics = calendarFileText({ ...summer, location: '' }, { uid: 'ticket-1@klubb', productId: 'klubb/ics' })!;
+    expect(ics).toContain('SUMMARY:Mørketid live');
+    expect(ics).not.toContain('LOCATION');
+    expect(calendarFileText({ ...summer, start: Number.NaN }, { uid: 'ticket-1@klubb', productId: 'klubb/ics' })).toBeNull();
   });
 });

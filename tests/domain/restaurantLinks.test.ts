@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { streetAddress } from '../../domain/restaurantAddress.ts';
 import { restaurantMapLink } from '../../domain/restaurantMapLink.ts';
 import { widgetUrlInLanguage } from '../../domain/restaurantWidget.ts';
-import { byDistance, byName, distanceKm } from '../../src/domain/distance.ts';
+import { byDistance, byName, distanceKm } from '../../domain/distance.ts';
 
 describe('a restaurant’s map link (spec 9: built from name, city and country)', () => {
   it('searches Google Maps for name, city and country, encoded', () => {

@@ -8,7 +8,7 @@ import {
   validateSetUp,
   type ReferralSettings,
   type SetUpForm,
-} from '../../src/domain/setUpForm.ts';
+} from '../../domain/setUpForm.ts';
 
 const options: ReferralSettings = { referralCodeInputType: 'options', referralCodeInputFieldLength: 6, referralCodeInputHint: '' };
 const code: ReferralSettings = { ...options, referralCodeInputType: 'code' };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { createAccountMachine, type CreateAccountInput, type Credentials } from '../../machines/createAccount.machine.ts';
-import type { CreateUserRequest, CreateUserResult } from '../../src/api/account.ts';
+import type { CreateUserReply, CreateUserRequest } from '../../contract/account.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import type { User } from '../../contract/user.ts';
 
@@ -24,7 +24,7 @@ const user: User = {
 /** A create-account form over fake actors; `answers` are used in order, one per call. */
 function start(
   input: Partial<CreateAccountInput> = {},
-  answers: { create?: () => Promise<CreateUserResult>; signIn?: (() => Promise<unknown>)[] } = {},
+  answers: { create?: () => Promise<CreateUserReply>; signIn?: (() => Promise<unknown>)[] } = {},
 ) {
   const created: CreateUserRequest[] = [];
   const signIns: Credentials[] = [];
@@ -33,7 +33,7 @@ function start(
   const actor = createActor(
     createAccountMachine.provide({
       actors: {
-        createUser: fromPromise<CreateUserResult, CreateUserRequest>(async ({ input }) => {
+        createUser: fromPromise<CreateUserReply, CreateUserRequest>(async ({ input }) => {
           created.push(input);
           return (answers.create ?? (async () => ({ user, tempPassword: null })))();
         }),

@@ -7,10 +7,11 @@ import { type Member } from '../../machines/app.rules.ts';
 import type { sessionMachine } from '../../machines/session.machine.ts';
 import { navigatorMachine } from '../../machines/navigator.machine.ts';
 import { ApiError } from '../../src/api/apiError.ts';
-import type { ProfileField } from '../../src/domain/profileForm.ts';
+import type { ProfileField } from '../../domain/profileForm.ts';
 import type { User } from '../../contract/user.ts';
 import type { Brand } from '../../contract/brand.ts';
 import { testBrand, testMember, testNavigation, steadyConnection } from './fixtures.ts';
+import { memberLoadWith } from './appChildFakes.ts';
 
 const savedUser = (overrides: Partial<User> = {}): User => ({
   ...testMember().user,
@@ -415,7 +416,7 @@ describe('app.userUpdated', () => {
         actors: {
           connection: steadyConnection,
           loadBrand: fromPromise<Brand>(async () => testBrand()),
-          loadMember: fromPromise<Member, { uid: string | null }>(async () => member),
+          memberLoad: memberLoadWith(fromPromise<Member, { uid: string | null }>(async () => member)),
           navigator: navigatorMachine.provide({ actors: { browserHistory: stillBrowserHistory }, actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),
           // A stand-in that is signed in at once: the session's token life is not what this test is about.
           session: fromCallback(({ sendBack }) => {

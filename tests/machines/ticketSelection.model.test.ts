@@ -4,8 +4,8 @@ import { createTestModel } from 'xstate/graph';
 import { exploreWorlds, pathPerTransition } from './modelPaths.ts';
 import { selectedVariant, ticketSelectionMachine, type TicketSelectionEvent } from '../../machines/ticketSelection.machine.ts';
 import type { ItemVariant } from '../../contract/commerce.ts';
-import type { SellingOffer } from '../../src/domain/ticketCascade.ts';
-import { maxQuantityOf, mediaOf } from '../../src/domain/ticketCascade.ts';
+import type { SellingOffer } from '../../domain/ticketCascade.ts';
+import { maxQuantityOf, mediaOf } from '../../domain/ticketCascade.ts';
 import { maxQuantityAfterPurchases } from '../../machines/offerPage.rules.ts';
 
 const now = Date.UTC(2030, 0, 1);

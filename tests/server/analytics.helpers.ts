@@ -1,5 +1,5 @@
 import type { AnalyticsEvent } from '../../contract/analytics.ts';
-import type { AnalyticsEventName } from '../../domain/analyticsEvents.ts';
+import type { AnalyticsEventName } from '../../contract/analyticsEvents.ts';
 import { analyticsEvents } from '../../server/db/schema/index.ts';
 import type { TestApp } from './support/testApp.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsEvent } from '../../contract/analytics.ts';
-import type { AnalyticsEventName } from '../../domain/analyticsEvents.ts';
+import type { AnalyticsEventName } from '../../contract/analyticsEvents.ts';
 import { analyticsReport, describeReport } from '../../server/analytics/report.ts';
 import { pruneAnalytics } from '../../server/analytics/retention.ts';
 import { adminTokenHeader } from '../../server/plugins/operatorOnly.ts';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsEvent } from '../../contract/analytics.ts';
-import type { AnalyticsEventName } from '../../domain/analyticsEvents.ts';
+import type { AnalyticsEventName } from '../../contract/analyticsEvents.ts';
 import { analyticsReport, latestReportTime, type AnalyticsReport } from '../../server/analytics/report.ts';
 import { pruneAnalytics } from '../../server/analytics/retention.ts';
 import { analyticsDaily, analyticsUsage, brands } from '../../server/db/schema/index.ts';

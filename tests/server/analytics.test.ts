@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maxEventsPerRequest } from '../../domain/analyticsEvents.ts';
+import { maxEventsPerRequest } from '../../contract/analyticsEvents.ts';
 import { makeBrand, makeMember } from './support/factories.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import { encode, event, sendBeacon, sessionId, storedEvents } from './analytics.helpers.ts';

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { analyticsEvents, brands, tableBookings } from '../../server/db/schema/index.ts';
-import { sessionIdPattern } from '../../domain/analyticsEvents.ts';
+import { sessionIdPattern } from '../../contract/analyticsEvents.ts';
 import { dateIn, instantOf, knownTimeZone } from '../../server/booking/seatings.ts';
 import { tableBookingUid } from '../../server/mail/tableBookingMail.ts';
 import { setSettings } from './accounts.helpers.ts';

@@ -3,7 +3,7 @@ import { Value } from 'typebox/value';
 import { isValidEmail as isValidAddress } from '../../../domain/validation.ts';
 import { toolkitError } from './toolkitErrors.ts';
 import { tenantIdPattern } from '../tenants.ts';
-import { maxOneLineLength, oneLinePattern } from '../../../domain/textRules.ts';
+import { maxOneLineLength, oneLinePattern } from '../../../contract/textRules.ts';
 
 // PostgreSQL text cannot hold NUL, and no field has a use for other control characters.
 const noControlCharacters = '^[^\\u0000-\\u001F\\u007F]*$';

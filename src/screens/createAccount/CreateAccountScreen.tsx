@@ -9,7 +9,7 @@ import { AppActor, sameViewValues } from '../../appActor.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { errorMessage } from '../../i18n/errorMessages.ts';
-import type { CreateAccountField } from '../../domain/accountForms.ts';
+import type { CreateAccountField } from '../../../domain/accountForms.ts';
 import { connectCreateAccount, type CreateAccountView } from './createAccount.connect.ts';
 import * as page from '../signIn/signIn.css.ts';
 import * as styles from '../authForm.css.ts';

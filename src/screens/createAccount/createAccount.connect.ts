@@ -1,6 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { createAccountMachine, TextField } from '../../../machines/createAccount.machine.ts';
-import type { CreateAccountErrors, CreateAccountField } from '../../domain/accountForms.ts';
+import type { CreateAccountErrors, CreateAccountField } from '../../../domain/accountForms.ts';
 
 export type CreateAccountRef = ActorRefFrom<typeof createAccountMachine>;
 

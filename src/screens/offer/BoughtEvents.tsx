@@ -3,7 +3,7 @@ import type { OrderItem } from '../../../contract/checkout.ts';
 import type { CalendarRequest } from '../../../machines/addToCalendar.machine.ts';
 import { AddToCalendar, type CalendarPlatform } from '../AddToCalendar.tsx';
 import { onPlainClick } from '../../components/linkClick.ts';
-import { calendarEventOfLine } from '../../domain/calendarEvent.ts';
+import { calendarEventOfLine } from '../../../domain/calendarEvent.ts';
 import { formatEventTime } from '../../i18n/format.ts';
 import * as styles from './purchase.css.ts';
 

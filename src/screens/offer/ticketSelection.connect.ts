@@ -2,7 +2,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { selectedVariant, type SelectionStatus, type ticketSelectionMachine } from '../../../machines/ticketSelection.machine.ts';
 import type { ItemVariant } from '../../../contract/commerce.ts';
 import { unitOriginalPrice, unitPrice } from '../../../domain/cartPrices.ts';
-import { availableCount, citiesOf, mediaOf, timesOf, variantsAt } from '../../domain/ticketCascade.ts';
+import { availableCount, citiesOf, mediaOf, timesOf, variantsAt } from '../../../domain/ticketCascade.ts';
 import type { OfferDetail } from '../../../contract/offer.ts';
 
 export type TicketSelectionRef = ActorRefFrom<typeof ticketSelectionMachine>;

@@ -6,7 +6,7 @@ import type { Order, OrderItem, Ticket } from '../../../contract/checkout.ts';
 import type { CalendarRequest } from '../../../machines/addToCalendar.machine.ts';
 import { AddToCalendar, type CalendarPlatform } from '../AddToCalendar.tsx';
 import { QrCode } from '../../components/QrCode.tsx';
-import { calendarEventOfLine } from '../../domain/calendarEvent.ts';
+import { calendarEventOfLine } from '../../../domain/calendarEvent.ts';
 import { sameViewValues } from '../../appActor.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useOnLanguageChange } from '../../components/useOnLanguageChange.ts';

@@ -8,7 +8,7 @@ import type { User } from '../../../contract/user.ts';
 import { AppActor, sameViewValues } from '../../appActor.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField, type TextFieldProps } from '../../components/TextField.tsx';
-import type { ProfileErrorKey, ProfileErrors, ProfileField } from '../../domain/profileForm.ts';
+import type { ProfileErrorKey, ProfileErrors, ProfileField } from '../../../domain/profileForm.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
 import { connectProfile, type ProfileView } from './profile.connect.ts';
 import { CurrentPasswordDialog, DeleteAccountDialog } from './ProfileDialogs.tsx';

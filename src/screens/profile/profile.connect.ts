@@ -1,6 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { profileMachine } from '../../../machines/profile.machine.ts';
-import { firstProfileError, type ProfileField } from '../../domain/profileForm.ts';
+import { firstProfileError, type ProfileField } from '../../../domain/profileForm.ts';
 
 export type ProfileRef = ActorRefFrom<typeof profileMachine>;
 type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;

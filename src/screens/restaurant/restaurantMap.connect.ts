@@ -1,7 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Restaurant } from '../../../contract/restaurant.ts';
 import type { restaurantMapMachine } from '../../../machines/restaurantMap.machine.ts';
-import { byDistance, byName, type LatLng } from '../../domain/distance.ts';
+import { byDistance, byName, type LatLng } from '../../../domain/distance.ts';
 
 export type RestaurantMapRef = ActorRefFrom<typeof restaurantMapMachine>;
 type RestaurantMapSnapshot = SnapshotFrom<typeof restaurantMapMachine>;

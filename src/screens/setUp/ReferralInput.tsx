@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { TextField } from '../../components/TextField.tsx';
 import { referralCardOptions } from '../../../domain/referral.ts';
-import { otherCardIndex } from '../../domain/setUpForm.ts';
+import { otherCardIndex } from '../../../domain/setUpForm.ts';
 import { CardDigits } from './CardDigits.tsx';
 import type { SetUpView } from './setUp.connect.ts';
 import * as styles from './setUp.css.ts';

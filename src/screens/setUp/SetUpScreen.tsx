@@ -7,7 +7,7 @@ import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { AppActor, appChild, sameViewValues } from '../../appActor.ts';
 import { errorMessage } from '../../i18n/errorMessages.ts';
-import type { SetUpErrorKey, SetUpField } from '../../domain/setUpForm.ts';
+import type { SetUpErrorKey, SetUpField } from '../../../domain/setUpForm.ts';
 import { cardDigitsId } from './CardDigits.tsx';
 import { ReferralInput, referralFieldId } from './ReferralInput.tsx';
 import { connectSetUp, connectSetUpPhase, type SetUpRef } from './setUp.connect.ts';

@@ -1,6 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { setUpMachine } from '../../../machines/setUp.machine.ts';
-import type { SetUpField } from '../../domain/setUpForm.ts';
+import type { SetUpField } from '../../../domain/setUpForm.ts';
 
 export type SetUpRef = ActorRefFrom<typeof setUpMachine>;
 type SetUpSnapshot = SnapshotFrom<typeof setUpMachine>;

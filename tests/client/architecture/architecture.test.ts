@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { importCircles, readSources, routeImportBreaks, viewRuleBreaks, type SourceFile } from './importRules.ts';
+import { contractImportBreaks, importCircles, machineImportBreaks, readSources, routeImportBreaks, viewRuleBreaks, type SourceFile } from './importRules.ts';
 import { eventNarrowings } from './machineRules.ts';
 
 const sources = readSources('.', ['src', 'machines']);
+const contract = readSources('.', ['contract']);
 
 describe('the architecture rules (docs/architecture.md)', () => {
   it('keeps views to rendering and sending: no provide, no API or service values, no route params', () => {
@@ -11,6 +12,14 @@ describe('the architecture rules (docs/architecture.md)', () => {
 
   it('keeps screens and components below the routes: they navigate through src/navigation/, never src/routes/', () => {
     expect(routeImportBreaks(sources)).toEqual([]);
+  });
+
+  it('has machines import only machines/, domain/, contract/ and xstate', () => {
+    expect(machineImportBreaks(sources)).toEqual([]);
+  });
+
+  it('has contract/ import nothing of the repository but itself (domain/ may import contract/, not the other way)', () => {
+    expect(contractImportBreaks(contract)).toEqual([]);
   });
 
   it('has no import circle in src/ and machines/', () => {
@@ -74,6 +83,58 @@ describe('the rule checks themselves', () => {
       'src/screens/x/XScreen.tsx imports src/routes/routeTable.ts',
       'src/components/Lazy.tsx imports src/routes/StackedNavigator.tsx',
       'src/navigation/Link.tsx imports src/routes/routeTable.ts',
+    ]);
+  });
+
+  it('catch a machine importing src/, the server or another package, also for a type or lazily', () => {
+    const breaks = machineImportBreaks([
+      file(
+        'machines/x.machine.ts',
+        [
+          "import { emailError } from '../src/domain/accountForms.ts';",
+          "import type { CreateUserRequest } from '../src/api/account.ts';",
+          "import type { Order } from '../server/db/schema/orders.ts';",
+          "import { produce } from 'immer';",
+          "export const load = () => import('../src/services/identity.ts');",
+        ].join('\n'),
+      ),
+      // The kernel, other machines and xstate are what a machine is made of.
+      file(
+        'machines/y.machine.ts',
+        [
+          "import { setup, type ActorRefFrom } from 'xstate';",
+          "import { emailError } from '../domain/accountForms.ts';",
+          "import type { CreateUserRequest } from '../contract/account.ts';",
+          "import { notProvided } from './errorCode.ts';",
+        ].join('\n'),
+      ),
+      // Only machines are held to it.
+      file('src/wiring/x.wiring.ts', "import { createUser } from '../api/account.ts';"),
+    ]);
+    expect(breaks).toEqual([
+      'machines/x.machine.ts imports src/domain/accountForms.ts',
+      'machines/x.machine.ts imports src/api/account.ts',
+      'machines/x.machine.ts imports server/db/schema/orders.ts',
+      'machines/x.machine.ts imports immer',
+      'machines/x.machine.ts imports src/services/identity.ts',
+    ]);
+  });
+
+  it('catch contract/ importing domain/ or any other part of the repository, also for a type', () => {
+    const breaks = contractImportBreaks([
+      file('contract/account.ts', "import { Type } from 'typebox';\nimport { maxOneLineLength } from '../domain/textRules.ts';"),
+      file('contract/analytics.ts', "import type { AnalyticsEventName } from '../domain/analyticsEvents.ts';"),
+      file('contract/x.ts', "export { a } from '../src/a.ts';\nimport type { Order } from '../server/db/schema/orders.ts';\nimport { m } from '../machines/x.machine.ts';"),
+      // Its own files and packages are fine; domain/ importing the contract is the allowed direction.
+      file('contract/y.ts', "import { Type } from 'typebox';\nimport { maxOneLineLength } from './textRules.ts';"),
+      file('domain/z.ts', "import type { User } from '../contract/user.ts';"),
+    ]);
+    expect(breaks).toEqual([
+      'contract/account.ts imports domain/textRules.ts',
+      'contract/analytics.ts imports domain/analyticsEvents.ts',
+      'contract/x.ts imports src/a.ts',
+      'contract/x.ts imports server/db/schema/orders.ts',
+      'contract/x.ts imports machines/x.machine.ts',
     ]);
   });
 

@@ -125,6 +125,37 @@ export function routeImportBreaks(files: SourceFile[]): string[] {
   return breaks;
 }
 
+/** What a machine may import: other machines, the shared kernel and xstate (docs/architecture.md). */
+const machineMayImport = (target: string) => target === 'xstate' || ['machines/', 'domain/', 'contract/'].some((folder) => target.startsWith(folder));
+
+/**
+ * Machines import only `machines/`, `domain/`, `contract/` and xstate (types included): the rules
+ * they apply live in the kernel, never in the app's `src/`, so a machine runs and is tested
+ * without the app around it.
+ */
+export function machineImportBreaks(files: SourceFile[]): string[] {
+  const breaks: string[] = [];
+  for (const file of files.filter((f) => f.path.startsWith('machines/'))) {
+    for (const edge of factsOf(file).imports) if (!machineMayImport(edge.target)) breaks.push(`${file.path} imports ${edge.target}`);
+  }
+  return breaks;
+}
+
+/** The repository's own folders outside the contract. */
+const besideTheContract = ['domain/', 'src/', 'machines/', 'server/'];
+
+/**
+ * `contract/` imports nothing of the repository but itself (types included): the API's shapes
+ * depend on no rule, so `domain/` may use the contract and never the other way round.
+ */
+export function contractImportBreaks(files: SourceFile[]): string[] {
+  const breaks: string[] = [];
+  for (const file of files.filter((f) => f.path.startsWith('contract/'))) {
+    for (const edge of factsOf(file).imports) if (besideTheContract.some((folder) => edge.target.startsWith(folder))) breaks.push(`${file.path} imports ${edge.target}`);
+  }
+  return breaks;
+}
+
 /**
  * Import circles among the given files, each as the list of files around it. Type imports
  * count: a circle through a type still ties two parts of the design together.

@@ -1,7 +1,7 @@
 /**
  * "Add to calendar" for an event (spec 3 calendar event, 7, 9): the same event as a web calendar
- * template link, Apple's `calshow:` link, the native container's `createCalendarEvent` payload,
- * and an ICS file. Times are milliseconds since epoch.
+ * template link, Apple's `calshow:` link and the native container's `createCalendarEvent` payload;
+ * its ICS file is domain/calendarFile.ts. Times are milliseconds since epoch.
  */
 export interface CalendarEvent {
   title: string;
@@ -42,26 +42,6 @@ export function nativeCalendarEvent(event: CalendarEvent) {
     startDate: Math.floor(event.start / 1000),
     endDate: Math.floor(event.end / 1000),
   };
-}
-
-/** The event as an ICS file (one VEVENT). `ics` loads only when a member asks for the file. */
-export async function icsFile(event: CalendarEvent, uid: string): Promise<string> {
-  const { createEvent } = await import('ics');
-  const { error, value } = createEvent({
-    uid,
-    title: event.title,
-    description: event.description,
-    location: event.location,
-    start: event.start,
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    end: event.end,
-    endInputType: 'utc',
-    endOutputType: 'utc',
-    productId: 'klubb/ics',
-  });
-  if (error || !value) throw error ?? new Error('the calendar file could not be made');
-  return value;
 }
 
 /** Events without an end are entered as three hours long (the order mail's calendar files agree). */

@@ -1,6 +1,7 @@
 /**
  * The analytics events the app sends to `POST /v1/a` (spec sections 3 and 7, issue 27): the names
- * the server accepts, and the purchase funnel the operator's report (`npm run analytics`) counts.
+ * the server accepts, how many one request carries, and the session id's shape. The purchase
+ * funnel the operator's report counts is domain/purchaseFunnel.ts.
  */
 export const analyticsEventNames = [
   'page_view',
@@ -15,9 +16,6 @@ export const analyticsEventNames = [
 ] as const;
 
 export type AnalyticsEventName = (typeof analyticsEventNames)[number];
-
-/** The purchase funnel, in order: a session counts at a step when it also reached every step before it. */
-export const purchaseFunnel = ['offer_opened', 'added_to_cart', 'checkout_opened', 'order_paid'] as const satisfies readonly AnalyticsEventName[];
 
 /** Events in one request at most (the app sends what it gathered since the last page hide). */
 export const maxEventsPerRequest = 50;

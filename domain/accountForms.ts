@@ -1,6 +1,6 @@
-import { isValidEmail, isValidPassword } from '../../domain/validation.ts';
-import { isValidPersonalNumber, normalisePersonalNumber } from '../../domain/personalNumber.ts';
-import { isValidPhoneNumber, normalisePhoneNumber } from '../../domain/phone.ts';
+import { isValidEmail, isValidPassword } from './validation.ts';
+import { isValidPersonalNumber, normalisePersonalNumber } from './personalNumber.ts';
+import { isValidPhoneNumber, normalisePhoneNumber } from './phone.ts';
 import { splitFullName } from './names.ts';
 
 /**

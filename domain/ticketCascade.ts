@@ -1,6 +1,6 @@
-import type { ItemVariant } from '../../contract/commerce.ts';
-import type { ImageOptions, OfferDetail } from '../../contract/offer.ts';
-import { hasEnded as hasSaleEnded, unitsMemberMayTake, type SaleTerms } from '../../domain/saleRules.ts';
+import type { ItemVariant } from '../contract/commerce.ts';
+import type { ImageOptions, OfferDetail } from '../contract/offer.ts';
+import { hasEnded as hasSaleEnded, unitsMemberMayTake, type SaleTerms } from './saleRules.ts';
 
 /** What choosing a variant needs of an offer detail. */
 export type SellingOffer = Pick<OfferDetail, 'itemVariantType' | 'itemVariantList' | 'itemVariantAvailability' | 'itemVariantIndex' | 'puffImage'>;

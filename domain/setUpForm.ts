@@ -1,7 +1,7 @@
-import type { BrandSettings } from '../../contract/brand.ts';
-import { isValidEmail, isValidPassword } from '../../domain/validation.ts';
-import { isValidPhoneNumber, normalisePhoneNumber } from '../../domain/phone.ts';
-import { isValidReferralCode, otherCardCodeLength, referralCardOptions } from '../../domain/referral.ts';
+import type { BrandSettings } from '../contract/brand.ts';
+import { isValidEmail, isValidPassword } from './validation.ts';
+import { isValidPhoneNumber, normalisePhoneNumber } from './phone.ts';
+import { isValidReferralCode, otherCardCodeLength, referralCardOptions } from './referral.ts';
 
 export type ReferralSettings = Pick<BrandSettings, 'referralCodeInputType' | 'referralCodeInputFieldLength' | 'referralCodeInputHint'>;
 

@@ -1,7 +1,7 @@
-import type { User } from '../../contract/user.ts';
+import type { User } from '../contract/user.ts';
 import { splitFullName } from './names.ts';
-import { isValidPhoneNumber, normalisePhoneNumber } from '../../domain/phone.ts';
-import { isValidEmail, isValidPassword } from '../../domain/validation.ts';
+import { isValidPhoneNumber, normalisePhoneNumber } from './phone.ts';
+import { isValidEmail, isValidPassword } from './validation.ts';
 
 /** The profile form as the member types it (spec 2.3: contact, addresses, change password). */
 export interface ProfileForm {
