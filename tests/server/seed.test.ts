@@ -77,8 +77,8 @@ describe('seedDemo', () => {
 
   it('is idempotent: a second run adds nothing and creates no accounts', async () => {
     expect(await rowCounts(db)).toEqual(firstCounts);
-    expect(identity.accounts.size).toBe(4);
-    expect(identity.creates).toBe(4);
+    expect(identity.accounts.size).toBe(6);
+    expect(identity.creates).toBe(6);
   });
 
   it('creates both brands with their hosts and tenants', async () => {
@@ -154,7 +154,7 @@ describe('seedDemo', () => {
     expect(row).toMatchObject({ name: 'Renamed', visible: false });
   });
 
-  it('creates the four demo users with their roles and onboarding state', async () => {
+  it('creates the six demo users with their roles and onboarding state', async () => {
     for (const u of demoUsers) {
       expect(await identity.findAccountByEmail(u.tenantId, u.email), u.email).toBe(u.uid);
       expect(identity.accounts.get(`${u.tenantId}/${u.email}`)?.password).toBe('Password1');
@@ -179,6 +179,24 @@ describe('seedDemo', () => {
     expect(profile('member@borealis.test')).toMatchObject({ brandId: 'borealis', completedOnboarding: true });
     expect(rolesOf('member@borealis.test')).toMatchObject([{ brandId: 'borealis', brandRoleId: 'member', name: 'Explorer' }]);
     expect(await identity.findAccountByEmail('aurora-tenant', 'member@borealis.test')).toBeNull();
+
+    // Door staff (issue 43): onboarded, with the door role of their own brand only.
+    for (const [email, brandId] of [['door@aurora.test', 'aurora'], ['door@borealis.test', 'borealis']] as const) {
+      expect(profile(email), email).toMatchObject({ brandId, completedOnboarding: true });
+      expect(rolesOf(email), email).toMatchObject([{ brandId, brandRoleId: 'door', active: true }]);
+    }
+  });
+
+  it('gives each brand a ticketed evening tonight, for the door (issue 43)', async () => {
+    const now = Date.now();
+    for (const brandId of ['aurora', 'borealis']) {
+      const offer = allOffers.find((o) => o.brandId === brandId && o.id === `${brandId}-door-evening`);
+      expect(offer, brandId).toMatchObject({ type: 'live', itemVariantType: 'ticket', active: true, callToAction: { type: 'payment' } });
+      const [variant] = await db.select().from(itemVariants).where(and(eq(itemVariants.brandId, brandId), eq(itemVariants.offerId, offer!.id)));
+      expect(variant!.dateStart!.getTime() - now, brandId).toBeGreaterThan(0);
+      expect(variant!.dateStart!.getTime() - now, brandId).toBeLessThan(36 * 3_600_000);
+      expect(variant!.stock).toBeGreaterThan(0);
+    }
   });
 
   it('has enough offers of every shown type', async () => {

@@ -12,6 +12,7 @@ import { seedUsers } from './users.ts';
 import { seedPromoCodes } from './promoCodes.ts';
 import { generateCommerce } from './commerce.ts';
 import { seedRestaurants } from './restaurants.ts';
+import { seedDoorEvening } from './doorEvening.ts';
 
 export { demoBrands } from './brands.ts';
 export { DEMO_PASSWORD, demoUsers, type DemoUser } from './users.ts';
@@ -81,6 +82,8 @@ export async function seedDemo(db: Database, identity: IdentityProvider, now: Da
         .values(commerce.itemVariants.slice(i, i + CHUNK))
         .onConflictDoUpdate({ target: [itemVariants.brandId, itemVariants.id], set: { localized: sql`excluded.localized` }, where: sql`${itemVariants.localized} = '{}'::jsonb` });
     }
+    // The evening door staff admit members to: tonight, whenever the demo starts (issue 43).
+    await seedDoorEvening(db, content.brandId, demo, now);
     const type = featuredType[content.brandId as keyof typeof featuredType];
     await db.insert(billboards).values(billboardFor(content.brandId, type)).onConflictDoNothing();
   }

@@ -66,6 +66,20 @@ export const demoUsers: DemoUser[] = [
     role: null,
   },
   {
+    brandId: 'aurora',
+    tenantId: 'aurora-tenant',
+    email: 'door@aurora.test',
+    uid: 'demo-aurora-door',
+    firstName: 'Dag',
+    lastName: 'Dörr',
+    phoneNumber: null,
+    ssn: null,
+    addressList: [],
+    completedOnboarding: true,
+    // Door staff (issue 43): the app shows them the Door tab, where they check tickets in.
+    role: { brandRoleId: 'door', name: 'Door staff', localizedName: { en: 'Door staff', sv: 'Entrévärd', nb: 'Dørvakt' }, legacyId: null },
+  },
+  {
     brandId: 'borealis',
     tenantId: 'borealis-tenant',
     email: 'member@borealis.test',
@@ -77,6 +91,19 @@ export const demoUsers: DemoUser[] = [
     addressList: [{ careOf: 'c/o Berg', street: 'Storgata 40', zipCode: '9008', city: 'Tromsø' }],
     completedOnboarding: true,
     role: { brandRoleId: 'member', name: 'Explorer', localizedName: { en: 'Explorer', sv: 'Upptäckare', nb: 'Utforsker' }, legacyId: 2001 },
+  },
+  {
+    brandId: 'borealis',
+    tenantId: 'borealis-tenant',
+    email: 'door@borealis.test',
+    uid: 'demo-borealis-door',
+    firstName: 'Dina',
+    lastName: 'Port',
+    phoneNumber: null,
+    ssn: null,
+    addressList: [],
+    completedOnboarding: true,
+    role: { brandRoleId: 'door', name: 'Door staff', localizedName: { en: 'Door staff', sv: 'Entrévärd', nb: 'Dørvakt' }, legacyId: null },
   },
 ];
 
