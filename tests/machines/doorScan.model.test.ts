@@ -1,0 +1,324 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine, fromCallback, fromPromise } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import type { DoorPack, DoorSyncAnswer, ScanOutcome } from '../../contract/door.ts';
+import { doorScanMachine, type DoorScanInput } from '../../machines/doorScan.machine.ts';
+import type { SignatureCheck, StoredDoor } from '../../machines/doorScan.rules.ts';
+import { connectDoor } from '../../src/screens/door/door.connect.ts';
+import { exploreWorlds, pathPerTransition, withoutPrefixes } from './modelPaths.ts';
+
+/*
+ * The door screen's machine (issue 43) against a fake door server and a fake signature check.
+ * The model: a door picks the evening, then scans a paid ticket (A), a forged code (F), another
+ * brand's ticket (B) and a refunded one (R), by camera or by hand, online or offline. Online the
+ * server admits a ticket once; offline the device admits from its pack and syncs when back
+ * online. Another door may admit A at the server meanwhile (a double entry found by our sync),
+ * or sync its own offline admission of A after ours (a double entry we learn at our next sync).
+ */
+type Code = 'A' | 'F' | 'B' | 'R';
+type Shown = null | 'admitted' | 'alreadyAdmitted' | 'refused';
+interface World {
+  phase: 'choosing' | 'ready';
+  online: boolean;
+  shown: Shown;
+  last: Code | null;
+  /** The code the camera still sees after an answer timed out: not scanned again. */
+  skip: Code | null;
+  /** Who checked A in at the server first. */
+  firstAt: null | 'us' | 'other';
+  /** The server holds a double entry of A. */
+  double: boolean;
+  /** This device knows A is in (its pack's check-ins). */
+  known: boolean;
+  pending: boolean;
+  told: boolean;
+}
+
+const start: World = { phase: 'choosing', online: true, shown: null, last: null, skip: null, firstAt: null, double: false, known: false, pending: false, told: false };
+
+/** Our sync (on coming online, or the periodic one) and the pack loaded after it. */
+function synced(w: World): World {
+  let { firstAt, double } = w;
+  if (w.pending) {
+    if (firstAt === 'other') double = true;
+    else firstAt ??= 'us';
+  }
+  return { ...w, firstAt, double, pending: false, told: double, known: w.known || firstAt !== null };
+}
+
+function scanned(w: World, code: Code): World | null {
+  if (w.phase !== 'ready' || w.shown !== null) return null;
+  if (code === w.skip) return w;
+  const answer = (shown: Shown, changes: Partial<World> = {}): World => ({ ...w, ...changes, shown, last: code, skip: null });
+  if (code !== 'A') return answer('refused');
+  if (w.online) return w.firstAt !== null ? answer('alreadyAdmitted', { known: true }) : answer('admitted', { firstAt: 'us', known: true });
+  return w.known ? answer('alreadyAdmitted') : answer('admitted', { known: true, pending: true });
+}
+
+function next(w: World, event: string): World | null {
+  switch (event) {
+    case 'CHOOSE':
+      return w.phase === 'choosing' ? synced({ ...w, phase: 'ready' }) : null;
+    case 'SCAN_A':
+      return scanned(w, 'A');
+    case 'SCAN_F':
+      return scanned(w, 'F');
+    case 'SCAN_B':
+      return scanned(w, 'B');
+    case 'SCAN_R':
+      return scanned(w, 'R');
+    case 'TYPE_A':
+      return w.skip === 'A' ? scanned({ ...w, skip: null }, 'A') : scanned(w, 'A');
+    case 'NEXT':
+      return w.shown !== null ? { ...w, shown: null, skip: null } : null;
+    case 'TIMEOUT':
+      return w.shown !== null ? { ...w, shown: null, skip: w.last } : null;
+    case 'GO_OFFLINE':
+      return w.phase === 'ready' && w.online ? { ...w, online: false } : null;
+    case 'GO_ONLINE':
+      return w.phase === 'ready' && !w.online ? synced({ ...w, online: true }) : null;
+    case 'TICK':
+      return w.phase === 'ready' && w.online && w.shown === null ? synced(w) : null;
+    case 'OTHER_DOOR_FIRST':
+      return w.phase === 'ready' && !w.online && w.firstAt === null ? { ...w, firstAt: 'other' } : null;
+    case 'OTHER_DOOR_SYNCS':
+      return w.firstAt === 'us' && !w.double ? { ...w, double: true } : null;
+    default:
+      return null;
+  }
+}
+
+const events = ['CHOOSE', 'SCAN_A', 'SCAN_F', 'SCAN_B', 'SCAN_R', 'TYPE_A', 'NEXT', 'TIMEOUT', 'GO_OFFLINE', 'GO_ONLINE', 'TICK', 'OTHER_DOOR_FIRST', 'OTHER_DOOR_SYNCS'];
+const name = (w: World) => JSON.stringify(w);
+const model = createTestModel(createMachine({ id: 'doorWorld', initial: name(start), states: exploreWorlds(start, events, next, name) }));
+
+const evening = { offerId: 'E', title: 'Jazz night', startsAt: '2030-01-01T19:00:00.000Z', admitted: 0, sold: 3 };
+const facts = { ticketId: 'A', holderName: 'Alma', variantName: 'Standing', eveningTitle: evening.title, startsAt: evening.startsAt };
+const resultShownMs = 1000;
+const syncIntervalMs = 60_000;
+
+/** The door server: A sold, R refunded; check-ins recorded once; double entries kept. */
+function fakeServer() {
+  const server = {
+    firstAt: null as null | { door: string; at: string },
+    double: false,
+    pack(): DoorPack {
+      const checkIns = server.firstAt ? [{ ticketId: 'A', ...server.firstAt }] : [];
+      return {
+        evening: { ...evening, admitted: checkIns.length },
+        publicKeys: { keys: [] },
+        voidTickets: [{ ticketId: 'R', reason: 'refunded' }],
+        tickets: [{ ticketId: 'A', holderName: 'Alma', variantName: 'Standing' }],
+        checkIns,
+      };
+    },
+    checkIn(code: string, door: string): ScanOutcome {
+      if (code === 'F') return { outcome: 'forged' };
+      if (code === 'B') return { outcome: 'wrongBrand' };
+      if (code === 'R') return { outcome: 'voided', reason: 'refunded', ticket: { ...facts, ticketId: 'R' } };
+      if (server.firstAt) return { outcome: 'alreadyAdmitted', ticket: facts, ...server.firstAt };
+      server.firstAt = { door, at: '2030-01-01T19:05:00.000Z' };
+      return { outcome: 'admitted', ticket: facts, admitted: 1, sold: 3 };
+    },
+    sync(door: string, codes: string[]): DoorSyncAnswer {
+      const results = codes.map((code) => {
+        if (server.firstAt && server.firstAt.door !== door) {
+          server.double = true;
+          return { code, outcome: 'doubleEntry' as const, firstAt: server.firstAt.at, firstDoor: server.firstAt.door };
+        }
+        server.firstAt ??= { door, at: '2030-01-01T19:06:00.000Z' };
+        return { code, outcome: 'recorded' as const };
+      });
+      const entries = [server.firstAt!, { door: server.firstAt?.door === door ? 'North' : door, at: '2030-01-01T19:07:00.000Z' }];
+      return { results, doubleEntries: server.double ? [{ ticketId: 'A', holderName: 'Alma', entries }] : [], evening: server.pack().evening };
+    },
+  };
+  return server;
+}
+
+const signatureOf = (code: string): SignatureCheck =>
+  code === 'F' ? { valid: false, claimedBrandId: null } : code === 'B' ? { valid: false, claimedBrandId: 'borealis' } : { valid: true, ticketId: code, offerId: 'E', brandId: 'aurora' };
+
+function startDoor(stored: StoredDoor | null = null, server = fakeServer()) {
+  const cameras = { running: 0 };
+  const signals: boolean[] = [];
+  const saved: { door: string; stored: StoredDoor | null }[] = [];
+  const networkDown = { value: false };
+  const unreachable = () => Object.assign(new Error('Network Error'), { status: 600, code: 'failed_to_fetch' });
+  const logic = doorScanMachine.provide({
+    actors: {
+      loadEvenings: fromPromise(async () => [server.pack().evening]),
+      loadPack: fromPromise(async () => {
+        if (networkDown.value) throw unreachable();
+        return server.pack();
+      }),
+      checkIn: fromPromise(async ({ input }) => {
+        if (networkDown.value) throw unreachable();
+        return { outcome: server.checkIn(input.code, input.door), at: '2030-01-01T19:05:00.000Z' };
+      }),
+      checkSignature: fromPromise(async ({ input }) => ({ check: signatureOf(input.code), at: '2030-01-01T19:10:00.000Z' })),
+      syncCheckIns: fromPromise(async ({ input }) => {
+        if (networkDown.value) throw unreachable();
+        return server.sync(input.door, input.checkIns.map((checkIn) => checkIn.code));
+      }),
+      camera: fromCallback(() => {
+        cameras.running += 1;
+        return () => void (cameras.running -= 1);
+      }),
+      watchConnection: fromCallback(() => () => undefined),
+      retryWhenOnline: fromCallback(() => () => undefined),
+    },
+    actions: {
+      storeDevice: (_, params) => void saved.push(params),
+      signal: (_, { admitted }) => void signals.push(admitted),
+    },
+    delays: { resultShown: resultShownMs, syncInterval: syncIntervalMs },
+  });
+  const input: DoorScanInput = { brandId: 'aurora', door: 'Main entrance', stored };
+  const actor = createActor(logic, { input }).start();
+  const view = () => connectDoor(actor.getSnapshot(), actor);
+  return { actor, view, server, cameras, signals, saved, networkDown };
+}
+
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+describe('the door screen, generated paths over a fake door server', () => {
+  for (const path of withoutPrefixes(pathPerTransition(model.getShortestPaths()))) {
+    it(path.steps.map((s) => s.event.type).join(' → ') || 'starts choosing', async () => {
+      const door = startDoor();
+      const { actor, view, server, cameras, signals } = door;
+      await settle();
+      const scan = async (code: Code) => {
+        actor.send({ type: 'door.scanned', code });
+        await settle();
+      };
+      await model.testPath(path, {
+        states: {
+          '*': (state) => {
+            const w = JSON.parse(String(state.value)) as World;
+            const shown = view();
+            expect(shown.step === 'choosing').toBe(w.phase === 'choosing');
+            expect(shown.answer).toBe(w.shown);
+            expect(shown.offline).toBe(w.phase === 'ready' && !w.online);
+            expect(shown.pendingCount).toBe(w.pending ? 1 : 0);
+            expect(shown.doubleEntries.length > 0).toBe(w.told);
+            expect(server.firstAt === null ? null : server.firstAt.door === 'Main entrance' ? 'us' : 'other').toBe(w.firstAt);
+            // The camera runs exactly while the door waits for a ticket, and each answer signals once, green or red.
+            expect(cameras.running).toBe(w.phase === 'ready' && w.shown === null ? 1 : 0);
+            if (w.shown !== null) expect(signals.at(-1)).toBe(w.shown === 'admitted');
+          },
+        },
+        events: {
+          CHOOSE: async () => {
+            actor.send({ type: 'door.chooseEvening', offerId: 'E' });
+            await settle();
+          },
+          SCAN_A: () => scan('A'),
+          SCAN_F: () => scan('F'),
+          SCAN_B: () => scan('B'),
+          SCAN_R: () => scan('R'),
+          TYPE_A: async () => {
+            actor.send({ type: 'door.codeEntered', code: ' A ' });
+            await settle();
+          },
+          NEXT: async () => {
+            actor.send({ type: 'door.next' });
+            await settle();
+          },
+          TIMEOUT: () => vi.advanceTimersByTimeAsync(resultShownMs),
+          GO_OFFLINE: async () => {
+            door.networkDown.value = true;
+            actor.send({ type: 'door.offline' });
+            await settle();
+          },
+          GO_ONLINE: async () => {
+            door.networkDown.value = false;
+            actor.send({ type: 'door.online' });
+            await settle();
+          },
+          TICK: () => vi.advanceTimersByTimeAsync(syncIntervalMs),
+          OTHER_DOOR_FIRST: () => void (server.firstAt = { door: 'North', at: '2030-01-01T19:01:00.000Z' }),
+          OTHER_DOOR_SYNCS: () => void (server.double = true),
+        },
+      });
+      actor.stop();
+      expect(cameras.running).toBe(0);
+    });
+  }
+});
+
+describe('the door screen, beside the model', () => {
+  it('names the door before it loads an evening: no name, no pack', async () => {
+    const { actor, view } = startDoor();
+    await settle();
+    actor.send({ type: 'door.doorNamed', door: '   ' });
+    actor.send({ type: 'door.chooseEvening', offerId: 'E' });
+    await settle();
+    expect(view().step).toBe('choosing');
+    actor.send({ type: 'door.doorNamed', door: ' North ' });
+    actor.send({ type: 'door.chooseEvening', offerId: 'E' });
+    await settle();
+    expect(view().step).toBe('scanning');
+    expect(view().door).toBe('North');
+  });
+
+  it('keeps an offline admission across a reload and syncs it from the stored state', async () => {
+    const first = startDoor();
+    await settle();
+    first.actor.send({ type: 'door.chooseEvening', offerId: 'E' });
+    await settle();
+    first.networkDown.value = true;
+    first.actor.send({ type: 'door.offline' });
+    first.actor.send({ type: 'door.scanned', code: 'A' });
+    await settle();
+    expect(first.view().answer).toBe('admitted');
+    const stored = first.saved.at(-1)!.stored!;
+    expect(stored.pending.map((entry) => entry.ticketId)).toEqual(['A']);
+    first.actor.stop();
+
+    // The reload: a new machine from what the device stored, back online.
+    const second = startDoor(stored, first.server);
+    expect(second.view().step).toBe('scanning');
+    expect(second.view().pendingCount).toBe(1);
+    await settle();
+    expect(second.view().pendingCount).toBe(0);
+    expect(first.server.firstAt?.door).toBe('Main entrance');
+  });
+
+  it('answers on the device when a check-in finds no network, and the sync waits for the browser to be back', async () => {
+    const door = startDoor();
+    await settle();
+    door.actor.send({ type: 'door.chooseEvening', offerId: 'E' });
+    await settle();
+    // A dead Wi-Fi: the browser still says online.
+    door.networkDown.value = true;
+    door.actor.send({ type: 'door.scanned', code: 'A' });
+    await settle();
+    expect(door.view().answer).toBe('admitted');
+    expect(door.view().resultOffline).toBe(true);
+    expect(door.view().offline).toBe(true);
+    expect(door.server.firstAt).toBeNull();
+    await vi.advanceTimersByTimeAsync(syncIntervalMs * 2);
+    expect(door.view().pendingCount).toBe(1);
+    door.networkDown.value = false;
+    door.actor.send({ type: 'door.online' });
+    await settle();
+    expect(door.view().pendingCount).toBe(0);
+    expect(door.server.firstAt?.door).toBe('Main entrance');
+  });
+
+  it('leaves the evening: the device forgets its pack and lists the evenings again', async () => {
+    const { actor, view, saved } = startDoor();
+    await settle();
+    actor.send({ type: 'door.chooseEvening', offerId: 'E' });
+    await settle();
+    actor.send({ type: 'door.changeEvening' });
+    await settle();
+    expect(view().step).toBe('choosing');
+    expect(view().evenings).toHaveLength(1);
+    expect(saved.at(-1)).toEqual({ door: 'Main entrance', stored: null });
+  });
+});
