@@ -7,7 +7,8 @@ import { AppActor, appChild, sameViewValues, WiringContext, type CartRef, type N
 import { cartCount } from '../screens/cart/cartCount.ts';
 import { NavigatorContext } from '../navigation/navigation.ts';
 import { StackedNavigator } from './StackedNavigator.tsx';
-import { connectShell, shellTabs } from './shell.connect.ts';
+import { connectShell, doorStaffTabs, shellTabs } from './shell.connect.ts';
+import { isDoorStaff } from '../screens/door/doorStaff.ts';
 import { watchPageTitle } from '../wiring/pageTitle.wiring.ts';
 import { watchAnalytics } from '../wiring/analytics.wiring.ts';
 import { i18n, withMessages } from '../i18n/i18n.ts';
@@ -48,6 +49,7 @@ function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
   const brand = AppActor.useSelector((s) => s.context.brand);
   const app = AppActor.useActorRef();
   const visitor = AppActor.useSelector((s) => connectVisitor(s, app), sameViewValues);
+  const doorStaff = AppActor.useSelector(isDoorStaff);
   const layout = AppActor.useSelector((s) => s.context.layout);
   const shell = useSelector(navigatorRef, (s) => connectShell(s, navigatorRef), sameViewValues);
   // Open or closed is view state only; the cart's content and count come with the cart machine.
@@ -56,7 +58,9 @@ function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
   const desktop = layout === 'desktop';
   const tabs = (
     <TabBar
-      entries={shellTabs(brand?.navigationBar ?? [], layout, t`Search`, visitor.visitor)}
+      entries={
+        doorStaff ? doorStaffTabs(brand?.navigationBar ?? [], t`Door`) : shellTabs(brand?.navigationBar ?? [], layout, t`Search`, visitor.visitor)
+      }
       activeStack={shell.active}
       topIsRoot={shell.atRoot}
       icons={brand?.icons}
@@ -74,7 +78,7 @@ function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
             <button type="button" className={visitorStyles.signInButton} aria-haspopup="dialog" onClick={visitor.signIn}>
               {t`Sign in`}
             </button>
-          ) : (
+          ) : doorStaff ? null : (
             // Sign-out lives on More only (spec 2.3): not one tap away beside the cart.
             <CartBadgeButton cartRef={cartRef} expanded={cartOpen} onOpen={() => setCartOpen(true)} drawerId={cartDrawerId} icons={brand?.icons} />
           )}
@@ -93,7 +97,7 @@ function Shell({ navigatorRef }: { navigatorRef: NavigatorRef }) {
         tabs
       )}
       {/* A member's first visit on this device: the step-by-step guide over the app. */}
-      {!visitor.visitor && (
+      {!visitor.visitor && !doorStaff && (
         <Suspense fallback={null}>
           <GuideDialog />
         </Suspense>

@@ -22,7 +22,8 @@ export type ScreenName =
   | 'language'
   | 'myCategories'
   | 'guide'
-  | 'devTest';
+  | 'devTest'
+  | 'door';
 
 export interface RouteFlags {
   settings: BrandSettings;
@@ -77,6 +78,8 @@ export const contentRoutes: RouteEntry[] = [
   { path: '/more/categories', screen: 'myCategories' },
   { path: '/more/guide', screen: 'guide' },
   { path: '/more/dev_test', screen: 'devTest', enabled: (f) => f.testMode },
+  // Door staff's only tab (issue 43); a member sees the not-found page here (screens.tsx).
+  { path: '/door', screen: 'door' },
 ];
 
 /** Stacks in registration order; the first one takes paths whose first segment is no stack. */
@@ -87,6 +90,7 @@ export const contentStacks: { root: string; enabled?: (flags: RouteFlags) => boo
   { root: '/live', enabled: (f) => f.settings.showLive },
   { root: '/search' },
   { root: '/more' },
+  { root: '/door' },
 ];
 
 /** What a signed-out visitor may open (spec 6): the feeds, search and offer pages; every other screen asks them to sign in. */

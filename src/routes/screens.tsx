@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { visitorScreens, type ScreenName } from './routeTable.ts';
 import { AppActor } from '../appActor.ts';
 import { isVisitor } from '../screens/visitor/visitor.connect.ts';
@@ -11,6 +11,8 @@ import { MixedFeedScreen } from '../screens/feed/MixedFeedScreen.tsx';
 import { SearchScreen } from '../screens/search/SearchScreen.tsx';
 import { TypeFeedScreen } from '../screens/typeFeed/TypeFeedScreen.tsx';
 import { NotFoundScreen } from '../screens/notFound/NotFoundScreen.tsx';
+import { isDoorStaff } from '../screens/door/doorStaff.ts';
+import { useNavigate } from '../navigation/navigation.ts';
 
 /** A route's page: parses the match into the screen's typed props. */
 function parsed<P extends object>(Screen: ComponentType<P>, parse: (match: RouteMatch) => P): ComponentType<RouteMatch> {
@@ -232,6 +234,34 @@ function LanguageRoute() {
   );
 }
 
+// Door staff only (issue 43): its chunk brings the camera's decoder and jose with it, never a member's.
+const LazyDoorScreen = lazy(withMessages('content', () => import('../wiring/door.wiring.ts').then((m) => ({ default: m.WiredDoorScreen }))));
+
+/** /door: the door screen for door staff; anyone else finds no such page. */
+function DoorRoute() {
+  return AppActor.useSelector(isDoorStaff) ? (
+    <Suspense fallback={<Spinner />}>
+      <LazyDoorScreen />
+    </Suspense>
+  ) : (
+    <NotFoundScreen />
+  );
+}
+
+/** Door staff have no shop: their start page is the door. */
+function DoorStaffGoesToDoor() {
+  const navigate = useNavigate();
+  // Once, when the home shows.
+  useEffect(() => void navigate('/door'), []);
+  return null;
+}
+
+const MixedFeedPage = parsed(MixedFeedScreen, noProps);
+
+function MixedFeedRoute(match: RouteMatch) {
+  return AppActor.useSelector(isDoorStaff) ? <DoorStaffGoesToDoor /> : <MixedFeedPage {...match} />;
+}
+
 /** A member's screen: a visitor is asked to sign in instead (the screen's code is not even loaded). */
 function membersOnly(Screen: ComponentType<RouteMatch>): ComponentType<RouteMatch> {
   const Page = (match: RouteMatch) => (AppActor.useSelector(isVisitor) ? <SignInNeededScreen /> : <Screen {...match} />);
@@ -241,7 +271,7 @@ function membersOnly(Screen: ComponentType<RouteMatch>): ComponentType<RouteMatc
 
 /** Which view each route shows. Screens of later releases show the coming-soon page. */
 const allScreens: Record<ScreenName, ComponentType<RouteMatch>> = {
-  mixedFeed: parsed(MixedFeedScreen, noProps),
+  mixedFeed: MixedFeedRoute,
   offer: OfferRoute,
   search: SearchRoute,
   checkout: CheckoutRoute,
@@ -262,6 +292,7 @@ const allScreens: Record<ScreenName, ComponentType<RouteMatch>> = {
   myCategories: MyCategoriesRoute,
   guide: GuideRoute,
   devTest: DevTestRoute,
+  door: DoorRoute,
 };
 
 export const screens = Object.fromEntries(

@@ -41,3 +41,10 @@ export function shellTabs(entries: readonly TabBarEntry[], layout: Layout, searc
   const more = entries.findIndex((entry) => entry.key === 'more');
   return more < 0 ? [...entries, search] : [...entries.slice(0, more), search, ...entries.slice(more)];
 }
+
+/** Door staff's tabs (issue 43): the door, and the brand's More (sign-out, language); not the shop's. */
+export function doorStaffTabs(entries: readonly TabBarEntry[], doorLabel: string): readonly TabBarEntry[] {
+  const door: TabBarEntry = { key: 'door', label: doorLabel, icon: 'live', path: '/door' };
+  const more = entries.find((entry) => entry.key === 'more' || entry.path === '/more');
+  return more ? [door, more] : [door, { key: 'more', label: '', icon: 'more', path: '/more' }];
+}

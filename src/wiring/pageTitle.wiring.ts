@@ -25,6 +25,7 @@ const screenTitles: Record<Exclude<ScreenName, 'mixedFeed' | 'createAccountRedir
   myCategories: msg`My categories`,
   guide: msg`Step-by-step guide`,
   devTest: msg`Test page`,
+  door: msg`Door`,
 };
 
 const screenOfRoute = new Map(contentRoutes.map((route) => [route.path, route.screen]));

@@ -1,0 +1,32 @@
+import type { JSONWebKeySet } from 'jose';
+import type { SignatureCheck } from '../../machines/doorScan.rules.ts';
+
+/** The brand a code's payload names, read without trusting it: for telling another brand's ticket from a forged one. */
+function claimedBrandOf(code: string): string | null {
+  try {
+    const payload = JSON.parse(atob(code.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { b?: unknown };
+    return typeof payload.b === 'string' ? payload.b : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A ticket code (docs/tickets.md: compact JWS, EdDSA, typ klubb-ticket+jws) checked against the
+ * brand's public keys on the device; jose loads with the first check.
+ */
+export async function checkTicketSignature(code: string, publicKeys: JSONWebKeySet): Promise<SignatureCheck> {
+  const text = code.trim();
+  const refused: SignatureCheck = { valid: false, claimedBrandId: claimedBrandOf(text) };
+  if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(text)) return refused;
+  const { compactVerify, createLocalJWKSet } = await import('jose');
+  try {
+    const verified = await compactVerify(text, createLocalJWKSet(publicKeys), { algorithms: ['EdDSA'] });
+    if (verified.protectedHeader.typ !== 'klubb-ticket+jws') return refused;
+    const payload = JSON.parse(new TextDecoder().decode(verified.payload)) as { t?: unknown; o?: unknown; b?: unknown };
+    if (typeof payload.t !== 'string' || typeof payload.o !== 'string' || typeof payload.b !== 'string') return refused;
+    return { valid: true, ticketId: payload.t, offerId: payload.o, brandId: payload.b };
+  } catch {
+    return refused;
+  }
+}

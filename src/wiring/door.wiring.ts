@@ -1,0 +1,52 @@
+import { fromCallback, fromPromise } from 'xstate';
+import { doorScanMachine, type DoorScanInput } from '../../machines/doorScan.machine.ts';
+import { checkInTicket, getDoorEvenings, getDoorPack, syncDoorCheckIns } from '../api/door.ts';
+import { observeConnection } from '../services/connection.ts';
+import { createViewfinder, signalAnswer, watchCamera } from '../services/doorCamera.ts';
+import { doorDeviceStore } from '../services/doorDevice.ts';
+import { checkTicketSignature } from '../services/ticketSignature.ts';
+import { DoorScreen } from '../screens/door/DoorScreen.tsx';
+import { retryWhenOnline } from './retryWhenOnline.ts';
+import { wired, type WiringDeps } from './wired.tsx';
+
+const now = () => new Date().toISOString();
+
+/** /door: the door machine over the door API, the device's storage, camera, speaker and vibration. */
+export function wireDoor({ api, app }: WiringDeps) {
+  const brandId = app.getSnapshot().context.brand?.id ?? '';
+  const device = doorDeviceStore(brandId);
+  const viewfinder = createViewfinder();
+  const input: DoorScanInput = { brandId, ...device.read() };
+  return {
+    input,
+    viewfinder,
+    logic: doorScanMachine.provide({
+      actors: {
+        loadEvenings: fromPromise(() => getDoorEvenings(api)),
+        loadPack: fromPromise(({ input }) => getDoorPack(api, input.offerId)),
+        checkIn: fromPromise(async ({ input }) => ({ outcome: await checkInTicket(api, input), at: now() })),
+        checkSignature: fromPromise(async ({ input }) => ({ check: await checkTicketSignature(input.code, input.pack.publicKeys), at: now() })),
+        syncCheckIns: fromPromise(({ input }) => syncDoorCheckIns(api, input)),
+        camera: fromCallback(({ sendBack }) =>
+          watchCamera(
+            window,
+            viewfinder,
+            (code) => sendBack({ type: 'door.scanned', code }),
+            () => sendBack({ type: 'door.cameraFailed' }),
+          ),
+        ),
+        watchConnection: fromCallback(({ sendBack }) =>
+          observeConnection(window, (event) => sendBack({ type: event.type === 'connection.lost' ? 'door.offline' : 'door.online' })),
+        ),
+        retryWhenOnline,
+      },
+      actions: {
+        storeDevice: (_, { door, stored }) => device.write(door, stored),
+        signal: (_, { admitted }) => signalAnswer(window, admitted),
+      },
+    }),
+  };
+}
+
+/** The door screen with its wiring: one lazy chunk (with jsQR and jose loaded from it on use), never in a member's first load. */
+export const WiredDoorScreen = wired(DoorScreen, wireDoor);
