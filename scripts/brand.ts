@@ -12,6 +12,9 @@ import { readConfig, type Config } from '../server/config.ts';
 import { parseBrandFile, type BrandWrite } from '../server/brands/brandFile.ts';
 import { BrandRefused, createBrand, updateBrand } from '../server/brands/saveBrand.ts';
 import { createIdentity } from '../server/identity/index.ts';
+import { createMailSender } from '../server/mail/index.ts';
+import { defaultAppPort } from '../server/mail/appPort.ts';
+import type { AppointedDoorStaff } from '../server/brands/doorStaff.ts';
 import { describeProblems } from '../server/operatorFiles/fileProblems.ts';
 import { adminServer, callServerAdmin, databaseName, failedCommand, OperatorError, readOperatorFile, serverOption, withOperatorDatabase } from './serverAdmin.ts';
 
@@ -22,6 +25,8 @@ interface Written {
   authTenantId: string;
   appHosts: string[];
   tenantCreated: boolean;
+  /** The file's door staff (issue 43); absent from an older server's answer. */
+  doorStaff?: AppointedDoorStaff[];
 }
 
 function options() {
@@ -36,13 +41,17 @@ function options() {
 async function intoDatabase(config: Config, action: 'create' | 'update', write: BrandWrite, createTenant: boolean): Promise<Written> {
   try {
     const saved = await withOperatorDatabase(config, async (db) => {
-      if (action === 'update') return updateBrand(db, write);
+      // Door staff new to the brand's tenant are mailed a link to choose their password, as the server would.
+      const mail = createMailSender(config, db);
+      const identity = write.doorStaff?.length || config.identity.kind === 'firebase' ? await createIdentity(config, { db, mail }) : undefined;
+      const doorStaff = identity && { identity, mail, appPort: config.appPort ?? defaultAppPort };
+      if (action === 'update') return updateBrand(db, write, { doorStaff });
       // Identity Platform keeps the tenants; the embedded provider has none apart from the brands.
-      const tenants = config.identity.kind === 'firebase' ? (await createIdentity(config, { db })).tenants : undefined;
-      return createBrand(db, write, { tenants, createTenant });
+      const tenants = config.identity.kind === 'firebase' ? identity!.tenants : undefined;
+      return createBrand(db, write, { tenants, createTenant, doorStaff });
     });
-    const { brand, tenantCreated } = saved;
-    return { brandId: brand.id, authTenantId: brand.authTenantId, appHosts: brand.appHosts, tenantCreated };
+    const { brand, tenantCreated, doorStaff } = saved;
+    return { brandId: brand.id, authTenantId: brand.authTenantId, appHosts: brand.appHosts, tenantCreated, doorStaff };
   } catch (error) {
     if (error instanceof BrandRefused) throw new OperatorError(`Nothing was changed:\n${describeProblems(error.problems)}`);
     throw error;
@@ -68,6 +77,10 @@ async function main() {
     `  app URLs: ${written.appHosts.join(', ')}`,
     `  ${tenantLine(config, written)}`,
   ];
+  for (const staff of written.doorStaff ?? []) {
+    const account = staff.account === 'existing' ? 'existing account' : staff.mailed ? 'new account, mailed a link to choose a password' : 'new account; the mail could not go: they can use "Forgot password"';
+    lines.push(`  door staff: ${staff.email} (${account})`);
+  }
   // An instance drops the brand from its cache at once; the others' caches keep it up to 30 seconds.
   if (server?.remote || (!server && config.databaseUrl)) lines.push('  Other running servers show it within 30 seconds (their cache).');
   if (action === 'create') lines.push(`  Next: its FAQ, About and contact details with npm run brand:content -- --brand ${written.brandId} content.json`);

@@ -138,6 +138,8 @@ export const BrandFile = Type.Object(
     theme: Type.Object({ light: ThemeVariant }, strict),
     navigationBar: Type.Array(NavigationEntry, { minItems: 1, maxItems: 6 }),
     settings: Settings,
+    /** E-mails of the staff who check tickets in at the door (issue 43): each gets the brand role `door` (doorStaff.ts). */
+    doorStaff: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 320 }), { maxItems: 200 })),
   },
   strict,
 );
@@ -149,6 +151,8 @@ export type BrandWrite = Omit<typeof brands.$inferInsert, 'createdAt' | 'authTen
   appHosts: string[];
   navigationBar: StoredNavigationBarEntry[];
   settings: StoredBrandSettings;
+  /** Door staff e-mails, lower case (not a column: saveBrand.ts appoints them). */
+  doorStaff?: string[];
 };
 
 /** An app URL's host name, or why it cannot be one: http(s), no path, query or credentials. */
@@ -205,6 +209,18 @@ function ruleProblems(file: Record<string, unknown>, out: FileProblem[]) {
   if (at('settings', 'verifyWithSsn') === true && at('settings', 'ssnInfo') === undefined) {
     out.push({ path: '$.settings.ssnInfo', message: 'is missing (members asked for their personal identity number are told why)' });
   }
+  const doorStaff = at('doorStaff');
+  if (Array.isArray(doorStaff)) {
+    const seen = new Map<string, number>();
+    doorStaff.forEach((value: unknown, i) => {
+      if (typeof value !== 'string') return;
+      if (!isValidEmail(value.trim())) return void out.push({ path: `$.doorStaff[${i}]`, message: refusedText.email(value) });
+      const email = value.trim().toLowerCase();
+      const first = seen.get(email);
+      if (first === undefined) seen.set(email, i);
+      else out.push({ path: `$.doorStaff[${i}]`, message: `${email} is already $.doorStaff[${first}]` });
+    });
+  }
   const navigation = at('navigationBar');
   if (Array.isArray(navigation)) {
     const seen = new Map<unknown, number>();
@@ -249,6 +265,7 @@ export function parseBrandFile(value: unknown): ParsedFile<BrandWrite> {
         offerTheme: settings.offerTheme ?? 'default',
         minimumContainerVersion: settings.minimumContainerVersion ?? '0.0.0',
       },
+      ...(value.doorStaff ? { doorStaff: value.doorStaff.map((email) => email.trim().toLowerCase()) } : {}),
     },
   };
 }

@@ -5,6 +5,7 @@ import type { FileProblem } from '../operatorFiles/fileProblems.ts';
 import { findBrandById, findBrandsInTheWay, insertBrand, lockBrandWrites, replaceBrand, type BrandRow } from '../repositories/brands.repository.ts';
 import { listBrandIds } from '../repositories/brandContent.repository.ts';
 import type { BrandWrite } from './brandFile.ts';
+import { appointDoorStaff, type AppointedDoorStaff, type DoorStaffDeps } from './doorStaff.ts';
 
 /** A good file that still cannot be written as it stands (a host or tenant taken, a brand that does or does not exist). */
 export class BrandRefused extends Error {
@@ -20,6 +21,19 @@ export interface SavedBrand {
   before: BrandRow | null;
   /** Whether this write made the brand's tenant at the identity provider. */
   tenantCreated: boolean;
+  /** The file's door staff, appointed when the caller gave what it takes (`doorStaff` in the options). */
+  doorStaff: AppointedDoorStaff[];
+}
+
+/** What appointing a file's door staff takes besides the database: the identity provider, mail and the app's port. */
+export type DoorStaffOptions = Omit<DoorStaffDeps, 'db'>;
+
+/** The brand's row: the file without its door staff, which are accounts, not columns. */
+const rowOf = ({ doorStaff: _staff, ...row }: BrandWrite) => row;
+
+async function appointFileStaff(db: Database, brand: BrandRow, write: BrandWrite, staff: DoorStaffOptions | undefined): Promise<AppointedDoorStaff[]> {
+  if (!staff || !write.doorStaff?.length) return [];
+  return appointDoorStaff({ db, ...staff }, brand, write.doorStaff);
 }
 
 const refused = (path: string, message: string) => new BrandRefused([{ path, message }]);
@@ -73,26 +87,32 @@ async function tenantForNewBrand(write: BrandWrite, tenants: TenantDirectory | u
  * Identity Platform its tenant must exist, or is created when `createTenant` (and removed again
  * when the brand cannot be written after all).
  */
-export async function createBrand(db: Database, write: BrandWrite, options: { tenants?: TenantDirectory; createTenant?: boolean }): Promise<SavedBrand> {
+export async function createBrand(
+  db: Database,
+  write: BrandWrite,
+  options: { tenants?: TenantDirectory; createTenant?: boolean; doorStaff?: DoorStaffOptions },
+): Promise<SavedBrand> {
   if (await findBrandById(db, write.id)) throw refused('$.id', `there is already a brand ${write.id}: use update to change it`);
   // Checked before a tenant is made, so a file that cannot be written leaves nothing behind.
   const early = await inTheWay(db, write, write.authTenantId);
   if (early.length > 0) throw new BrandRefused(early);
   const tenant = await tenantForNewBrand(write, options.tenants, options.createTenant ?? false);
+  let brand: BrandRow;
   try {
-    const brand = await writeLocked(db, write, tenant.tenantId, async (tx) => {
+    brand = (await writeLocked(db, write, tenant.tenantId, async (tx) => {
       if (await findBrandById(tx, write.id)) throw refused('$.id', `there is already a brand ${write.id}: use update to change it`);
-      return insertBrand(tx, { ...write, authTenantId: tenant.tenantId });
-    });
-    return { brand: brand!, before: null, tenantCreated: tenant.created };
+      return insertBrand(tx, { ...rowOf(write), authTenantId: tenant.tenantId });
+    }))!;
   } catch (error) {
     if (tenant.created) await options.tenants!.remove(tenant.tenantId).catch(() => undefined);
     throw error;
   }
+  // After the brand stands: its staff's accounts live in its tenant.
+  return { brand, before: null, tenantCreated: tenant.created, doorStaff: await appointFileStaff(db, brand, write, options.doorStaff) };
 }
 
 /** Replaces a brand with a checked file: everything but its id and tenant, which a brand keeps. */
-export async function updateBrand(db: Database, write: BrandWrite): Promise<SavedBrand> {
+export async function updateBrand(db: Database, write: BrandWrite, options: { doorStaff?: DoorStaffOptions } = {}): Promise<SavedBrand> {
   const before = await findBrandById(db, write.id);
   if (!before) {
     const known = await listBrandIds(db);
@@ -101,8 +121,8 @@ export async function updateBrand(db: Database, write: BrandWrite): Promise<Save
   if (write.authTenantId !== undefined && write.authTenantId !== before.authTenantId) {
     throw refused('$.authTenantId', `a brand keeps its tenant: its members' accounts are in ${before.authTenantId}`);
   }
-  const { authTenantId: _kept, ...fields } = write;
+  const { authTenantId: _kept, ...fields } = rowOf(write);
   const brand = await writeLocked(db, write, before.authTenantId, (tx) => replaceBrand(tx, fields));
   if (!brand) throw refused('$.id', `there is no brand ${write.id}: use create to make it`);
-  return { brand, before, tenantCreated: false };
+  return { brand, before, tenantCreated: false, doorStaff: await appointFileStaff(db, brand, write, options.doorStaff) };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import {
+  brandRoles,
   checkInDoubleEntries,
   checkIns,
   itemVariants,
@@ -215,4 +216,19 @@ export async function doubleEntriesOfDoor(db: Executor, brandId: string, offerId
 export async function brandOfTicketKey(db: Executor, kid: string): Promise<string | null> {
   const [row] = await db.select({ brandId: ticketSigningKeys.brandId }).from(ticketSigningKeys).where(eq(ticketSigningKeys.kid, kid)).limit(1);
   return row?.brandId ?? null;
+}
+
+const doorRoleNames = { name: 'Door staff', localizedName: { en: 'Door staff', sv: 'Entrévärd', nb: 'Dørvakt' } };
+
+/**
+ * Makes the account door staff of the brand (issue 43, a brand file's `doorStaff`): a profile
+ * when it has none (onboarded: the door asks nothing of them), and the brand role `door`, active,
+ * in place of any role it had.
+ */
+export async function appointDoorRole(db: Executor, brandId: string, userId: string, email: string): Promise<void> {
+  await db.insert(users).values({ brandId, id: userId, email, completedOnboarding: true }).onConflictDoNothing();
+  await db
+    .insert(brandRoles)
+    .values({ brandId, id: `role-${userId}`, userId, brandRoleId: 'door', ...doorRoleNames, active: true })
+    .onConflictDoUpdate({ target: [brandRoles.brandId, brandRoles.userId], set: { brandRoleId: 'door', ...doorRoleNames, active: true } });
 }
