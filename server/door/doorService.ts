@@ -8,6 +8,7 @@ import {
   doubleEntriesOfDoor,
   eveningCounts,
   eveningsBetween,
+  eveningsWithId,
   findCheckIn,
   findDoorTicket,
   findEvening,
@@ -17,6 +18,7 @@ import {
   type DoorTicketRow,
   type EveningRow,
 } from '../repositories/door.repository.ts';
+import { findBrandById } from '../repositories/brands.repository.ts';
 import { loadOrCreateTicketKey, ticketPublicKeys, verifyTicket } from '../tickets/ticketCodes.ts';
 
 /** The evenings a door lists: starting within the next 36 hours, or started within the last 12 (still letting people in). */
@@ -31,10 +33,17 @@ export interface DoorStaff {
 export type DoorRefusal = 'eveningNotFound' | 'badTime';
 export type DoorAnswer<T> = { ok: true; value: T } | { ok: false, refusal: DoorRefusal };
 
+export type OperatorEveningAnswer =
+  | { ok: true; value: DoorEvening & { brandId: string } }
+  | { ok: false; refusal: 'eveningNotFound' }
+  | { ok: false; refusal: 'ambiguous'; brandIds: string[] };
+
 /** What a scanned code is, before the evening and the check-ins are looked at. */
 type CodeReading = { kind: 'forged' } | { kind: 'wrongBrand' } | { kind: 'ticket'; ticket: DoorTicketRow };
 
 export type DoorService = ReturnType<typeof createDoorService>;
+
+const brandLanguage = async (db: Database, brandId: string) => (await findBrandById(db, brandId))?.settings.defaultLanguage;
 
 /**
  * Door check-in (issue 43, docs/door.md): the brand's evenings with their numbers, the offline
@@ -125,6 +134,20 @@ export function createDoorService({ db, now = Date.now }: { db: Database; now?: 
           checkIns: checkIns.map((c) => ({ ticketId: c.ticketId, at: c.at.toISOString(), door: c.door })),
         },
       };
+    },
+
+    /**
+     * `npm run checkin -- --offer ID`: the evening's numbers for an operator, its title in the
+     * brand's language. `brandId` settles an offer id two brands use.
+     */
+    async operatorEvening(offerId: string, brandId?: string): Promise<OperatorEveningAnswer> {
+      const rows = (await eveningsWithId(db, offerId)).filter((row) => brandId === undefined || row.brandId === brandId);
+      if (rows.length === 0) return { ok: false, refusal: 'eveningNotFound' };
+      if (rows.length > 1) return { ok: false, refusal: 'ambiguous', brandIds: rows.map((row) => row.brandId) };
+      const row = rows[0]!;
+      const language = (await brandLanguage(db, row.brandId)) ?? 'en';
+      const evening = await doorEvening(row.brandId, row, { language, fallback: language });
+      return { ok: true, value: { brandId: row.brandId, ...evening } };
     },
 
     /** One scan at a door that is online: admitted once, or why not. */

@@ -55,6 +55,19 @@ export async function findEvening(db: Executor, brandId: string, offerId: string
   return row?.startsAt ? { ...row, startsAt: dateOf(row.startsAt) } : null;
 }
 
+/** The ticketed offers with this id, of whichever brand (an operator names an evening by its offer id). */
+export async function eveningsWithId(db: Executor, offerId: string): Promise<(EveningRow & { brandId: string })[]> {
+  const startsAt = min(itemVariants.dateStart);
+  const rows = await db
+    .select({ brandId: offers.brandId, offerId: offers.id, title: offers.title, localized: offers.localized, startsAt })
+    .from(offers)
+    .innerJoin(itemVariants, and(eq(itemVariants.brandId, offers.brandId), eq(itemVariants.offerId, offers.id)))
+    .where(and(eq(offers.id, offerId), ticketed))
+    .groupBy(offers.brandId, offers.id)
+    .orderBy(asc(offers.brandId));
+  return rows.flatMap((r) => (r.startsAt ? [{ ...r, startsAt: dateOf(r.startsAt) }] : []));
+}
+
 export interface EveningCounts {
   admitted: number;
   sold: number;

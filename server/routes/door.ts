@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import { ApiErrorBody } from '../../contract/common.ts';
 import {
   DoorCheckInBody,
@@ -14,7 +15,13 @@ import type { DoorAnswer, DoorService } from '../door/doorService.ts';
 import { requireDoorStaff } from '../door/doorStaff.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { textLanguages } from '../language.ts';
+import type { OperatorGuard } from '../plugins/operatorOnly.ts';
 import type { App, RouteDeps } from './types.ts';
+
+const OperatorEveningBody = Type.Object({
+  offerId: Type.String({ minLength: 1, maxLength: 200 }),
+  brandId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+});
 
 function answer<T>(outcome: DoorAnswer<T>): T {
   if (outcome.ok) return outcome.value;
@@ -23,7 +30,7 @@ function answer<T>(outcome: DoorAnswer<T>): T {
 }
 
 /** Door check-in (issue 43, docs/door.md): for the brand's door staff only. Ticket codes are personal data: never logged. */
-export async function doorRoutes(app: App, deps: Pick<RouteDeps, 'requireMember'> & { door: DoorService }) {
+export async function doorRoutes(app: App, deps: Pick<RouteDeps, 'requireMember'> & { door: DoorService; operator: OperatorGuard | null }) {
   const { door } = deps;
   const preHandler = requireDoorStaff(deps.requireMember);
   const staffOf = (request: { member: { brand: { id: string }; token: { uid: string } } }) => ({ brandId: request.member.brand.id, userId: request.member.token.uid });
@@ -44,4 +51,14 @@ export async function doorRoutes(app: App, deps: Pick<RouteDeps, 'requireMember'
   app.post(doorPaths.sync, { preHandler, schema: { body: DoorSyncBody, response: response(DoorSyncAnswer) } }, async (request) =>
     answer(await door.sync(staffOf(request), request.body, textLanguages(request, request.member.brand))),
   );
+
+  // `npm run checkin -- --offer ID` through the server that holds the database, or any instance of a deployment.
+  const { operator } = deps;
+  if (!operator) return;
+  app.post('/admin/door/evening', { onRequest: operator.onRequest, onResponse: operator.onResponse, schema: { hide: true, body: OperatorEveningBody } }, async (request) => {
+    const answer = await door.operatorEvening(request.body.offerId, request.body.brandId);
+    if (answer.ok) return answer.value;
+    if (answer.refusal === 'ambiguous') throw badRequest('door/offer-ambiguous', `The offer ${request.body.offerId} is an evening of ${answer.brandIds.join(' and ')}: name the brand with --brand`);
+    throw new ApiError(eveningNotFound.status, eveningNotFound.code, `No ticketed evening ${request.body.offerId}${request.body.brandId ? ` of ${request.body.brandId}` : ''}`);
+  });
 }
