@@ -16,7 +16,7 @@ import { createMailSender } from '../server/mail/index.ts';
 import { defaultAppPort } from '../server/mail/appPort.ts';
 import type { AppointedDoorStaff } from '../server/brands/doorStaff.ts';
 import { describeProblems } from '../server/operatorFiles/fileProblems.ts';
-import { adminServer, callServerAdmin, databaseName, failedCommand, OperatorError, readOperatorFile, serverOption, withOperatorDatabase } from './serverAdmin.ts';
+import { adminServer, callServerAdmin, type AdminServer, databaseName, failedCommand, OperatorError, readOperatorFile, serverOption, withOperatorDatabase } from './serverAdmin.ts';
 
 const usage = 'Usage: npm run brand -- create [--create-tenant] [--server URL] brand.json\n       npm run brand -- update [--server URL] brand.json';
 
@@ -58,6 +58,13 @@ async function intoDatabase(config: Config, action: 'create' | 'update', write: 
   }
 }
 
+async function throughServer(server: AdminServer, action: 'create' | 'update', source: unknown, write: BrandWrite, createTenant: boolean): Promise<Written> {
+  const written = await callServerAdmin<Written>(server, '/admin/brand', { action, brand: source, createTenant: createTenant || undefined }, `brand ${action}`);
+  if (!write.doorStaff?.length) return written;
+  const staff = { brandId: written.brandId, doorStaff: write.doorStaff };
+  return { ...written, doorStaff: (await callServerAdmin<{ doorStaff: AppointedDoorStaff[] }>(server, '/admin/door/staff', staff, 'door staff')).doorStaff };
+}
+
 function tenantLine(config: Config, written: Written): string {
   if (written.tenantCreated) return `tenant ${written.authTenantId}, created now with e-mail sign-in and the password policy`;
   return config.identity.kind === 'firebase' ? `tenant ${written.authTenantId}` : `tenant ${written.authTenantId} (the embedded provider's)`;
@@ -69,7 +76,7 @@ async function main() {
   const { source, value: write } = readOperatorFile(file, parseBrandFile);
   const server = adminServer(config, serverUrl);
   const written = server
-    ? await callServerAdmin<Written>(server, '/admin/brand', { action, brand: source, createTenant: createTenant || undefined }, `brand ${action}`)
+    ? await throughServer(server, action, source, write, createTenant)
     : await intoDatabase(config, action, write, createTenant);
   const where = server ? `through ${server.name}` : databaseName(config);
   const lines = [

@@ -223,7 +223,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await checkoutRoutes(app, deps);
   await waitingListRoutes(app, deps);
   await saleQueueRoutes(app, deps);
-  await doorRoutes(app, { ...deps, door: createDoorService({ db: options.db, now }), operator });
+  await doorRoutes(app, { ...deps, door: createDoorService({ db: options.db, now, identity: options.identity, mail }), operator });
   await restaurantRoutes(app, deps);
   const tableBookings = { db: options.db, mail: mailQueue, now, limits: { ...defaultTableBookingLimits, ...options.tableBookingLimits } };
   await tableBookingRoutes(app, { ...deps, tableBookings });

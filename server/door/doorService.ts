@@ -1,6 +1,10 @@
 import { decodeProtectedHeader, type JSONWebKeySet } from 'jose';
 import type { DoorEvening, DoorPack, DoorSyncAnswer, DoorSyncBody, DoorSyncResult, ScanOutcome, TicketFacts } from '../../contract/door.ts';
+import { isValidEmail } from '../../domain/validation.ts';
+import { appointDoorStaff, type AppointedDoorStaff } from '../brands/doorStaff.ts';
 import type { Database } from '../db/database.ts';
+import type { IdentityProvider } from '../identity/identity.ts';
+import type { MailSender } from '../mail/mail.ts';
 import { textIn, type TextLanguages } from '../language.ts';
 import {
   brandOfTicketKey,
@@ -30,7 +34,7 @@ export interface DoorStaff {
   userId: string;
 }
 
-export type DoorRefusal = 'eveningNotFound' | 'badTime';
+export type DoorRefusal = 'eveningNotFound' | 'badTime' | 'brandNotFound' | 'badEmail';
 export type DoorAnswer<T> = { ok: true; value: T } | { ok: false, refusal: DoorRefusal };
 
 export type OperatorEveningAnswer =
@@ -50,7 +54,7 @@ const brandLanguage = async (db: Database, brandId: string) => (await findBrandB
  * pack, one scan at an online door, and the sync of what a door admitted offline. A ticket is
  * checked in once: `check_in` is keyed by the ticket, so of two doors at once one records it.
  */
-export function createDoorService({ db, now = Date.now }: { db: Database; now?: () => number }) {
+export function createDoorService({ db, now = Date.now, identity, mail }: { db: Database; now?: () => number; identity?: IdentityProvider; mail?: MailSender }) {
   async function brandKeys(brandId: string): Promise<JSONWebKeySet> {
     // A door set up before the brand's first sale still gets a key set to check with.
     await loadOrCreateTicketKey(db, brandId);
@@ -148,6 +152,19 @@ export function createDoorService({ db, now = Date.now }: { db: Database; now?: 
       const language = (await brandLanguage(db, row.brandId)) ?? 'en';
       const evening = await doorEvening(row.brandId, row, { language, fallback: language });
       return { ok: true, value: { brandId: row.brandId, ...evening } };
+    },
+
+    /**
+     * A brand file's door staff, written through a server (`npm run brand` while a server holds
+     * the database): each e-mail gets the brand role `door` (server/brands/doorStaff.ts).
+     */
+    async appointStaff(brandId: string, emails: readonly string[], appPort: number): Promise<DoorAnswer<AppointedDoorStaff[]>> {
+      if (!identity || !mail) throw new Error('appointing door staff needs the identity provider and mail');
+      const brand = await findBrandById(db, brandId);
+      if (!brand) return { ok: false, refusal: 'brandNotFound' };
+      if (!emails.every((email) => isValidEmail(email))) return { ok: false, refusal: 'badEmail' };
+      const distinct = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
+      return { ok: true, value: await appointDoorStaff({ db, identity, mail, appPort, now }, brand, distinct) };
     },
 
     /** One scan at a door that is online: admitted once, or why not. */

@@ -15,6 +15,7 @@ import type { DoorAnswer, DoorService } from '../door/doorService.ts';
 import { requireDoorStaff } from '../door/doorStaff.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { textLanguages } from '../language.ts';
+import { appPortOf } from '../mail/appPort.ts';
 import type { OperatorGuard } from '../plugins/operatorOnly.ts';
 import type { App, RouteDeps } from './types.ts';
 
@@ -23,9 +24,16 @@ const OperatorEveningBody = Type.Object({
   brandId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
 });
 
+const DoorStaffBody = Type.Object({
+  brandId: Type.String({ minLength: 1, maxLength: 200 }),
+  doorStaff: Type.Array(Type.String({ minLength: 1, maxLength: 320 }), { minItems: 1, maxItems: 200 }),
+});
+
 function answer<T>(outcome: DoorAnswer<T>): T {
   if (outcome.ok) return outcome.value;
   if (outcome.refusal === 'badTime') throw badRequest('door/bad-time', 'Each check-in needs the time it was made (ISO 8601)');
+  if (outcome.refusal === 'badEmail') throw badRequest('door/bad-email', 'Every door staff member must be an e-mail address');
+  if (outcome.refusal === 'brandNotFound') throw new ApiError(404, 'brand_not_found', 'There is no such brand');
   throw new ApiError(eveningNotFound.status, eveningNotFound.code, eveningNotFound.message);
 }
 
@@ -61,4 +69,9 @@ export async function doorRoutes(app: App, deps: Pick<RouteDeps, 'requireMember'
     if (answer.refusal === 'ambiguous') throw badRequest('door/offer-ambiguous', `The offer ${request.body.offerId} is an evening of ${answer.brandIds.join(' and ')}: name the brand with --brand`);
     throw new ApiError(eveningNotFound.status, eveningNotFound.code, `No ticketed evening ${request.body.offerId}${request.body.brandId ? ` of ${request.body.brandId}` : ''}`);
   });
+
+  // A brand file's door staff, after POST /admin/brand wrote the brand (`npm run brand` through a server).
+  app.post('/admin/door/staff', { onRequest: operator.onRequest, onResponse: operator.onResponse, schema: { hide: true, body: DoorStaffBody } }, async (request) => ({
+    doorStaff: answer(await door.appointStaff(request.body.brandId, request.body.doorStaff, appPortOf(request.server))),
+  }));
 }

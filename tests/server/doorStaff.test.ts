@@ -10,6 +10,7 @@ import { brandRoles, users } from '../../server/db/schema/index.ts';
 import type { Mail, MailSender } from '../../server/mail/mail.ts';
 import { makeBrand, makeMember, testPassword } from './support/factories.ts';
 import { operatorCommand, repositoryRoot } from './support/operatorCommand.ts';
+import { startServerProcesses } from './support/serverProcesses.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /*
@@ -129,6 +130,28 @@ describe('npm run brand with door staff', () => {
     try {
       const roles = await database.db.select().from(brandRoles).where(eq(brandRoles.brandId, 'polaris'));
       expect(roles).toMatchObject([{ brandRoleId: 'door', active: true }]);
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
+
+  it('appoints them through the server while it holds DATA_DIR', async () => {
+    const server = await startServerProcesses({ dataDir: join(dir, 'data') }, 1);
+    try {
+      const path = join(dir, 'through-server.json');
+      writeFileSync(path, JSON.stringify({ ...example(), doorStaff: ['door@polaris.example.com', 'Gate@Polaris.example.com'] }));
+      const updated = await operatorCommand('brand.ts', ['update', path], { DATA_DIR: join(dir, 'data') });
+      expect(updated.out).toContain(`(through the server on port ${server.ports[0]})`);
+      expect(updated.out).toContain('door staff: door@polaris.example.com (existing account)');
+      expect(updated.out).toContain('door staff: gate@polaris.example.com (new account, mailed a link to choose a password)');
+      expect(updated.ok).toBe(true);
+    } finally {
+      await server.stop();
+    }
+    const database = await openDatabase({ dataDir: join(dir, 'data') });
+    try {
+      const roles = await database.db.select().from(brandRoles).where(eq(brandRoles.brandId, 'polaris'));
+      expect(roles.map((r) => [r.brandRoleId, r.active])).toEqual([['door', true], ['door', true]]);
     } finally {
       await database.close();
     }
