@@ -21,7 +21,7 @@ import { lazySchemaCompilers } from './plugins/lazySchemaCompilers.ts';
 import { registerRequestIdEcho, requestIdOf } from './plugins/requestId.ts';
 import { createBrands, createMemberGuard } from './plugins/memberContext.ts';
 import { createReaderGuard, createVisitorLimiter, defaultVisitorRateLimit, publicAnswerCaching, type VisitorRateLimit } from './plugins/visitorContext.ts';
-import { appUrlHost } from './repositories/brands.repository.ts';
+import { appUrlHost } from './appUrl.ts';
 import { brandRoutes } from './routes/brand.ts';
 import { ticketRoutes } from './routes/tickets.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -49,6 +49,7 @@ import { eidRoutes } from './routes/eid.ts';
 import { devBankIdRoutes } from './routes/devBankId.ts';
 import type { EidProvider } from './eid/eid.ts';
 import { createSimulatedEid, type SimulatedEid } from './eid/simulator.ts';
+import { createServices } from './services.ts';
 import type { App } from './routes/types.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import type { Payments } from './payments/index.ts';
@@ -178,18 +179,27 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onClose', async () => mailQueue.idle());
   const commerce: CommerceDeps = { db: options.db, mail: mailQueue, now, log: app.log, limits: { ...defaultCommerceLimits, ...options.commerceLimits }, jobs };
   const checkout: CheckoutDeps | undefined = options.payments && { ...commerce, payments: options.payments };
-  const deps = {
+  const tableBookings = { db: options.db, mail: mailQueue, now, limits: { ...defaultTableBookingLimits, ...options.tableBookingLimits } };
+  const eid = options.eid ?? createSimulatedEid({ db: options.db, now: options.now });
+  const services = createServices({
     db: options.db,
     identity: options.identity,
+    mail,
+    commerce,
+    checkout,
+    tableBookings,
+    eid,
+    googleMaps: { apiKey: options.googleMaps?.apiKey ?? null, mapId: options.googleMaps?.mapId ?? null },
+    now,
+    log: app.log,
+  });
+  const deps = {
+    ...services,
     brands,
     requireMember,
     readerHooks,
     now: options.now,
-    mail,
     accountLimits: { ...defaultAccountRateLimits, ...options.accountRateLimits },
-    commerce,
-    checkout,
-    googleMaps: { apiKey: options.googleMaps?.apiKey ?? null, mapId: options.googleMaps?.mapId ?? null },
   };
   // The /v1 schemas, published as OpenAPI at /v1/openapi.json (the identity protocol is Firebase's own).
   await app.register(swagger, {
@@ -225,9 +235,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await saleQueueRoutes(app, deps);
   await doorRoutes(app, { ...deps, door: createDoorService({ db: options.db, now, identity: options.identity, mail }), operator });
   await restaurantRoutes(app, deps);
-  const tableBookings = { db: options.db, mail: mailQueue, now, limits: { ...defaultTableBookingLimits, ...options.tableBookingLimits } };
-  await tableBookingRoutes(app, { ...deps, tableBookings });
-  if (operator && checkout) await adminOrderRoutes(app, { ...deps, operator, checkout });
+  await tableBookingRoutes(app, deps);
+  if (operator && services.orderCancellation) await adminOrderRoutes(app, { operator, orderCancellation: services.orderCancellation });
   await analyticsRoutes(app, { ...deps, analyticsRateLimit: { perMinute: options.analytics?.perMinute ?? defaultAnalyticsRateLimit.perMinute } });
   if (operator) await adminAnalyticsRoutes(app, { ...deps, operator });
   const retentionDays = options.analytics?.retentionDays ?? defaultAnalyticsRetentionDays;
@@ -254,8 +263,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await sweeping;
     });
   }
-  const eid = options.eid ?? createSimulatedEid({ db: options.db, now: options.now });
-  await eidRoutes(app, { ...deps, eid });
+  await eidRoutes(app, deps);
   if (options.devTools && eid.kind === 'simulated') await devBankIdRoutes(app, { ...deps, eid: eid as SimulatedEid });
 
   await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false, maxAge: '1d' });

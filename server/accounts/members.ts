@@ -59,3 +59,9 @@ export async function replaceMemberCategories(db: Database, member: { brandId: s
     return listFavouriteCategoryIds(tx, member.brandId, member.userId);
   });
 }
+
+/** The names the brand role answer shows; empty for a role whose member row is gone. */
+export async function memberNames(db: Executor, member: { brandId: string; userId: string }): Promise<{ firstName: string; lastName: string }> {
+  const user = await findUser(db, member.brandId, member.userId);
+  return { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '' };
+}

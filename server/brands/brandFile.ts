@@ -3,7 +3,7 @@ import { Value } from 'typebox/value';
 import { isValidEmail } from '../../domain/validation.ts';
 import type { brands, StoredBrandSettings, StoredNavigationBarEntry } from '../db/schema/brands.ts';
 import { tenantIdPattern } from '../identity/tenants.ts';
-import { appUrlHost } from '../repositories/brands.repository.ts';
+import { appUrlHost } from '../appUrl.ts';
 import {
   brandText,
   fileRules,

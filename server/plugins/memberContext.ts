@@ -3,8 +3,8 @@ import type { Database } from '../db/database.ts';
 import { TtlCache } from '../cache.ts';
 import { ApiError, unauthenticated } from '../errors.ts';
 import type { IdentityProvider, VerifiedToken } from '../identity/identity.ts';
+import { appUrlHost } from '../appUrl.ts';
 import {
-  appUrlHost,
   findBrandByHost,
   findBrandById,
   findBrandRole,
@@ -14,6 +14,9 @@ import {
 } from '../repositories/brands.repository.ts';
 import { findBrandContent } from '../repositories/brandContent.repository.ts';
 import type { StoredBrandContent } from '../db/schema/brandContent.ts';
+
+/** A brand as the server reads it; routes name it through here, not through the repository. */
+export type { BrandRow };
 
 export interface MemberContext {
   brand: BrandRow;

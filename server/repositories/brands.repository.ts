@@ -5,16 +5,6 @@ import { brandRoles, brands, users } from '../db/schema/index.ts';
 export type BrandRow = typeof brands.$inferSelect;
 export type BrandRoleRow = typeof brandRoles.$inferSelect;
 
-/** The host part of an app URL ('https://aurora.localhost:8080/x' → 'aurora.localhost'), or null. */
-export function appUrlHost(appUrl: string): string | null {
-  try {
-    const url = new URL(appUrl.includes('://') ? appUrl : `http://${appUrl}`);
-    return url.hostname.toLowerCase() || null;
-  } catch {
-    return null;
-  }
-}
-
 export async function findBrandByHost(db: Executor, host: string): Promise<BrandRow | null> {
   const rows = await db
     .select()

@@ -1,9 +1,6 @@
 import { Type } from 'typebox';
-import { completeOnboarding, createMemberAccount, deleteMemberAccount, type AccountDeps, type SignedInMember } from '../accounts/accounts.ts';
-import { userAnswer } from '../accounts/members.ts';
-import { applyProfileUpdate } from '../accounts/profileUpdate.ts';
+import type { SignedInMember } from '../accounts/accounts.ts';
 import type { MemberContext } from '../plugins/memberContext.ts';
-import { rateLimited } from '../plugins/rateLimit.ts';
 import { CompleteOnboardingBody, CreateUserBody, CreateUserReply, UpdateUserBody } from '../../contract/account.ts';
 import { ApiErrorBody } from '../../contract/common.ts';
 import { User } from '../../contract/user.ts';
@@ -11,14 +8,13 @@ import type { App, RouteDeps } from './types.ts';
 
 /** Create account, complete set-up, update profile, delete account (server/accounts/ decides). */
 export async function accountRoutes(app: App, deps: RouteDeps) {
-  const { brands, requireMember, accountLimits } = deps;
-  const accounts: AccountDeps = { db: deps.db, identity: deps.identity, commerce: deps.commerce, now: deps.now ?? Date.now };
+  const { brands, requireMember, accountLimits, accounts, limitPerAddress } = deps;
   const memberOf = ({ member }: { member: MemberContext }): SignedInMember => ({ brand: member.brand, uid: member.token.uid, authTime: member.token.authTime });
 
   app.post(
     '/v1/create/user',
     {
-      onRequest: rateLimited(deps, { bucket: 'create-user', max: accountLimits.createPerWindow, windowMs: accountLimits.windowMs }),
+      onRequest: limitPerAddress({ bucket: 'create-user', max: accountLimits.createPerWindow, windowMs: accountLimits.windowMs }),
       // The answer carries the temporary password: no cache may keep it.
       onSend: async (_request, reply, payload) => {
         reply.header('cache-control', 'no-store');
@@ -26,13 +22,13 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
       },
       schema: { body: CreateUserBody, response: { 200: CreateUserReply, '4xx': ApiErrorBody } },
     },
-    async (request) => createMemberAccount(accounts, await brands.forRequest(request), request.body, request.log),
+    async (request) => accounts.create(await brands.forRequest(request), request.body, request.log),
   );
 
   app.post(
     '/v1/complete_onboardning/user',
     { preHandler: requireMember, schema: { body: CompleteOnboardingBody, response: { 200: User, '4xx': ApiErrorBody } } },
-    async (request) => completeOnboarding(accounts, memberOf(request), request.body),
+    async (request) => accounts.completeOnboarding(memberOf(request), request.body),
   );
 
   app.put(
@@ -40,7 +36,7 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
     { preHandler: requireMember, schema: { body: UpdateUserBody, response: { 200: User, '4xx': ApiErrorBody } } },
     async (request) => {
       const { brand, token } = request.member;
-      return userAnswer(deps.db, await applyProfileUpdate(accounts, { brand, uid: token.uid, body: request.body, clientAddress: request.ip }));
+      return accounts.updateProfile({ brand, uid: token.uid, body: request.body, clientAddress: request.ip });
     },
   );
 
@@ -48,7 +44,7 @@ export async function accountRoutes(app: App, deps: RouteDeps) {
     '/v1/delete/user',
     { preHandler: requireMember, schema: { response: { 204: Type.Null(), '4xx': ApiErrorBody } } },
     async (request, reply) => {
-      await deleteMemberAccount(accounts, memberOf(request));
+      await accounts.delete(memberOf(request));
       return reply.status(204).send(null);
     },
   );

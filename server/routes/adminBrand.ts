@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { ApiError, badRequest } from '../errors.ts';
 import type { OperatorGuard } from '../plugins/operatorOnly.ts';
 import { parseBrandFile } from '../brands/brandFile.ts';
-import { BrandRefused, createBrand, updateBrand } from '../brands/saveBrand.ts';
+import { BrandRefused } from '../brands/saveBrand.ts';
 import { describeProblems } from '../operatorFiles/fileProblems.ts';
 import type { App, RouteDeps } from './types.ts';
 
@@ -19,14 +19,14 @@ const BrandBody = Type.Object({
  * With Identity Platform this instance's provider checks or creates the tenant. The brand's old
  * and new hosts leave this instance's cache at once (other instances follow within 30 s).
  */
-export async function adminBrandRoutes(app: App, { db, brands, identity, operator }: RouteDeps & { operator: OperatorGuard }) {
+export async function adminBrandRoutes(app: App, { brandAdmin, brands, operator }: RouteDeps & { operator: OperatorGuard }) {
   app.post('/admin/brand', { onRequest: operator.onRequest, onResponse: operator.onResponse, schema: { hide: true, body: BrandBody } }, async (request) => {
     const { action, createTenant } = request.body;
     const parsed = parseBrandFile(request.body.brand);
     if (!parsed.ok) throw badRequest('invalid_brand', `The brand file has ${parsed.problems.length} problem(s); nothing was changed:\n${describeProblems(parsed.problems)}`);
     if (action === 'update' && createTenant) throw badRequest('invalid_brand', 'A brand keeps its tenant: --create-tenant is for create only');
     try {
-      const saved = action === 'create' ? await createBrand(db, parsed.value, { tenants: identity.tenants, createTenant }) : await updateBrand(db, parsed.value);
+      const saved = action === 'create' ? await brandAdmin.create(parsed.value, createTenant) : await brandAdmin.update(parsed.value);
       if (saved.before) brands.forget(saved.before);
       brands.forget(saved.brand);
       request.log.info({ brandId: saved.brand.id, action, tenantCreated: saved.tenantCreated }, 'brand written');

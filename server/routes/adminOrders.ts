@@ -1,7 +1,5 @@
 import { Type } from 'typebox';
 import type { OperatorGuard } from '../plugins/operatorOnly.ts';
-import { cancelOrder } from '../commerce/cancellation.ts';
-import type { CheckoutDeps } from '../commerce/context.ts';
 import type { App, RouteDeps } from './types.ts';
 
 const CancelBody = Type.Object({
@@ -13,9 +11,9 @@ const CancelBody = Type.Object({
  * POST /admin/orders/cancel: `npm run order:cancel` through a server (it holds the payment
  * provider for the refund), behind the operator guard (plugins/operatorOnly.ts).
  */
-export async function adminOrderRoutes(app: App, { operator, checkout }: RouteDeps & { operator: OperatorGuard; checkout: CheckoutDeps }) {
+export async function adminOrderRoutes(app: App, { operator, orderCancellation }: { operator: OperatorGuard; orderCancellation: NonNullable<RouteDeps['orderCancellation']> }) {
   app.post('/admin/orders/cancel', { onRequest: operator.onRequest, onResponse: operator.onResponse, schema: { hide: true, body: CancelBody } }, async (request) => {
-    const { order, ...result } = await cancelOrder(checkout, request.body.brandId, request.body.orderId);
+    const { order, ...result } = await orderCancellation.cancel(request.body.brandId, request.body.orderId);
     return { orderId: order.id, status: order.status, amount: order.amount, currency: order.currency, ...result };
   });
 }

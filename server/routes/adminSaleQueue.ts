@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { parseOnSaleTime, setOnSaleTime } from '../commerce/onSaleTime.ts';
+import { parseOnSaleTime } from '../commerce/onSaleTime.ts';
 import type { OperatorGuard } from '../plugins/operatorOnly.ts';
 import type { App, RouteDeps } from './types.ts';
 
@@ -15,9 +15,9 @@ const OnSaleBody = Type.Object({
  * embedded database, or any instance of a deployment), behind the operator guard: sets when a
  * variant goes on sale, and so when its sale queue opens (docs/checkout.md "The sale queue").
  */
-export async function adminSaleQueueRoutes(app: App, { db, now = Date.now, operator }: RouteDeps & { operator: OperatorGuard }) {
+export async function adminSaleQueueRoutes(app: App, { saleTimes, now = Date.now, operator }: RouteDeps & { operator: OperatorGuard }) {
   app.post('/admin/offers/on-sale', { onRequest: operator.onRequest, onResponse: operator.onResponse, schema: { hide: true, body: OnSaleBody } }, async (request) => {
     const { brandId, itemVariantId, at } = request.body;
-    return setOnSaleTime(db, brandId, itemVariantId, parseOnSaleTime(at, now()));
+    return saleTimes.set(brandId, itemVariantId, parseOnSaleTime(at, now()));
   });
 }

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { AnalyticsAnswer, AnalyticsBody, AnalyticsQuery } from '../../contract/analytics.ts';
 import { ApiErrorBody } from '../../contract/common.ts';
 import { maxEventsPerRequest } from '../../contract/analyticsEvents.ts';
-import { ingestAnalytics } from '../analytics/ingest.ts';
 import { appUrlSource } from '../plugins/memberContext.ts';
 import { createVisitorLimiter } from '../plugins/visitorContext.ts';
 import { brandOfAppUrl } from './brand.ts';
@@ -40,7 +39,7 @@ export function beaconQueryAppUrl(request: FastifyRequest<{ Querystring: { appUr
  * brand is the app URL's, never the payload's; a userId is kept only with that member's ID token.
  */
 export async function analyticsRoutes(app: App, deps: RouteDeps & { analyticsRateLimit: AnalyticsRateLimit }) {
-  const { db, identity, brands, now = Date.now } = deps;
+  const { analytics, brands, now = Date.now } = deps;
   const limiter = createVisitorLimiter(deps.analyticsRateLimit, now);
   app.post(
     '/v1/a',
@@ -72,7 +71,7 @@ export async function analyticsRoutes(app: App, deps: RouteDeps & { analyticsRat
       const named = beaconQueryAppUrl(request);
       const brand = named ? await brandOfAppUrl(brands, named) : await brands.forRequest(request);
       const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-      return ingestAnalytics({ db, identity, now }, { brand, body: request.body, bearerToken: bearer });
+      return analytics.ingest({ brand, body: request.body, bearerToken: bearer });
     },
   );
 }

@@ -3,9 +3,8 @@ import { ApiError, badRequest } from '../errors.ts';
 import { ApiErrorBody } from '../../contract/common.ts';
 import { Brand, BrandQuery, BrandRole, type BrandSettings } from '../../contract/brand.ts';
 import { textIn, textLanguages, type TextLanguages } from '../language.ts';
-import { appUrlHost, type BrandRow } from '../repositories/brands.repository.ts';
-import { findUser } from '../repositories/users.repository.ts';
-import type { Brands } from '../plugins/memberContext.ts';
+import { appUrlHost } from '../appUrl.ts';
+import type { BrandRow, Brands } from '../plugins/memberContext.ts';
 import type { App, RouteDeps } from './types.ts';
 import { brandCacheControl, publicAnswer } from '../plugins/cacheHeaders.ts';
 
@@ -50,7 +49,7 @@ export function varyOnLanguage(reply: FastifyReply) {
   reply.header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
 }
 
-export async function brandRoutes(app: App, { db, brands, requireMember }: RouteDeps) {
+export async function brandRoutes(app: App, { members, brands, requireMember }: RouteDeps) {
   app.get(
     '/v1/get/brand',
     { schema: { querystring: BrandQuery, response: { 200: Brand, '4xx': ApiErrorBody } } },
@@ -70,13 +69,13 @@ export async function brandRoutes(app: App, { db, brands, requireMember }: Route
     },
     async (request) => {
       const { role, brand } = request.member;
-      const user = await findUser(db, role.brandId, role.userId);
+      const { firstName, lastName } = await members.names({ brandId: role.brandId, userId: role.userId });
       return {
         id: role.id,
         ...(role.legacyId === null ? {} : { legacyId: role.legacyId }),
         brandRoleId: role.brandRoleId,
-        firstName: user?.firstName ?? '',
-        lastName: user?.lastName ?? '',
+        firstName,
+        lastName,
         name: textIn(role.localizedName, textLanguages(request, brand), role.name),
       };
     },

@@ -12,10 +12,6 @@ import {
   TestModeBody,
 } from '../../contract/checkout.ts';
 import { languageOf } from '../../domain/language.ts';
-import { completeCheckout, expireCheckout, openCheckout, payByCard } from '../commerce/checkout.ts';
-import { memberCheckoutStatus } from '../commerce/outcome.ts';
-import { receivePaymentEvent } from '../commerce/paymentEvents.ts';
-import { memberOrders } from '../commerce/memberOrders.ts';
 import { ApiError } from '../errors.ts';
 import { memberLinkOrigin } from '../mail/mail.ts';
 import { requestAppUrl } from '../plugins/memberContext.ts';
@@ -34,15 +30,16 @@ const notConfigured = () => new ApiError(503, 'checkout/unavailable', 'Card paym
  * order history. The rules live in server/commerce.
  */
 export async function checkoutRoutes(app: App, deps: RouteDeps) {
-  const { db, requireMember, checkout } = deps;
+  const { requireMember, checkout } = deps;
   const member = (request: { member: { brand: { id: string }; token: { uid: string } } }) => ({ brandId: request.member.brand.id, userId: request.member.token.uid });
 
   app.get(
     '/v1/get/checkout/config',
     { schema: { querystring: CheckoutConfigQuery, response: { 200: CheckoutConfig, '4xx': ApiErrorBody, '5xx': ApiErrorBody } } },
     async () => {
-      if (!checkout) throw notConfigured();
-      return { publishableKey: checkout.payments.publishableKey, provider: checkout.payments.kind };
+      const config = checkout.config();
+      if (!config) throw notConfigured();
+      return config;
     },
   );
 
@@ -57,38 +54,38 @@ export async function checkoutRoutes(app: App, deps: RouteDeps) {
         clientAddress: request.ip,
         holdCeilingMinutes: request.member.brand.settings.checkoutHoldMinutes,
       };
-      return openCheckout(checkout, buyer, origin);
+      return checkout.open(buyer, origin);
     },
   );
 
   app.post(
     '/v1/expire/checkout',
     { preHandler: requireMember, schema: { body: ExpireCheckoutBody, response: { 200: CheckoutOutcome, '4xx': ApiErrorBody, '5xx': ApiErrorBody } } },
-    async (request) => expireCheckout(checkout, member(request), request.body.stripeCheckoutSessionId),
+    async (request) => checkout.expire(member(request), request.body.stripeCheckoutSessionId),
   );
 
   app.post(
     '/v1/payment/checkout/complete',
     { preHandler: requireMember, schema: { body: CompleteCheckoutBody, response: { 200: CheckoutOutcome, '4xx': ApiErrorBody, '5xx': ApiErrorBody } } },
-    async (request) => completeCheckout(checkout, member(request), request.body.stripeCheckoutSessionId),
+    async (request) => checkout.complete(member(request), request.body.stripeCheckoutSessionId),
   );
 
   app.get(
     '/v1/get/checkout/status',
     { preHandler: requireMember, schema: { querystring: CheckoutStatusQuery, response: { 200: CheckoutOutcome, '4xx': ApiErrorBody } } },
-    async (request) => memberCheckoutStatus(db, member(request), request.query.stripeCheckoutSessionId),
+    async (request) => checkout.status(member(request), request.query.stripeCheckoutSessionId),
   );
 
   app.post(
     '/v1/payment/local/confirm',
     { preHandler: requireMember, schema: { body: LocalCardPaymentBody, response: { 200: CheckoutOutcome, '4xx': ApiErrorBody, '5xx': ApiErrorBody } } },
-    async (request) => payByCard(checkout, member(request), request.body),
+    async (request) => checkout.payByCard(member(request), request.body),
   );
 
   app.get(
     '/v1/get_list/order_history',
     { preHandler: requireMember, schema: { response: { 200: OrderHistory, '4xx': ApiErrorBody } } },
-    async (request) => memberOrders(db, member(request), textLanguages(request, request.member.brand)),
+    async (request) => checkout.orders(member(request), textLanguages(request, request.member.brand)),
   );
 
   // The provider's events: the raw body is what the signature covers, so this scope keeps it unparsed.
@@ -96,8 +93,8 @@ export async function checkoutRoutes(app: App, deps: RouteDeps) {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
     scope.post('/v1/payment/webhook', { schema: { response: { 200: WebhookReceived, '4xx': ApiErrorBody, '5xx': ApiErrorBody } } }, async (request) => {
-      if (!checkout) throw notConfigured();
-      await receivePaymentEvent(checkout, Buffer.isBuffer(request.body) ? request.body : null, request.headers['stripe-signature']);
+      const outcome = await checkout.receivePaymentEvent(Buffer.isBuffer(request.body) ? request.body : null, request.headers['stripe-signature']);
+      if (outcome === 'notConfigured') throw notConfigured();
       return { received: true };
     });
   });

@@ -1,22 +1,10 @@
 import formbody from '@fastify/formbody';
 import type { FastifyReply } from 'fastify';
-import { demoUsers } from '../db/seed/users.ts';
-import type { PhoneResult, SimulatedEid, Person } from '../eid/simulator.ts';
-import { listPage, orderPage, type PhonePerson } from '../eid/phonePage.ts';
+import { demoPeople } from '../eid/demoPeople.ts';
+import type { PhoneResult, SimulatedEid } from '../eid/simulator.ts';
+import { listPage, orderPage } from '../eid/phonePage.ts';
 import { loopbackOnly } from '../plugins/loopbackOnly.ts';
-import { brandsOfEidSignIns } from '../repositories/eidSignIns.repository.ts';
 import type { App, RouteDeps } from './types.ts';
-
-const people: (PhonePerson & Person)[] = demoUsers
-  .filter((u) => u.ssn !== null)
-  .map((u) => ({
-    key: `${u.brandId}:${u.email}`,
-    label: `${u.firstName} ${u.lastName} (${u.email})`,
-    brandId: u.brandId,
-    personalNumber: u.ssn!,
-    givenName: u.firstName,
-    surname: u.lastName,
-  }));
 
 const reasons: Record<Exclude<PhoneResult, { ok: true }>['reason'], string> = {
   unknownOrder: 'There is no such BankID order.',
@@ -45,7 +33,7 @@ export async function devBankIdRoutes(app: App, deps: RouteDeps & { eid: Simulat
 
     async function showList(reply: FastifyReply, error?: string) {
       const orders = await phone.pendingOrders();
-      const brandsByOrder = await brandsOfEidSignIns(deps.db, orders.map((o) => o.orderRef));
+      const brandsByOrder = await deps.eidSignIns.brandsOfOrders(orders.map((o) => o.orderRef));
       const rows = orders.map((order) => ({ order, brandName: brandsByOrder.get(order.orderRef)?.name ?? '—' }));
       return html(reply, listPage(rows, now(), error), error ? 400 : 200);
     }
@@ -53,8 +41,8 @@ export async function devBankIdRoutes(app: App, deps: RouteDeps & { eid: Simulat
     async function showOrder(reply: FastifyReply, token: string, error?: string) {
       const order = await phone.find(token);
       if (!order) return showList(reply, reasons.unknownOrder);
-      const brand = (await brandsOfEidSignIns(deps.db, [order.orderRef])).get(order.orderRef);
-      return html(reply, orderPage(order, brand?.name ?? '—', people, brand?.id ?? '', error), error ? 400 : 200);
+      const brand = (await deps.eidSignIns.brandsOfOrders([order.orderRef])).get(order.orderRef);
+      return html(reply, orderPage(order, brand?.name ?? '—', demoPeople, brand?.id ?? '', error), error ? 400 : 200);
     }
 
     const after = (reply: FastifyReply, token: string, result: PhoneResult) =>
@@ -89,7 +77,7 @@ export async function devBankIdRoutes(app: App, deps: RouteDeps & { eid: Simulat
         case 'open':
           return after(reply, token, await phone.openWithAutoStartToken(token));
         case 'identify': {
-          const chosen = people.find((p) => p.key === form.person);
+          const chosen = demoPeople.find((p) => p.key === form.person);
           const person = chosen ?? { personalNumber: String(form.personalNumber ?? ''), givenName: 'Test', surname: 'Person' };
           const { personalNumber, givenName, surname } = person;
           return after(reply, token, await phone.identify(token, { personalNumber, givenName, surname }));

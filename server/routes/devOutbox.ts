@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { escapeHtml } from '../mail/mail.ts';
-import { newestMails, type OutboxRow } from '../mail/outbox.ts';
+import type { OutboxRow } from '../mail/outbox.ts';
 import { loopbackOnly } from '../plugins/loopbackOnly.ts';
 import type { App, RouteDeps } from './types.ts';
 
@@ -67,14 +67,14 @@ ${items || '<p>No mail yet.</p>'}
 }
 
 /** GET /dev/outbox (HTML) and /dev/outbox.json: what the product mailed, for development. Registered only with devTools; loopback clients only. */
-export async function devOutboxRoutes(app: App, { db }: RouteDeps) {
+export async function devOutboxRoutes(app: App, { outbox }: RouteDeps) {
   const options = { onRequest: loopbackOnly, schema: { querystring: OutboxQuery } };
   app.get('/dev/outbox', options, async (request, reply) => {
-    const rows = await newestMails(db, request.query);
+    const rows = await outbox.newest(request.query);
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page(rows, request.query.to));
   });
   app.get('/dev/outbox.json', options, async (request, reply) => {
-    const rows = await newestMails(db, request.query);
+    const rows = await outbox.newest(request.query);
     return reply.header('cache-control', 'no-store').send({ mails: rows.map(toJson) });
   });
 }

@@ -1,9 +1,7 @@
 import { Type } from 'typebox';
 import { ApiErrorBody } from '../../contract/common.ts';
-import type { Database } from '../db/database.ts';
-import { pendingMigrations } from '../db/migrate.ts';
 import { ApiError } from '../errors.ts';
-import type { App } from './types.ts';
+import type { App, RouteDeps } from './types.ts';
 
 /** How long readiness waits for the database: an unreachable one must answer 503, not hang the probe. */
 const databaseAnswerMs = 2_000;
@@ -12,13 +10,13 @@ const databaseAnswerMs = 2_000;
  * Liveness (`/v1/health`: the process answers) and readiness (`/v1/ready`: it can serve, so a
  * load balancer may send it traffic: the database answers and has every migration this build needs).
  */
-export async function healthRoutes(app: App, { db }: { db: Database }) {
+export async function healthRoutes(app: App, { readiness }: Pick<RouteDeps, 'readiness'>) {
   app.get('/v1/health', { schema: { response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
 
   app.get('/v1/ready', { schema: { response: { 200: Type.Object({ status: Type.Literal('ready') }), 503: ApiErrorBody } } }, async (request) => {
     let pending: number;
     try {
-      pending = await withinMs(pendingMigrations(db), databaseAnswerMs);
+      pending = await withinMs(readiness.pendingMigrations(), databaseAnswerMs);
     } catch (error) {
       request.log.warn({ err: error instanceof Error ? error.message : 'unknown' }, 'readiness: the database does not answer');
       throw new ApiError(503, 'ready/database_unreachable', 'The database does not answer');

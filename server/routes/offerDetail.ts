@@ -1,16 +1,11 @@
-import { readTogether } from '../db/readTogether.ts';
 import { ApiErrorBody } from '../../contract/common.ts';
 import { OFFER_REQUIRES_SIGN_IN, OfferDetail, OfferDetailQuery } from '../../contract/offer.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { textLanguages } from '../language.ts';
-import { findOfferDetail, toOfferDetail } from '../repositories/offerDetail.repository.ts';
-import { findPromoFields, findPublicPromoFields } from '../repositories/promoCodes.repository.ts';
-import { offerVariantFields } from '../commerce/offerVariants.ts';
-import { referralTokenFor } from '../repositories/referralTokens.repository.ts';
 import { readerRouteDocs } from '../plugins/visitorContext.ts';
 import type { App, RouteDeps } from './types.ts';
 
-export async function offerDetailRoutes(app: App, { db, readerHooks, now = Date.now }: RouteDeps) {
+export async function offerDetailRoutes(app: App, { offers, readerHooks }: RouteDeps) {
   app.get(
     '/v1/get/offer',
     {
@@ -24,34 +19,26 @@ export async function offerDetailRoutes(app: App, { db, readerHooks, now = Date.
     },
     async (request) => {
       const { brand, member } = request.reader;
-      const offerId = request.query.id;
-      const asOf = new Date(now());
-      const [row, promo] = await readTogether(
-        db,
-        () => findOfferDetail(db, brand.id, offerId),
-        async () =>
-          !request.query.getVoucher
-            ? null
-            : member
-              ? findPromoFields(db, { brandId: brand.id, offerId, userId: member.token.uid }, asOf)
-              : findPublicPromoFields(db, { brandId: brand.id, offerId }, asOf),
-      );
-      // The spec's texts, two dots included.
-      if (!row) throw notFound('offer_not_found', 'The article was not found..');
-      // An ended offer says so to anyone: signing in would only lead to the same answer.
-      if (!row.offer.active) throw new ApiError(410, 'offer_not_relevant', 'The offer is no longer relevant');
-      if (!member && row.offer.requiresSignIn) throw new ApiError(OFFER_REQUIRES_SIGN_IN.status, OFFER_REQUIRES_SIGN_IN.code, OFFER_REQUIRES_SIGN_IN.message);
-      const withCompanion = request.query.getCompanionOffer === true && (member ? true : 'public');
-      const languages = textLanguages(request, brand);
-      const detail = toOfferDetail(row, withCompanion, languages);
-      // Availability for a member counts a waiting-list place offered to them; a visitor's is the brand's.
-      const variants = await offerVariantFields(db, brand.id, row.offer.id, now(), request.query.getAvailability === true, member?.token.uid, languages);
-      // The referral link carries a token of this member and offer, never the member's id.
-      const referral =
-        member && detail.callToAction?.type === 'referralUrl'
-          ? { referralToken: await referralTokenFor(db, { brandId: brand.id, userId: member.token.uid, offerId: row.offer.id }) }
-          : {};
-      return { ...detail, ...promo, ...variants, ...referral };
+      const outcome = await offers.detail({
+        brandId: brand.id,
+        offerId: request.query.id,
+        userId: member?.token.uid ?? null,
+        languages: textLanguages(request, brand),
+        withVoucher: request.query.getVoucher === true,
+        withCompanion: request.query.getCompanionOffer === true,
+        withAvailability: request.query.getAvailability === true,
+      });
+      switch (outcome.kind) {
+        case 'found':
+          return outcome.detail;
+        // The spec's texts, two dots included.
+        case 'notFound':
+          throw notFound('offer_not_found', 'The article was not found..');
+        case 'ended':
+          throw new ApiError(410, 'offer_not_relevant', 'The offer is no longer relevant');
+        case 'requiresSignIn':
+          throw new ApiError(OFFER_REQUIRES_SIGN_IN.status, OFFER_REQUIRES_SIGN_IN.code, OFFER_REQUIRES_SIGN_IN.message);
+      }
     },
   );
 }

@@ -4,8 +4,7 @@ import { Billboard, OfferList, OfferListQuery, OfferSearchBody } from '../../con
 import { feedCacheTtlMs, TtlCache } from '../cache.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { textLanguages } from '../language.ts';
-import { findBillboard, listFeedOffers, type FeedQuery } from '../repositories/offers.repository.ts';
-import { searchOffers, searchWords } from '../repositories/offerSearch.repository.ts';
+import type { FeedQuery } from '../offers/offerReads.ts';
 import { sendSerialized, serializeAnswer, type SerializedAnswer } from '../plugins/serializedAnswer.ts';
 import { readerRouteDocs } from '../plugins/visitorContext.ts';
 import type { App, RouteDeps } from './types.ts';
@@ -26,12 +25,12 @@ export function parseCategoryIdSelect(text: string | undefined): string[] | unde
   return [...new Set(parsed as string[])].sort();
 }
 
-export async function offerRoutes(app: App, { db, readerHooks, now }: RouteDeps) {
+export async function offerRoutes(app: App, { offers, readerHooks, now }: RouteDeps) {
   const pages = new TtlCache<string, SerializedAnswer>({ ttlMs: feedCacheTtlMs, maxEntries: 5_000, now });
   // Both routes answer the same OfferList schema, so either may serialise a page for the other.
   const feedPage = (reply: FastifyReply, query: FeedQuery) =>
-    pages.getOrLoad(JSON.stringify(query), async () => serializeAnswer(reply, await listFeedOffers(db, query)));
-  const billboards = new TtlCache<string, Awaited<ReturnType<typeof findBillboard>>>({ ttlMs: feedCacheTtlMs, maxEntries: 1_000, now });
+    pages.getOrLoad(JSON.stringify(query), async () => serializeAnswer(reply, await offers.feed(query)));
+  const billboards = new TtlCache<string, Awaited<ReturnType<RouteDeps['offers']['billboard']>>>({ ttlMs: feedCacheTtlMs, maxEntries: 1_000, now });
 
   app.get(
     '/v1/get_list/offer',
@@ -64,7 +63,7 @@ export async function offerRoutes(app: App, { db, readerHooks, now }: RouteDeps)
         const query: FeedQuery = { brandId, offset, languages, publicOnly };
         return sendSerialized(reply, await feedPage(reply, query));
       }
-      return searchOffers(db, { brandId, words: searchWords(request.body.query), offset, languages, publicOnly });
+      return offers.search({ brandId, text: request.body.query, offset, languages, publicOnly });
     },
   );
 
@@ -82,7 +81,7 @@ export async function offerRoutes(app: App, { db, readerHooks, now }: RouteDeps)
       const { brand, member } = request.reader;
       const languages = textLanguages(request, brand);
       const publicOnly = !member;
-      const billboard = await billboards.getOrLoad(`${brand.id}|${languages.language}|${publicOnly}`, () => findBillboard(db, brand.id, languages, publicOnly));
+      const billboard = await billboards.getOrLoad(`${brand.id}|${languages.language}|${publicOnly}`, () => offers.billboard(brand.id, languages, publicOnly));
       if (!billboard) throw notFound('billboard_not_found', 'There is no billboard');
       return billboard;
     },

@@ -1,24 +1,21 @@
-import { mailResetLink, resetPassword, type ResetDeps } from '../accounts/passwordReset.ts';
 import { appPortOf } from '../mail/appPort.ts';
-import { rateLimited } from '../plugins/rateLimit.ts';
 import { EmptyReply, PasswordResetBody, PasswordUpdateBody } from '../../contract/account.ts';
 import { ApiErrorBody } from '../../contract/common.ts';
 import type { App, RouteDeps } from './types.ts';
 
 /** The API's own reset flow (server/accounts/passwordReset.ts decides). */
 export async function passwordResetRoutes(app: App, deps: RouteDeps) {
-  const { brands, accountLimits } = deps;
-  const reset: ResetDeps = { db: deps.db, identity: deps.identity, mail: deps.mail, now: deps.now ?? Date.now };
+  const { brands, accountLimits, passwordReset, limitPerAddress } = deps;
 
   app.post(
     '/v1/password_reset/user',
     {
-      onRequest: rateLimited(deps, { bucket: 'reset-mail', max: accountLimits.resetPerWindow, windowMs: accountLimits.windowMs }),
+      onRequest: limitPerAddress({ bucket: 'reset-mail', max: accountLimits.resetPerWindow, windowMs: accountLimits.windowMs }),
       schema: { body: PasswordResetBody, response: { 200: EmptyReply, '4xx': ApiErrorBody } },
     },
     async (request) => {
       const brand = await brands.forRequest(request);
-      await mailResetLink(reset, brand, { ...request.body, appPort: appPortOf(request.server), acceptLanguage: request.headers['accept-language'] });
+      await passwordReset.mailLink(brand, { ...request.body, appPort: appPortOf(request.server), acceptLanguage: request.headers['accept-language'] });
       return {};
     },
   );
@@ -27,7 +24,7 @@ export async function passwordResetRoutes(app: App, deps: RouteDeps) {
     '/v1/password_update/user',
     { schema: { body: PasswordUpdateBody, response: { 200: EmptyReply, '4xx': ApiErrorBody } } },
     async (request) => {
-      await resetPassword(reset, await brands.forRequest(request), request.body);
+      await passwordReset.reset(await brands.forRequest(request), request.body);
       return {};
     },
   );

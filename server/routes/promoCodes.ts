@@ -1,13 +1,12 @@
 import { ApiErrorBody } from '../../contract/common.ts';
 import { ClaimedPromoCodeList, CommonPromoCode, PromoClaimBody, UniquePromoCode } from '../../contract/promoCode.ts';
 import { textLanguages } from '../language.ts';
-import { claimedCodesOf, claimUniqueCode, revealCommonCode } from '../promo/promoClaims.ts';
 import type { App, RouteDeps } from './types.ts';
 
 const errors = { '4xx': ApiErrorBody };
 
 /** The member's promo codes (server/promo/promoClaims.ts decides). */
-export async function promoCodeRoutes(app: App, { db, requireMember, now = Date.now }: RouteDeps) {
+export async function promoCodeRoutes(app: App, { promoCodes, requireMember }: RouteDeps) {
   const claimOf = (request: { member: { brand: { id: string }; token: { uid: string } }; body: { id: string } }) => ({
     brandId: request.member.brand.id,
     userId: request.member.token.uid,
@@ -27,7 +26,7 @@ export async function promoCodeRoutes(app: App, { db, requireMember, now = Date.
         response: { 200: UniquePromoCode, ...errors },
       },
     },
-    async (request) => claimUniqueCode({ db, now }, claimOf(request)),
+    async (request) => promoCodes.claimUnique(claimOf(request)),
   );
 
   app.post(
@@ -43,7 +42,7 @@ export async function promoCodeRoutes(app: App, { db, requireMember, now = Date.
         response: { 200: CommonPromoCode, ...errors },
       },
     },
-    async (request) => revealCommonCode({ db, now }, claimOf(request)),
+    async (request) => promoCodes.revealCommon(claimOf(request)),
   );
 
   app.get(
@@ -57,7 +56,7 @@ export async function promoCodeRoutes(app: App, { db, requireMember, now = Date.
     },
     async (request) => {
       const { brand, token } = request.member;
-      return claimedCodesOf(db, { brandId: brand.id, userId: token.uid }, textLanguages(request, brand));
+      return promoCodes.claimedBy({ brandId: brand.id, userId: token.uid }, textLanguages(request, brand));
     },
   );
 }

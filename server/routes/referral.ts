@@ -1,10 +1,9 @@
 import { ApiErrorBody } from '../../contract/common.ts';
 import { ReferralTokenCheck, ReferralTokenQuery } from '../../contract/offer.ts';
-import { findReferralToken } from '../repositories/referralTokens.repository.ts';
 import type { App, RouteDeps } from './types.ts';
 
 /** The partner's side of referral links (docs/referral.md): is this token ours, and for which offer? */
-export async function referralRoutes(app: App, { db }: RouteDeps) {
+export async function referralRoutes(app: App, { offers }: RouteDeps) {
   app.get(
     '/v1/verify/referral_token',
     {
@@ -17,10 +16,6 @@ export async function referralRoutes(app: App, { db }: RouteDeps) {
         response: { 200: ReferralTokenCheck, '4xx': ApiErrorBody },
       },
     },
-    async (request) => {
-      const found = await findReferralToken(db, request.query.token);
-      if (!found) return { valid: false, offerId: null, brandId: null };
-      return { valid: found.offerActive, offerId: found.offerId, brandId: found.brandId };
-    },
+    async (request) => offers.checkReferralToken(request.query.token),
   );
 }

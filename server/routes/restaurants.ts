@@ -11,14 +11,6 @@ import {
 } from '../../contract/restaurant.ts';
 import { ApiError } from '../errors.ts';
 import { textLanguages } from '../language.ts';
-import {
-  findRestaurantMapSettings,
-  findVisibleRestaurant,
-  listVisibleRestaurants,
-  toRestaurant,
-  visibleRestaurantBounds,
-} from '../repositories/restaurants.repository.ts';
-import { viewOfBounds, worldView } from '../restaurants/mapView.ts';
 import type { App, RouteDeps } from './types.ts';
 
 const apiError = ({ status, code, message }: { status: number; code: string; message: string }) => new ApiError(status, code, message);
@@ -28,7 +20,7 @@ async function requireRestaurantGuide(request: FastifyRequest) {
   if (!request.member.brand.settings.restaurant) throw apiError(RESTAURANT_ERRORS.disabled);
 }
 
-export async function restaurantRoutes(app: App, { db, requireMember, googleMaps }: RouteDeps) {
+export async function restaurantRoutes(app: App, { restaurants, requireMember }: RouteDeps) {
   const preHandler = [requireMember, requireRestaurantGuide];
 
   app.get(
@@ -36,9 +28,7 @@ export async function restaurantRoutes(app: App, { db, requireMember, googleMaps
     { preHandler, schema: { querystring: RestaurantListQuery, response: { 200: RestaurantList, '4xx': ApiErrorBody } } },
     async (request) => {
       const { brand } = request.member;
-      const languages = textLanguages(request, brand);
-      const rows = await listVisibleRestaurants(db, brand.id, request.query.limit ?? RESTAURANT_LIST_LIMIT);
-      return { list: rows.map((row) => toRestaurant(row, languages)) };
+      return { list: await restaurants.list(brand.id, request.query.limit ?? RESTAURANT_LIST_LIMIT, textLanguages(request, brand)) };
     },
   );
 
@@ -47,29 +37,15 @@ export async function restaurantRoutes(app: App, { db, requireMember, googleMaps
     { preHandler, schema: { querystring: RestaurantQuery, response: { 200: Restaurant, '4xx': ApiErrorBody } } },
     async (request) => {
       const { brand } = request.member;
-      const row = await findVisibleRestaurant(db, brand.id, request.query.id);
-      if (!row) throw apiError(RESTAURANT_ERRORS.notFound);
-      return toRestaurant(row, textLanguages(request, brand));
+      const restaurant = await restaurants.find(brand.id, request.query.id, textLanguages(request, brand));
+      if (!restaurant) throw apiError(RESTAURANT_ERRORS.notFound);
+      return restaurant;
     },
   );
 
   app.get(
     '/v1/get/brand/role/restaurant_maps_settings',
     { preHandler, schema: { response: { 200: RestaurantMapSettings, '4xx': ApiErrorBody } } },
-    async (request): Promise<RestaurantMapSettings> => {
-      const { brand, role } = request.member;
-      const row = await findRestaurantMapSettings(db, brand.id, role.brandRoleId);
-      // A map id belongs to the key's Cloud project: the deployment's id only goes with the deployment's key.
-      const apiKey = row?.apiKey ?? googleMaps.apiKey;
-      const mapId = row?.mapId ?? (row?.apiKey ? null : googleMaps.mapId);
-      if (row) {
-        const { centerLat, centerLng, zoom, zoomControl, mapTypeControl, streetViewControl, fullscreenControl } = row;
-        return { apiKey, mapId, center_lat: centerLat, center_lng: centerLng, zoom, zoomControl, mapTypeControl, streetViewControl, fullscreenControl };
-      }
-      // A brand that set no view: its restaurants, all in sight, with the table's default controls.
-      const bounds = await visibleRestaurantBounds(db, brand.id);
-      const view = bounds ? viewOfBounds(bounds) : worldView;
-      return { apiKey, mapId, ...view, zoomControl: true, mapTypeControl: false, streetViewControl: false, fullscreenControl: false };
-    },
+    async (request): Promise<RestaurantMapSettings> => restaurants.mapSettings(request.member.brand.id, request.member.role.brandRoleId),
   );
 }

@@ -3,16 +3,14 @@ import { join } from 'node:path';
 import { serverDir } from '../serverDir.ts';
 import formbody from '@fastify/formbody';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TableBookingDeps } from '../booking/bookTable.ts';
-import { cancelLinkPage, submitBookingForm } from '../booking/bookingForm.ts';
 import { bookingFormPage, cancelPage, confirmationPage, notFoundPage, stylesheetPath, type FieldErrors } from '../booking/pages.ts';
 import { bookingTexts } from '../booking/texts.ts';
 import { brandThemeRule } from '../booking/theme.ts';
-import { checkChoice, defaultChoice, formValue, formView, isWidget, loadWidget, widgetLanguage, type Choice, type Widget } from '../booking/widget.ts';
+import { checkChoice, defaultChoice, formValue, isWidget, widgetLanguage, type Choice, type Widget } from '../booking/widget.ts';
 import { isLanguage } from '../../domain/language.ts';
 import { brandOrigins, hostOrigin } from '../mail/mail.ts';
-import { appUrlHost, type BrandRow } from '../repositories/brands.repository.ts';
-import { requestHostHeader } from '../plugins/memberContext.ts';
+import { appUrlHost } from '../appUrl.ts';
+import { requestHostHeader, type BrandRow } from '../plugins/memberContext.ts';
 import type { App, RouteDeps } from './types.ts';
 import { appPortOf } from '../mail/appPort.ts';
 
@@ -75,10 +73,9 @@ type Params = { brandId: string; restaurantId: string };
 type Values = { time: string; name: string; email: string; phone: string } | Record<string, never>;
 
 /** Our own table-booking widget (docs/table-booking.md): standalone pages, framed by the brand's app. */
-export async function tableBookingRoutes(app: App, deps: RouteDeps & { tableBookings: TableBookingDeps }) {
-  const { db } = deps;
+export async function tableBookingRoutes(app: App, deps: RouteDeps) {
   const booking = deps.tableBookings;
-  const now = booking.now;
+  const now = () => deps.now?.() ?? Date.now();
 
   await app.register(async (pages) => {
     if (!pages.hasContentTypeParser('application/x-www-form-urlencoded')) await pages.register(formbody, { bodyLimit: 16 * 1024 });
@@ -97,11 +94,11 @@ export async function tableBookingRoutes(app: App, deps: RouteDeps & { tableBook
       sendPage(reply, 404, notFoundPage(language, brand?.id ?? null, kind), kind === 'link' ? "'none'" : frameAncestors(brand));
 
     const showForm = async (reply: FastifyReply, w: Widget, status: number, choice: Choice, values: Values, errors: FieldErrors, notice?: string) =>
-      sendPage(reply, status, bookingFormPage(await formView(db, w, now(), choice, values, errors, notice)), frameAncestors(w.brand));
+      sendPage(reply, status, bookingFormPage(await booking.formView(w, choice, values, errors, notice)), frameAncestors(w.brand));
 
     pages.get<{ Params: Params; Querystring: Record<string, unknown> }>('/booking/:brandId/:restaurantId', framed, async (request, reply) => {
       const { brandId, restaurantId } = request.params;
-      const loaded = await loadWidget(db, brandId, restaurantId, request.query.lang);
+      const loaded = await booking.loadWidget(brandId, restaurantId, request.query.lang);
       if (!isWidget(loaded)) return notFound(reply, loaded.language, loaded.brand);
       const asked = request.query.date !== undefined || request.query.party !== undefined;
       const fallback = defaultChoice(loaded, now());
@@ -111,7 +108,7 @@ export async function tableBookingRoutes(app: App, deps: RouteDeps & { tableBook
 
     pages.post<{ Params: Params; Querystring: Record<string, unknown>; Body: unknown }>('/booking/:brandId/:restaurantId', framed, async (request, reply) => {
       const { brandId, restaurantId } = request.params;
-      const loaded = await loadWidget(db, brandId, restaurantId, request.query.lang);
+      const loaded = await booking.loadWidget(brandId, restaurantId, request.query.lang);
       if (!isWidget(loaded)) return notFound(reply, loaded.language, loaded.brand);
       const w = loaded;
       const t = bookingTexts[w.language];
@@ -119,7 +116,7 @@ export async function tableBookingRoutes(app: App, deps: RouteDeps & { tableBook
       const values = { time: formValue(form, 'time'), name: formValue(form, 'name'), email: formValue(form, 'email'), phone: formValue(form, 'phone') };
       const choice = checkChoice(w, now(), formValue(form, 'date'), formValue(form, 'party'));
       if (!fromOwnPage(request)) return showForm(reply, w, 403, choice, values, {}, t.wrongOrigin);
-      const outcome = await submitBookingForm(booking, w, choice, values, { clientAddress: request.ip, linkOrigin: cancelLinkOrigin(request, w.brand) });
+      const outcome = await booking.submit(w, choice, values, { clientAddress: request.ip, linkOrigin: cancelLinkOrigin(request, w.brand) });
       switch (outcome.kind) {
         case 'booked':
           return sendPage(reply, 200, confirmationPage(w.language, w.brand.id, outcome.summary, outcome.guestEmail, `${w.path}?lang=${w.language}`), frameAncestors(w.brand));
@@ -144,7 +141,7 @@ export async function tableBookingRoutes(app: App, deps: RouteDeps & { tableBook
       const { token } = request.params;
       const lang = request.query.lang;
       // The page speaks the language the guest booked in, unless the link asks for another.
-      const page = tokenPattern.test(token) ? await cancelLinkPage(booking, token, cancel, isLanguage(lang) ? lang : null) : null;
+      const page = tokenPattern.test(token) ? await booking.cancelLinkPage(token, cancel, isLanguage(lang) ? lang : null) : null;
       if (!page) return notFound(reply, isLanguage(lang) ? lang : 'en', null, 'link');
       const action = `/booking/cancel/${token}`;
       return sendPage(reply, cancel || fromOwnPage(request) ? 200 : 403, cancelPage(page.language, page.brandId, page.summary, page.state, action), "'none'");

@@ -1,12 +1,8 @@
 import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Database } from '../db/database.ts';
-import type { IdentityProvider } from '../identity/identity.ts';
 import type { Brands } from '../plugins/memberContext.ts';
-import type { MailSender } from '../mail/mail.ts';
 import type { AccountRateLimits } from '../plugins/rateLimit.ts';
-import type { CheckoutDeps, CommerceDeps } from '../commerce/context.ts';
-import type { GoogleMapsConfig } from '../config.ts';
+import type { Services } from '../services.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -16,10 +12,11 @@ export type App = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
-/** What every route module is built from. */
-export interface RouteDeps {
-  db: Database;
-  identity: IdentityProvider;
+/**
+ * What every route module is built from: the services it calls (server/services.ts, built once in
+ * server/app.ts) and the request hooks. No database: a route parses, calls a service and answers.
+ */
+export interface RouteDeps extends Services {
   brands: Brands;
   /** preHandler of member-only routes; sets `request.member`. */
   requireMember: preHandlerAsyncHookHandler;
@@ -30,14 +27,6 @@ export interface RouteDeps {
   readerHooks: { preHandler: preHandlerAsyncHookHandler; onSend: onSendAsyncHookHandler<unknown> };
   /** Milliseconds since epoch (tests move time with it). */
   now?: () => number;
-  /** Outgoing mail (outbox table, or SMTP). */
-  mail: MailSender;
   /** Per-address limits of the unauthenticated account writes. */
   accountLimits: AccountRateLimits;
-  /** The selling code's dependencies (server/commerce). */
-  commerce: CommerceDeps;
-  /** With card payments configured; the checkout calls answer 503 without. */
-  checkout?: CheckoutDeps;
-  /** The deployment's Google Maps key and map id, for brands that set none. */
-  googleMaps: GoogleMapsConfig;
 }

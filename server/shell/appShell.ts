@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { textLanguages } from '../language.ts';
 import { requestHostHeader, type Brands } from '../plugins/memberContext.ts';
-import { appUrlHost } from '../repositories/brands.repository.ts';
+import { appUrlHost } from '../appUrl.ts';
 import { encode, type ContentEncoding } from './compression.ts';
 import { etagOf } from './httpCaching.ts';
 import type { HomeBillboards } from './homeBillboard.ts';

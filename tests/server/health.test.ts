@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
+import { pendingMigrations } from '../../server/db/migrate.ts';
 import { registerErrorHandler } from '../../server/plugins/errorHandler.ts';
 import { healthRoutes } from '../../server/routes/health.ts';
 import type { App } from '../../server/routes/types.ts';
@@ -76,7 +77,7 @@ describe('liveness and readiness', () => {
       const database = await openDatabase({ databaseUrl, dataDir: 'unused', migrate: false });
       const app = Fastify() as unknown as App;
       registerErrorHandler(app);
-      await healthRoutes(app, { db: database.db });
+      await healthRoutes(app, { readiness: { pendingMigrations: () => pendingMigrations(database.db) } });
       return { app, close: async () => (await app.close(), await database.close()) };
     };
 
