@@ -117,13 +117,13 @@ for (const [language, locale] of [['en', 'en-US'], ['sv', 'sv-SE']] as [ProfileL
         expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes[0]);
 
         // The same codes, newest first, on /more/voucher under the offer's title and link.
-        await promo.openClaimedCodesFromMore(configured.moreTab);
-        const group = promo.claimedCodesOf(title);
+        await promo.openVouchersFromMore(configured.moreTab);
+        const group = promo.voucherGroupOf(title);
         // The revealed member code is listed too (revealed first, so it is the oldest).
         await expect(group.locator('code')).toHaveText([codes[1]!, codes[0]!, brand.open.commonCode]);
         const month = new Date().toLocaleDateString(language === 'sv' ? 'sv-SE' : 'en-US', { month: 'long' });
         await expect(group.locator('time').first()).toContainText(month);
-        await expect(promo.claimedGroups().getByRole('link', { name: title, exact: true })).toHaveAttribute('href', brand.open.path);
+        await expect(promo.voucherGroups().getByRole('link', { name: title, exact: true })).toHaveAttribute('href', brand.open.path);
         await promo.copyButton(codes[1]!).click();
         await expect(promo.copied(codes[1]!)).toBeVisible();
         expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes[1]);

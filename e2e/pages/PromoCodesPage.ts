@@ -81,18 +81,18 @@ export class PromoCodesPage extends pageInLanguage((language: ProfileLanguage) =
     return this.visible().getByRole('status').filter({ hasText: this.text('Successfully copied to clipboard {code}', code) });
   }
 
-  async openClaimedCodesFromMore(moreTab: string) {
+  async openVouchersFromMore(moreTab: string) {
     await this.page.getByRole('navigation', { name: this.words.main }).getByRole('link', { name: moreTab, exact: true }).click();
     await this.visible().getByRole('navigation', { name: this.words.menu }).getByRole('link', { name: this.words.promoCodes, exact: true }).click();
     await expect(this.visible()).toHaveAttribute('data-path', '/more/voucher');
     await expect(this.visible().getByRole('heading', { level: 1, name: this.words.promoCodes })).toBeVisible();
   }
 
-  claimedGroups(): Locator {
+  voucherGroups(): Locator {
     return this.visible().getByRole('list', { name: this.words.byOffer });
   }
 
-  claimedCodesOf(offerTitle: string): Locator {
+  voucherGroupOf(offerTitle: string): Locator {
     return this.visible().getByRole('list', { name: this.text('Codes for {0}', offerTitle), exact: true });
   }
 }

@@ -1,5 +1,5 @@
 import type { OfferType } from '../../contract/offer.ts';
-import type { OfferPageInput } from '../../machines/offerPage.rules.ts';
+import type { OfferInput } from '../../machines/offer.rules.ts';
 import { isOfferType } from './routeTable.ts';
 
 /** What the navigator matched for a page: the route's raw parameters and the page's own path. */
@@ -34,7 +34,7 @@ export function offerTypeOfPath(path: string): OfferType {
  * The offer page's place from /:origin/:type/:id, /:type/:id or /search/:type/:id. The resolver
  * only matches real offer types, so a missing or unknown type here is a route table mistake.
  */
-export function offerPlaceOf({ params, path }: RouteMatch): OfferPageInput {
+export function offerPlaceOf({ params, path }: RouteMatch): OfferInput {
   const { id, type } = params;
   if (!id || !isOfferType(type)) throw new Error(`Not an offer route: ${path}`);
   // /search/:type/:id has no origin segment; its path says the member came from search.

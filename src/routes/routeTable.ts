@@ -14,7 +14,7 @@ export type ScreenName =
   | 'restaurant'
   | 'vouchers'
   | 'orders'
-  | 'waitingLists'
+  | 'myWaitingLists'
   | 'profile'
   | 'faq'
   | 'about'
@@ -69,7 +69,7 @@ export const contentRoutes: RouteEntry[] = [
   { path: '/more/restaurant/s/$id', screen: 'restaurant', enabled: restaurant },
   { path: '/more/voucher', screen: 'vouchers' },
   { path: '/more/orderHistory', screen: 'orders' },
-  { path: '/more/waitingLists', screen: 'waitingLists' },
+  { path: '/more/waitingLists', screen: 'myWaitingLists' },
   { path: '/more/userinfo', screen: 'profile' },
   { path: '/more/faq', screen: 'faq' },
   { path: '/more/about', screen: 'about' },

@@ -43,7 +43,7 @@ function TypeFeedRoute(match: RouteMatch) {
 
 // The offer page, More and the profile load on first use as well: a visitor's first screen is a feed.
 const LazyOfferScreen = lazy(
-  withMessages('content', () => import('../wiring/offerPage.wiring.ts').then((m) => ({ default: m.WiredOfferScreen }))),
+  withMessages('content', () => import('../wiring/offer.wiring.ts').then((m) => ({ default: m.WiredOfferScreen }))),
 );
 
 function OfferRoute(match: RouteMatch) {
@@ -79,8 +79,8 @@ function ProfileRoute() {
 }
 
 // Screens few members open load on first use: one chunk with the view and its wiring.
-const LazyClaimedCodesScreen = lazy(
-  withMessages('content', () => import('../wiring/claimedCodes.wiring.ts').then((m) => ({ default: m.WiredClaimedCodesScreen }))),
+const LazyVouchersScreen = lazy(
+  withMessages('content', () => import('../wiring/vouchers.wiring.ts').then((m) => ({ default: m.WiredVouchersScreen }))),
 );
 
 const LazyCheckoutScreen = lazy(
@@ -95,26 +95,26 @@ function CheckoutRoute() {
   );
 }
 
-const LazyOrderHistoryScreen = lazy(
-  withMessages('content', () => import('../wiring/orderHistory.wiring.ts').then((m) => ({ default: m.WiredOrderHistoryScreen }))),
+const LazyOrdersScreen = lazy(
+  withMessages('content', () => import('../wiring/orders.wiring.ts').then((m) => ({ default: m.WiredOrdersScreen }))),
 );
 
-function OrderHistoryRoute() {
+function OrdersRoute() {
   return (
     <Suspense fallback={<Spinner />}>
-      <LazyOrderHistoryScreen />
+      <LazyOrdersScreen />
     </Suspense>
   );
 }
 
-const LazyMemberWaitingListsScreen = lazy(
-  withMessages('content', () => import('../wiring/memberWaitingLists.wiring.ts').then((m) => ({ default: m.WiredMemberWaitingListsScreen }))),
+const LazyMyWaitingListsScreen = lazy(
+  withMessages('content', () => import('../wiring/myWaitingLists.wiring.ts').then((m) => ({ default: m.WiredMyWaitingListsScreen }))),
 );
 
-function MemberWaitingListsRoute() {
+function MyWaitingListsRoute() {
   return (
     <Suspense fallback={<Spinner />}>
-      <LazyMemberWaitingListsScreen />
+      <LazyMyWaitingListsScreen />
     </Suspense>
   );
 }
@@ -203,10 +203,10 @@ function RestaurantRoute(match: RouteMatch) {
   );
 }
 
-function ClaimedCodesRoute() {
+function VouchersRoute() {
   return (
     <Suspense fallback={<Spinner />}>
-      <LazyClaimedCodesScreen />
+      <LazyVouchersScreen />
     </Suspense>
   );
 }
@@ -281,9 +281,9 @@ const allScreens: Record<ScreenName, ComponentType<RouteMatch>> = {
   more: MoreRoute,
   restaurantMap: RestaurantMapRoute,
   restaurant: RestaurantRoute,
-  vouchers: ClaimedCodesRoute,
-  orders: OrderHistoryRoute,
-  waitingLists: MemberWaitingListsRoute,
+  vouchers: VouchersRoute,
+  orders: OrdersRoute,
+  myWaitingLists: MyWaitingListsRoute,
   profile: ProfileRoute,
   faq: FaqRoute,
   about: AboutRoute,

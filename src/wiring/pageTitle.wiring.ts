@@ -16,7 +16,7 @@ const screenTitles: Record<Exclude<ScreenName, 'mixedFeed' | 'createAccountRedir
   restaurant: msg`Restaurant`,
   vouchers: msg`My promo codes`,
   orders: msg`My orders`,
-  waitingLists: msg`My waiting lists`,
+  myWaitingLists: msg`My waiting lists`,
   profile: msg`Profile`,
   faq: msg`Frequently asked questions`,
   about: msg`About`,

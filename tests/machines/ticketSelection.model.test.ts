@@ -6,7 +6,7 @@ import { selectedVariant, ticketSelectionMachine, type TicketSelectionEvent } fr
 import type { ItemVariant } from '../../contract/commerce.ts';
 import type { SellingOffer } from '../../domain/ticketCascade.ts';
 import { maxQuantityOf, mediaOf } from '../../domain/ticketCascade.ts';
-import { maxQuantityAfterPurchases } from '../../machines/offerPage.rules.ts';
+import { maxQuantityAfterPurchases } from '../../machines/offer.rules.ts';
 
 const now = Date.UTC(2030, 0, 1);
 const hour = 3_600_000;

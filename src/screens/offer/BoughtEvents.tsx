@@ -7,7 +7,7 @@ import { calendarEventOfLine } from '../../../domain/calendarEvent.ts';
 import { formatEventTime } from '../../i18n/format.ts';
 import * as styles from './purchase.css.ts';
 
-const orderHistoryPath = '/more/orderHistory';
+const ordersPath = '/more/orderHistory';
 
 /** What the member bought of this event (spec 2.3 "once bought"): each evening with "Add to calendar", and where the tickets are. */
 export function BoughtEvents({
@@ -40,7 +40,7 @@ export function BoughtEvents({
           </li>
         ))}
       </ul>
-      <a className={styles.link} href={orderHistoryPath} onClick={onPlainClick(() => navigate(orderHistoryPath))}>
+      <a className={styles.link} href={ordersPath} onClick={onPlainClick(() => navigate(ordersPath))}>
         {t`Show my tickets`}
       </a>
     </section>

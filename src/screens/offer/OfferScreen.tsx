@@ -1,15 +1,15 @@
 import { useMemo, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import type { offerPageMachine } from '../../../machines/offerPage.machine.ts';
-import type { OfferPageInput } from '../../../machines/offerPage.rules.ts';
+import type { offerMachine } from '../../../machines/offer.machine.ts';
+import type { OfferInput } from '../../../machines/offer.rules.ts';
 import { AppActor, sameViewValues } from '../../appActor.ts';
 import { Button } from '../../components/Button.tsx';
 import { ErrorView } from '../../components/ErrorView.tsx';
 import { errorMessage } from '../../i18n/errorMessages.ts';
 import { useNavigate } from '../../navigation/navigation.ts';
 import { visuallyHidden } from '../../theme/index.ts';
-import { connectOfferPage, type OfferPageStatus } from './offer.connect.ts';
+import { connectOffer, type OfferStatus } from './offer.connect.ts';
 import type { CalendarPlatform } from '../AddToCalendar.tsx';
 import { OfferArticle } from './OfferArticle.tsx';
 import { SellingOfferArticle } from './SellingOfferArticle.tsx';
@@ -20,8 +20,8 @@ import * as styles from './offer.css.ts';
 /** Offer detail at /:origin/:type/:id, /:type/:id and /search/:type/:id (spec 2.3). */
 export interface OfferScreenProps {
   /** The offer and where it is seen from, as the route parsed them. */
-  place: OfferPageInput;
-  logic: typeof offerPageMachine;
+  place: OfferInput;
+  logic: typeof offerMachine;
   /** The API's base address: its links open in the app. */
   apiBase: string;
   /** How this device adds bought events to a calendar. */
@@ -32,11 +32,11 @@ export function OfferScreen({ place, ...rest }: OfferScreenProps) {
   return <OfferPage key={`${place.origin}/${place.type}/${place.id}`} input={place} {...rest} />;
 }
 
-function OfferPage({ input, logic, apiBase, calendarPlatform }: Omit<OfferScreenProps, 'place'> & { input: OfferPageInput }) {
+function OfferPage({ input, logic, apiBase, calendarPlatform }: Omit<OfferScreenProps, 'place'> & { input: OfferInput }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const pageRef = useActorRef(logic, { input });
-  const page = useSelector(pageRef, (s) => connectOfferPage(s, pageRef), sameViewValues);
+  const page = useSelector(pageRef, (s) => connectOffer(s, pageRef), sameViewValues);
   const promo = usePromoViews({ unique: page.uniquePromoRef, common: page.commonPromoRef, clipboard: page.clipboardRef });
   const brand = AppActor.useSelector((s) => s.context.brand);
   const layout = AppActor.useSelector((s) => s.context.layout);
@@ -85,17 +85,17 @@ function SignInButton() {
 }
 
 /** A full-page failure with the spec's texts (spec 6 and 8) and the contact link. */
-function OfferFailure({ status, code, children }: { status: OfferPageStatus; code: string | null; children?: ReactNode }) {
+function OfferFailure({ status, code, children }: { status: OfferStatus; code: string | null; children?: ReactNode }) {
   const { t, i18n } = useLingui();
   const brand = AppActor.useSelector((s) => s.context.brand);
   const user = AppActor.useSelector((s) => s.context.member?.user ?? null);
-  const texts: Partial<Record<OfferPageStatus, string>> = {
+  const texts: Partial<Record<OfferStatus, string>> = {
     notFound: t`The article was not found..`,
     notRelevant: t`The offer is no longer relevant`,
     needsSignIn: t`You need to be signed in to view this offer`,
     offline: t`The offer will load as soon as your device is back online.`,
   };
-  const headings: Partial<Record<OfferPageStatus, string>> = {
+  const headings: Partial<Record<OfferStatus, string>> = {
     failed: t`Something went wrong`,
     offline: t`You are offline`,
   };

@@ -5,7 +5,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { AddToCartDialog } from './AddToCartDialog.tsx';
 import { OfferArticle, type OfferArticleProps } from './OfferArticle.tsx';
-import type { OfferPageView } from './offer.connect.ts';
+import type { OfferView } from './offer.connect.ts';
 import { PaymentBar } from './PaymentBar.tsx';
 import { connectTicketSelection, type TicketSelectionRef } from './ticketSelection.connect.ts';
 import { TicketSelector } from './TicketSelector.tsx';
@@ -18,7 +18,7 @@ import * as styles from './purchase.css.ts';
 export interface SellingOfferArticleProps extends Omit<OfferArticleProps, 'purchase'> {
   offer: OfferDetail;
   selectionRef: TicketSelectionRef;
-  page: OfferPageView;
+  page: OfferView;
   calendarPlatform: CalendarPlatform;
 }
 

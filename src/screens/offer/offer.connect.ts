@@ -1,14 +1,14 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { offerPageMachine } from '../../../machines/offerPage.machine.ts';
-import { buyWaitsForQueue } from '../../../machines/offerPage.rules.ts';
+import type { offerMachine } from '../../../machines/offer.machine.ts';
+import { buyWaitsForQueue } from '../../../machines/offer.rules.ts';
 import type { CalendarRequest } from '../../../machines/addToCalendar.machine.ts';
 
-export type OfferPageRef = ActorRefFrom<typeof offerPageMachine>;
+export type OfferRef = ActorRefFrom<typeof offerMachine>;
 
 /** What the page shows: the offer, a skeleton, or one of the spec's failures. */
-export type OfferPageStatus = 'loading' | 'loaded' | 'notFound' | 'notRelevant' | 'needsSignIn' | 'offline' | 'failed';
+export type OfferStatus = 'loading' | 'loaded' | 'notFound' | 'notRelevant' | 'needsSignIn' | 'offline' | 'failed';
 
-function statusOf(snapshot: SnapshotFrom<typeof offerPageMachine>): OfferPageStatus {
+function statusOf(snapshot: SnapshotFrom<typeof offerMachine>): OfferStatus {
   if (snapshot.matches('loaded')) return 'loaded';
   if (snapshot.matches({ failed: 'notFound' })) return 'notFound';
   if (snapshot.matches({ failed: 'notRelevant' })) return 'notRelevant';
@@ -18,7 +18,7 @@ function statusOf(snapshot: SnapshotFrom<typeof offerPageMachine>): OfferPageSta
   return 'loading';
 }
 
-export function connectOfferPage(snapshot: SnapshotFrom<typeof offerPageMachine>, ref: OfferPageRef) {
+export function connectOffer(snapshot: SnapshotFrom<typeof offerMachine>, ref: OfferRef) {
   const { offer, categories, error } = snapshot.context;
   const categoryId = offer?.categoryId;
   return {
@@ -55,4 +55,4 @@ export function connectOfferPage(snapshot: SnapshotFrom<typeof offerPageMachine>
   };
 }
 
-export type OfferPageView = ReturnType<typeof connectOfferPage>;
+export type OfferView = ReturnType<typeof connectOffer>;

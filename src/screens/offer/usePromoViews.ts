@@ -12,7 +12,7 @@ import {
   type UniquePromoView,
 } from './promo.connect.ts';
 
-/** The loaded offer page's promo children (machines/offerPage.machine.ts invokes them). */
+/** The loaded offer page's promo children (machines/offer.machine.ts invokes them). */
 export interface PromoRefs {
   unique: PromoClaimRef | undefined;
   common: CommonPromoRef | undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
-import { offerPageMachine } from '../../machines/offerPage.machine.ts';
+import { offerMachine } from '../../machines/offer.machine.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import type { CategoryList, OfferDetail } from '../../contract/offer.ts';
 import type { ItemVariant } from '../../contract/commerce.ts';
@@ -16,7 +16,7 @@ function startPage(answers: (OfferDetail | Error)[], options: { categoriesFail?:
   const requests: string[] = [];
   const online = new EventTarget();
   const actor = createActor(
-    offerPageMachine.provide({
+    offerMachine.provide({
       actors: {
         loadOffer: fromPromise<OfferDetail, { id: string }>(async ({ input }) => {
           requests.push(input.id);

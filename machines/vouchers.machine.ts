@@ -4,22 +4,22 @@ import { retryWhenOnline } from './retryWhenOnline.ts';
 import { clipboardCopyMachine } from './clipboardCopy.machine.ts';
 import type { ClaimedPromoCode } from '../contract/promoCode.ts';
 
-export interface ClaimedCodesContext {
+export interface VouchersContext {
   codes: ClaimedPromoCode[];
   /** Why the list did not load; the view tells the code's text. */
   errorCode: string | null;
 }
 
-export type ClaimedCodesEvent = { type: 'claimedCodes.retry' };
+export type VouchersEvent = { type: 'vouchers.retry' };
 
 /**
  * The member's claimed promo codes at /more/voucher (spec 2.3): loading, then the list (empty or
  * not) with its copy buttons, or a failure the member can retry.
  */
-export const claimedCodesMachine = setup({
+export const vouchersMachine = setup({
   types: {
-    context: {} as ClaimedCodesContext,
-    events: {} as ClaimedCodesEvent,
+    context: {} as VouchersContext,
+    events: {} as VouchersEvent,
     children: {} as { clipboard: 'clipboard' },
   },
   actors: {
@@ -33,7 +33,7 @@ export const claimedCodesMachine = setup({
     hasNone: ({ context }) => context.codes.length === 0,
   },
 }).createMachine({
-  id: 'claimedCodes',
+  id: 'vouchers',
   context: { codes: [], errorCode: null },
   initial: 'loading',
   states: {
@@ -58,8 +58,8 @@ export const claimedCodesMachine = setup({
     },
     /** Tried again on request, and by itself once the browser is back online (a failure for want of a network). */
     failed: {
-      invoke: { src: 'retryWhenOnline', input: { retry: { type: 'claimedCodes.retry' } } },
-      on: { 'claimedCodes.retry': 'loading' },
+      invoke: { src: 'retryWhenOnline', input: { retry: { type: 'vouchers.retry' } } },
+      on: { 'vouchers.retry': 'loading' },
     },
   },
 });

@@ -74,7 +74,7 @@ const parse = (value: string): World => {
 };
 const start: World = { page: 'closed', open: [], loads: 0, added: 0 };
 const states = exploreWorlds(start, events, next, name);
-const model = createTestModel(createMachine({ id: 'orderHistoryWorld', initial: name(start), states }));
+const model = createTestModel(createMachine({ id: 'ordersWorld', initial: name(start), states }));
 
 /** The order history endpoint: its answer follows `mode`. */
 function fakeServer() {

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import type { claimedCodesMachine } from '../../../machines/claimedCodes.machine.ts';
+import type { vouchersMachine } from '../../../machines/vouchers.machine.ts';
 import { sameViewValues } from '../../appActor.ts';
 import { Image } from '../../components/Image.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -9,16 +9,16 @@ import { connectClipboard, type ClipboardRef } from '../../components/clipboard.
 import { CopyableCode } from '../../components/CopyableCode.tsx';
 import type { ClaimedCodeGroup } from '../../domain/claimedCodes.ts';
 import { AppLink } from '../../navigation/AppLink.tsx';
-import { connectClaimedCodes } from './claimedCodes.connect.ts';
-import * as styles from './claimedCodes.css.ts';
+import { connectVouchers } from './vouchers.connect.ts';
+import * as styles from './vouchers.css.ts';
 import { formatDay } from '../../i18n/format.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 
 /** /more/voucher (spec 2.3): the member's claimed promo codes, grouped by offer, newest first. */
-export function ClaimedCodesScreen({ logic }: { logic: typeof claimedCodesMachine }) {
+export function VouchersScreen({ logic }: { logic: typeof vouchersMachine }) {
   const { t } = useLingui();
   const ref = useActorRef(logic);
-  const view = useSelector(ref, (s) => connectClaimedCodes(s, ref), sameViewValues);
+  const view = useSelector(ref, (s) => connectVouchers(s, ref), sameViewValues);
   return (
     <main className={styles.page} aria-busy={view.status === 'loading'}>
       <h1 className={styles.heading}>{t`My promo codes`}</h1>

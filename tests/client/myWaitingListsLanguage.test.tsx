@@ -24,7 +24,7 @@ afterEach(async () => {
 describe('My waiting lists and the app language', () => {
   it('loads the places again when the member switches language, so the offer and seat names follow it', async () => {
     const { api, calls } = readOnlyApi(async () => [place()]);
-    renderRoute('waitingLists', '/more/waitingLists', api);
+    renderRoute('myWaitingLists', '/more/waitingLists', api);
     expect(await screen.findByText(named.en)).toBeTruthy();
     await act(() => activateLocale('sv'));
     expect(await screen.findByText(named.sv)).toBeTruthy();

@@ -9,7 +9,7 @@ import { addToCalendarMachine } from './addToCalendar.machine.ts';
 import { retryWhenOnline } from './retryWhenOnline.ts';
 import type { OrderItem } from '../contract/checkout.ts';
 import type { CategoryList, OfferDetail } from '../contract/offer.ts';
-export type { OfferPageEvent } from './offerPage.rules.ts';
+export type { OfferEvent } from './offer.rules.ts';
 import {
   buyWaitsForQueue,
   isCode,
@@ -22,13 +22,13 @@ import {
   type CartAddition,
   type Choice,
   type OfferLoadError,
-  type OfferPageEvent,
-  type OfferPageInput,
-} from './offerPage.rules.ts';
+  type OfferEvent,
+  type OfferInput,
+} from './offer.rules.ts';
 import { ticketSelectionMachine } from './ticketSelection.machine.ts';
 import { clampQuantity } from '../domain/cartUpdate.ts';
 
-export interface OfferPageContext extends OfferPageInput {
+export interface OfferContext extends OfferInput {
   offer: OfferDetail | null;
   /** The brand's categories, for the category tag; null until (or unless) they load. */
   categories: CategoryList | null;
@@ -48,8 +48,8 @@ export interface OfferPageContext extends OfferPageInput {
 }
 
 /** The offer in `loaded` (set by the load's onDone on the way in). */
-function loadedOffer(context: OfferPageContext): OfferDetail {
-  if (!context.offer) throw new Error('offerPage: loaded without an offer');
+function loadedOffer(context: OfferContext): OfferDetail {
+  if (!context.offer) throw new Error('offer: loaded without an offer');
   return context.offer;
 }
 
@@ -63,11 +63,11 @@ const keepError = { type: 'keepError', params: loadErrorParams } as const;
  * sale queue of a variant with an on-sale time (buying it waits for the member's turn), and
  * "Add to calendar" for what the member bought of it.
  */
-export const offerPageMachine = setup({
+export const offerMachine = setup({
   types: {
-    context: {} as OfferPageContext,
-    events: {} as OfferPageEvent,
-    input: {} as OfferPageInput,
+    context: {} as OfferContext,
+    events: {} as OfferEvent,
+    input: {} as OfferInput,
     children: {} as {
       promoClaim: 'promoClaim';
       commonPromo: 'commonPromo';
@@ -79,7 +79,7 @@ export const offerPageMachine = setup({
   },
   actors: {
     /** Tells `offer.signedIn` when a visitor on this page signs in, `offer.languageChanged` when the app's language changes (provided by the wiring). */
-    watchApp: fromCallback<OfferPageEvent>(() => undefined),
+    watchApp: fromCallback<OfferEvent>(() => undefined),
     loadOffer: fromPromise<OfferDetail, { id: string }>(async () => notProvided('loadOffer')),
     loadCategories: fromPromise<CategoryList>(async () => notProvided('loadCategories')),
     /** The member's order lines of this offer (none to ask for when it sells no tickets). */
@@ -151,7 +151,7 @@ export const offerPageMachine = setup({
     isNetworkFailure: (_, error: OfferLoadError) => isCode(error, 600, 'failed_to_fetch'),
   },
 }).createMachine({
-  id: 'offerPage',
+  id: 'offer',
   context: ({ input }) => ({
     ...input,
     offer: null,
@@ -280,7 +280,7 @@ export const offerPageMachine = setup({
         notFound: {},
         notRelevant: {},
         // Signed in from here, the member-only offer loads.
-        needsSignIn: { on: { 'offer.signedIn': '#offerPage.loading' } },
+        needsSignIn: { on: { 'offer.signedIn': '#offer.loading' } },
         /** No network: the page loads by itself once the browser is online again (or on Try again). */
         offline: { invoke: { src: 'retryWhenOnline', input: { retry: { type: 'offer.retry' } } } },
         other: {},

@@ -4,7 +4,7 @@ import type { Order } from '../contract/checkout.ts';
 import { addToCalendarMachine } from './addToCalendar.machine.ts';
 import { retryWhenOnline } from './retryWhenOnline.ts';
 
-export interface OrderHistoryContext {
+export interface OrdersContext {
   orders: Order[];
   /** The orders whose panels are open; several may be. */
   openOrderIds: string[];
@@ -12,21 +12,21 @@ export interface OrderHistoryContext {
   errorCode: string | null;
 }
 
-export type OrderHistoryEvent =
-  | { type: 'orderHistory.toggle'; orderId: string }
-  | { type: 'orderHistory.retry' }
+export type OrdersEvent =
+  | { type: 'orders.toggle'; orderId: string }
+  | { type: 'orders.retry' }
   /** The app shows another language: the orders' names come from the server in it, so they load again (open panels stay open). */
-  | { type: 'orderHistory.languageChanged' };
+  | { type: 'orders.languageChanged' };
 
 /**
  * The member's orders at /more/orderHistory (spec 2.3): loading, then expandable panels (or the
  * no-orders state), or a failure the member can retry. Beside it runs "Add to calendar" for the
  * orders' events.
  */
-export const orderHistoryMachine = setup({
+export const ordersMachine = setup({
   types: {
-    context: {} as OrderHistoryContext,
-    events: {} as OrderHistoryEvent,
+    context: {} as OrdersContext,
+    events: {} as OrdersEvent,
     children: {} as { calendar: 'addToCalendar' },
   },
   actors: {
@@ -41,7 +41,7 @@ export const orderHistoryMachine = setup({
     hasNone: ({ context }) => context.orders.length === 0,
   },
 }).createMachine({
-  id: 'orderHistory',
+  id: 'orders',
   context: { orders: [], openOrderIds: [], errorCode: null },
   invoke: { id: 'calendar', src: 'addToCalendar' },
   initial: 'loading',
@@ -50,7 +50,7 @@ export const orderHistoryMachine = setup({
       tags: ['busy'],
       entry: assign({ errorCode: null }),
       // An answer on its way was asked for in the language before.
-      on: { 'orderHistory.languageChanged': { target: 'loading', reenter: true } },
+      on: { 'orders.languageChanged': { target: 'loading', reenter: true } },
       invoke: {
         src: 'loadOrders',
         onDone: { target: 'loaded', actions: assign({ orders: ({ event }) => event.output }) },
@@ -58,14 +58,14 @@ export const orderHistoryMachine = setup({
       },
     },
     loaded: {
-      on: { 'orderHistory.languageChanged': 'loading' },
+      on: { 'orders.languageChanged': 'loading' },
       initial: 'checking',
       states: {
         checking: { always: [{ guard: 'hasNone', target: 'empty' }, { target: 'listed' }] },
         empty: {},
         listed: {
           on: {
-            'orderHistory.toggle': {
+            'orders.toggle': {
               actions: assign({
                 openOrderIds: ({ context, event }) =>
                   context.openOrderIds.includes(event.orderId)
@@ -79,8 +79,8 @@ export const orderHistoryMachine = setup({
     },
     /** Tried again on request, and by itself once the browser is back online (a failure for want of a network). */
     failed: {
-      invoke: { src: 'retryWhenOnline', input: { retry: { type: 'orderHistory.retry' } } },
-      on: { 'orderHistory.retry': 'loading', 'orderHistory.languageChanged': 'loading' },
+      invoke: { src: 'retryWhenOnline', input: { retry: { type: 'orders.retry' } } },
+      on: { 'orders.retry': 'loading', 'orders.languageChanged': 'loading' },
     },
   },
 });

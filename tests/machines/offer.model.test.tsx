@@ -91,7 +91,7 @@ const parse = (value: string): World => {
 };
 const start: World = { page: 'closed', loads: 0, categories: true, bought: false, buying: 'none', picked: false, added: false };
 const states = exploreWorlds(start, events, next, name);
-const model = createTestModel(createMachine({ id: 'offerPageWorld', initial: name(start), states }));
+const model = createTestModel(createMachine({ id: 'offerWorld', initial: name(start), states }));
 
 const hour = 3_600_000;
 const evening = Date.now() + 10 * 24 * hour;

@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { isVisitor } from '../screens/visitor/visitor.connect.ts';
-import { offerPageMachine } from '../../machines/offerPage.machine.ts';
-import type { CartAddition } from '../../machines/offerPage.rules.ts';
+import { offerMachine } from '../../machines/offer.machine.ts';
+import type { CartAddition } from '../../machines/offer.rules.ts';
 import { promoClaimMachine } from '../../machines/promoClaim.machine.ts';
 import { commonPromoMachine } from '../../machines/commonPromo.machine.ts';
 import { getCategories, getOffer } from '../api/offers.ts';
@@ -21,7 +21,7 @@ import { saleQueueMachine, type PlaceKeeperEvent } from '../../machines/saleQueu
 import { leaveSaleQueue, leaveSaleQueueInThisWindow, takeSalePlace } from '../api/saleQueue.ts';
 import { retryWhenOnline } from './retryWhenOnline.ts';
 
-type OfferInput = { input: { offerId: string } };
+type OfferIdInput = { input: { offerId: string } };
 
 type VariantInput = { input: { itemVariantId: string } };
 
@@ -29,7 +29,7 @@ type VariantInput = { input: { itemVariantId: string } };
  * An offer page: the offer, the category names, the promo claims, the waiting list, the sale
  * queue and what the member bought come from the API; purchases go to the app's cart; calendar entries to the device.
  */
-export function wireOfferPage({ api, app, container, analytics }: WiringDeps) {
+export function wireOffer({ api, app, container, analytics }: WiringDeps) {
   // A visitor's member actions open the sign-in dialog over the page instead of calling the API.
   const visitorGate = {
     guards: { isVisitor: () => isVisitor(app.getSnapshot()) },
@@ -42,7 +42,7 @@ export function wireOfferPage({ api, app, container, analytics }: WiringDeps) {
     return result;
   };
   return {
-    logic: offerPageMachine.provide({
+    logic: offerMachine.provide({
       guards: visitorGate.guards,
       actors: {
         watchApp: fromCallback(({ sendBack }) => {
@@ -74,13 +74,13 @@ export function wireOfferPage({ api, app, container, analytics }: WiringDeps) {
         promoClaim: promoClaimMachine.provide({
           ...visitorGate,
           actors: {
-            claimCode: fromPromise(({ input }: OfferInput) => claimPromoCode(api, input.offerId).then(tracked('promo_claimed', input.offerId))),
-            loadEarlierCodes: fromPromise(async ({ input }: OfferInput) => uniqueCodesOf(await getClaimedPromoCodes(api), input.offerId)),
+            claimCode: fromPromise(({ input }: OfferIdInput) => claimPromoCode(api, input.offerId).then(tracked('promo_claimed', input.offerId))),
+            loadEarlierCodes: fromPromise(async ({ input }: OfferIdInput) => uniqueCodesOf(await getClaimedPromoCodes(api), input.offerId)),
           },
         }),
         commonPromo: commonPromoMachine.provide({
           ...visitorGate,
-          actors: { claimCommonCode: fromPromise(({ input }: OfferInput) => claimCommonPromoCode(api, input.offerId).then(tracked('promo_claimed', input.offerId))) },
+          actors: { claimCommonCode: fromPromise(({ input }: OfferIdInput) => claimCommonPromoCode(api, input.offerId).then(tracked('promo_claimed', input.offerId))) },
         }),
         clipboard: wireClipboard(),
         waitingList: waitingListMachine.provide({
@@ -132,4 +132,4 @@ export function wireOfferPage({ api, app, container, analytics }: WiringDeps) {
 }
 
 /** The offer page with its wiring: one lazy chunk, loaded when an offer first opens. */
-export const WiredOfferScreen = wired(OfferScreen, wireOfferPage);
+export const WiredOfferScreen = wired(OfferScreen, wireOffer);

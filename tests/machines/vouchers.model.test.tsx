@@ -62,7 +62,7 @@ const parse = (value: string): World => {
 };
 const start: World = { page: 'closed', loads: 0, copy: null };
 const states = exploreWorlds(start, events, next, name);
-const model = createTestModel(createMachine({ id: 'claimedCodesWorld', initial: name(start), states }));
+const model = createTestModel(createMachine({ id: 'vouchersWorld', initial: name(start), states }));
 
 const claimed = (code: Code, offerId: string, title: string, claimedAt: string): ClaimedPromoCode => ({
   code,

@@ -3,25 +3,25 @@ import { callErrorOf, notProvided } from './errorCode.ts';
 import { retryWhenOnline } from './retryWhenOnline.ts';
 import type { MemberWaitingListPlace } from '../contract/waitingList.ts';
 
-export interface MemberWaitingListsContext {
+export interface MyWaitingListsContext {
   places: MemberWaitingListPlace[];
   /** Why the list did not load; the view tells the code's text. */
   errorCode: string | null;
 }
 
-export type MemberWaitingListsEvent =
-  | { type: 'memberWaitingLists.retry' }
+export type MyWaitingListsEvent =
+  | { type: 'myWaitingLists.retry' }
   /** The app shows another language: the places' offer and seat names come from the server in it, so they load again. */
-  | { type: 'memberWaitingLists.languageChanged' };
+  | { type: 'myWaitingLists.languageChanged' };
 
 /**
  * "My waiting lists" at /more/waitingLists: loading, then the member's places in line and held
  * places across offers (or none), or a failure the member can retry.
  */
-export const memberWaitingListsMachine = setup({
+export const myWaitingListsMachine = setup({
   types: {
-    context: {} as MemberWaitingListsContext,
-    events: {} as MemberWaitingListsEvent,
+    context: {} as MyWaitingListsContext,
+    events: {} as MyWaitingListsEvent,
   },
   actors: {
     /** GET /v1/get_list/user/waiting_list. */
@@ -33,7 +33,7 @@ export const memberWaitingListsMachine = setup({
     hasNone: ({ context }) => context.places.length === 0,
   },
 }).createMachine({
-  id: 'memberWaitingLists',
+  id: 'myWaitingLists',
   context: { places: [], errorCode: null },
   initial: 'loading',
   states: {
@@ -41,7 +41,7 @@ export const memberWaitingListsMachine = setup({
       tags: ['busy'],
       entry: assign({ errorCode: null }),
       // An answer on its way was asked for in the language before.
-      on: { 'memberWaitingLists.languageChanged': { target: 'loading', reenter: true } },
+      on: { 'myWaitingLists.languageChanged': { target: 'loading', reenter: true } },
       invoke: {
         src: 'loadPlaces',
         onDone: { target: 'loaded', actions: assign({ places: ({ event }) => event.output }) },
@@ -49,7 +49,7 @@ export const memberWaitingListsMachine = setup({
       },
     },
     loaded: {
-      on: { 'memberWaitingLists.languageChanged': 'loading' },
+      on: { 'myWaitingLists.languageChanged': 'loading' },
       initial: 'checking',
       states: {
         checking: { always: [{ guard: 'hasNone', target: 'empty' }, { target: 'listed' }] },
@@ -59,8 +59,8 @@ export const memberWaitingListsMachine = setup({
     },
     /** Tried again on request, and by itself once the browser is back online (a failure for want of a network). */
     failed: {
-      invoke: { src: 'retryWhenOnline', input: { retry: { type: 'memberWaitingLists.retry' } } },
-      on: { 'memberWaitingLists.retry': 'loading', 'memberWaitingLists.languageChanged': 'loading' },
+      invoke: { src: 'retryWhenOnline', input: { retry: { type: 'myWaitingLists.retry' } } },
+      on: { 'myWaitingLists.retry': 'loading', 'myWaitingLists.languageChanged': 'loading' },
     },
   },
 });

@@ -1,4 +1,4 @@
-/** The offer page machine's types and the rules it decides by, apart from its statechart (offerPage.machine.ts). */
+/** The offer page machine's types and the rules it decides by, apart from its statechart (offer.machine.ts). */
 import { callErrorOf } from './errorCode.ts';
 import type { OrderItem } from '../contract/checkout.ts';
 import type { ItemVariant } from '../contract/commerce.ts';
@@ -8,7 +8,7 @@ import type { SelectionChanged, SelectionStatus } from './ticketSelection.machin
 import type { SaleTurn } from './saleQueue.machine.ts';
 import type { DoneActorEvent } from 'xstate';
 
-export interface OfferPageInput {
+export interface OfferInput {
   id: string;
   type: OfferType;
   /** The section the member came from (/:origin/:type/:id), when the route has one. */
@@ -71,8 +71,8 @@ export function maxQuantityAfterPurchases(
   return maxQuantityOf(offer, variant, bought);
 }
 
-/** What the offer page machine takes (offerPage.machine.ts). */
-export type OfferPageEvent =
+/** What the offer page machine takes (offer.machine.ts). */
+export type OfferEvent =
   | { type: 'offer.retry' }
   /** The visitor who opened the page signed in (told by `watchApp`): what needed a member loads now. */
   | { type: 'offer.signedIn' }

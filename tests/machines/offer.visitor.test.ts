@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { offerPageMachine, type OfferPageEvent } from '../../machines/offerPage.machine.ts';
+import { offerMachine, type OfferEvent } from '../../machines/offer.machine.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import type { CategoryList, OfferDetail } from '../../contract/offer.ts';
 import { offerDetail } from '../client/offer/offerDetailFixtures.ts';
@@ -15,11 +15,11 @@ function visitorPage(answers: (OfferDetail | Error)[]) {
   let tellSignedIn: (() => void) | null = null;
   let visitor = true;
   const actor = createActor(
-    offerPageMachine.provide({
+    offerMachine.provide({
       guards: { isVisitor: () => visitor },
       actions: { askToSignIn: () => void asked.push('signIn'), addToCart: (_, addition) => void added.push(addition) },
       actors: {
-        watchApp: fromCallback<OfferPageEvent>(({ sendBack }) => {
+        watchApp: fromCallback<OfferEvent>(({ sendBack }) => {
           tellSignedIn = () => sendBack({ type: 'offer.signedIn' });
         }),
         loadOffer: fromPromise<OfferDetail, { id: string }>(async ({ input }) => {

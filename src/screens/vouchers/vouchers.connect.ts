@@ -1,13 +1,13 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { claimedCodesMachine } from '../../../machines/claimedCodes.machine.ts';
+import type { vouchersMachine } from '../../../machines/vouchers.machine.ts';
 import { groupClaimedCodes, type ClaimedCodeGroup } from '../../domain/claimedCodes.ts';
 
-export type ClaimedCodesRef = ActorRefFrom<typeof claimedCodesMachine>;
-type ClaimedCodesSnapshot = SnapshotFrom<typeof claimedCodesMachine>;
+export type VouchersRef = ActorRefFrom<typeof vouchersMachine>;
+type VouchersSnapshot = SnapshotFrom<typeof vouchersMachine>;
 
-export type ClaimedCodesStatus = 'loading' | 'empty' | 'listed' | 'failed';
+export type VouchersStatus = 'loading' | 'empty' | 'listed' | 'failed';
 
-function statusOf(snapshot: ClaimedCodesSnapshot): ClaimedCodesStatus {
+function statusOf(snapshot: VouchersSnapshot): VouchersStatus {
   if (snapshot.matches({ loaded: 'listed' })) return 'listed';
   if (snapshot.matches('loaded')) return 'empty';
   if (snapshot.matches('failed')) return 'failed';
@@ -15,19 +15,19 @@ function statusOf(snapshot: ClaimedCodesSnapshot): ClaimedCodesStatus {
 }
 
 // Grouping once per loaded list, not on every render.
-const groupsByList = new WeakMap<ClaimedCodesSnapshot['context']['codes'], ClaimedCodeGroup[]>();
-function groupsOf(codes: ClaimedCodesSnapshot['context']['codes']): ClaimedCodeGroup[] {
+const groupsByList = new WeakMap<VouchersSnapshot['context']['codes'], ClaimedCodeGroup[]>();
+function groupsOf(codes: VouchersSnapshot['context']['codes']): ClaimedCodeGroup[] {
   let groups = groupsByList.get(codes);
   if (!groups) groupsByList.set(codes, (groups = groupClaimedCodes(codes)));
   return groups;
 }
 
-export function connectClaimedCodes(snapshot: ClaimedCodesSnapshot, ref: ClaimedCodesRef) {
+export function connectVouchers(snapshot: VouchersSnapshot, ref: VouchersRef) {
   return {
     status: statusOf(snapshot),
     groups: groupsOf(snapshot.context.codes),
     errorCode: snapshot.context.errorCode,
     clipboardRef: snapshot.children.clipboard,
-    retry: () => ref.send({ type: 'claimedCodes.retry' }),
+    retry: () => ref.send({ type: 'vouchers.retry' }),
   };
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import type { orderHistoryMachine } from '../../../machines/orderHistory.machine.ts';
+import type { ordersMachine } from '../../../machines/orders.machine.ts';
 import type { Order, OrderItem, Ticket } from '../../../contract/checkout.ts';
 import type { CalendarRequest } from '../../../machines/addToCalendar.machine.ts';
 import { AddToCalendar, type CalendarPlatform } from '../AddToCalendar.tsx';
@@ -11,8 +11,8 @@ import { sameViewValues } from '../../appActor.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useOnLanguageChange } from '../../components/useOnLanguageChange.ts';
 import { formatDay, formatEventDate, formatMoney, formatPercent } from '../../i18n/format.ts';
-import { connectOrderHistory } from './orderHistory.connect.ts';
-import * as styles from './orderHistory.css.ts';
+import { connectOrders } from './orders.connect.ts';
+import * as styles from './orders.css.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 
 /** What each order line needs besides the line: its tickets and how to add its event to a calendar. */
@@ -25,10 +25,10 @@ interface LineExtras {
  * /more/orderHistory (spec 2.3): the member's orders as expandable panels, newest first; each
  * ticket's QR code for the door, and "Add to calendar" per event.
  */
-export function OrderHistoryScreen({ logic, calendarPlatform }: { logic: typeof orderHistoryMachine; calendarPlatform: CalendarPlatform }) {
+export function OrdersScreen({ logic, calendarPlatform }: { logic: typeof ordersMachine; calendarPlatform: CalendarPlatform }) {
   const { t } = useLingui();
   const ref = useActorRef(logic);
-  const view = useSelector(ref, (s) => connectOrderHistory(s, ref), sameViewValues);
+  const view = useSelector(ref, (s) => connectOrders(s, ref), sameViewValues);
   // The page stays mounted in its stack: when the member switches language, the orders' names load again in it.
   useOnLanguageChange(view.showLanguage);
   return (

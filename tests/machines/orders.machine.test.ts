@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { orderHistoryMachine } from '../../machines/orderHistory.machine.ts';
+import { ordersMachine } from '../../machines/orders.machine.ts';
 import type { Order } from '../../contract/checkout.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 
@@ -24,7 +24,7 @@ function order(id: string): Order {
 function start(answers: (Order[] | Error)[]) {
   let loads = 0;
   const actor = createActor(
-    orderHistoryMachine.provide({
+    ordersMachine.provide({
       actors: {
         loadOrders: fromPromise<Order[]>(async () => {
           loads += 1;
@@ -58,16 +58,16 @@ describe('order history machine', () => {
     const { actor } = start([[]]);
     const s = await settled(actor);
     expect(s.value).toEqual({ loaded: 'empty' });
-    expect(s.can({ type: 'orderHistory.toggle', orderId: 'o-1' })).toBe(false);
+    expect(s.can({ type: 'orders.toggle', orderId: 'o-1' })).toBe(false);
   });
 
   it('opens several panels at once and closes each on a second toggle', async () => {
     const { actor } = start([[order('o-3'), order('o-2'), order('o-1')]]);
     await settled(actor);
-    actor.send({ type: 'orderHistory.toggle', orderId: 'o-2' });
-    actor.send({ type: 'orderHistory.toggle', orderId: 'o-1' });
+    actor.send({ type: 'orders.toggle', orderId: 'o-2' });
+    actor.send({ type: 'orders.toggle', orderId: 'o-1' });
     expect(actor.getSnapshot().context.openOrderIds).toEqual(['o-2', 'o-1']);
-    actor.send({ type: 'orderHistory.toggle', orderId: 'o-2' });
+    actor.send({ type: 'orders.toggle', orderId: 'o-2' });
     expect(actor.getSnapshot().context.openOrderIds).toEqual(['o-1']);
     expect(actor.getSnapshot().value).toEqual({ loaded: 'listed' });
   });
@@ -77,8 +77,8 @@ describe('order history machine', () => {
     let s = await settled(actor);
     expect(s.value).toBe('failed');
     expect(s.context.errorCode).toBe('internal_error');
-    expect(s.can({ type: 'orderHistory.toggle', orderId: 'o-1' })).toBe(false);
-    actor.send({ type: 'orderHistory.retry' });
+    expect(s.can({ type: 'orders.toggle', orderId: 'o-1' })).toBe(false);
+    actor.send({ type: 'orders.retry' });
     expect(actor.getSnapshot().context.errorCode).toBeNull();
     s = await settled(actor);
     expect(s.value).toEqual({ loaded: 'listed' });
@@ -87,9 +87,9 @@ describe('order history machine', () => {
 
   it('takes no retry while loading or listed', async () => {
     const { actor, loads } = start([[order('o-1')]]);
-    expect(actor.getSnapshot().can({ type: 'orderHistory.retry' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'orders.retry' })).toBe(false);
     const s = await settled(actor);
-    expect(s.can({ type: 'orderHistory.retry' })).toBe(false);
+    expect(s.can({ type: 'orders.retry' })).toBe(false);
     expect(loads()).toBe(1);
   });
 });

@@ -92,7 +92,7 @@ describe('my waiting lists, generated paths', () => {
           throw new Error('the page only reads');
         },
       } as unknown as ApiClient;
-      let page = renderRoute('waitingLists', '/more/waitingLists', api);
+      let page = renderRoute('myWaitingLists', '/more/waitingLists', api);
       const settled = () => waitFor(() => expect(screen.getByRole('main').getAttribute('aria-busy')).toBe('false'), { timeout: 15_000 });
       await settled();
 
@@ -127,7 +127,7 @@ describe('my waiting lists, generated paths', () => {
         events: {
           REOPEN: async () => {
             page.page.unmount();
-            page = renderRoute('waitingLists', '/more/waitingLists', api);
+            page = renderRoute('myWaitingLists', '/more/waitingLists', api);
             await settled();
           },
           RETRY: async () => {
@@ -154,7 +154,7 @@ describe('my waiting lists, generated paths', () => {
 describe('a place on the list', () => {
   it('opens its offer in the app', async () => {
     const api = { appUrl: 'http://localhost', baseUrl: '', get: async () => places, send: async () => undefined } as unknown as ApiClient;
-    const { pushed } = renderRoute('waitingLists', '/more/waitingLists', api);
+    const { pushed } = renderRoute('myWaitingLists', '/more/waitingLists', api);
     fireEvent.click(await screen.findByRole('link', { name: 'Jazz on the pier' }, { timeout: 15_000 }));
     expect(pushed).toEqual(['/live/aurora-live-002']);
   });

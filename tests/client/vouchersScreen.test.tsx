@@ -15,7 +15,7 @@ const claimed = (code: string, claimedAt: string, offerId: string, title: string
 });
 
 /** /more/voucher through the route table (lazy screen and wiring), over a fake API. */
-function renderClaimedCodes(answer: () => Promise<ClaimedPromoCode[]>) {
+function renderVouchers(answer: () => Promise<ClaimedPromoCode[]>) {
   const { api, calls } = readOnlyApi(answer);
 
   const { pushed } = renderRoute('vouchers', '/more/voucher', api);
@@ -39,7 +39,7 @@ describe('/more/voucher', () => {
   ];
 
   it('groups the codes by offer, newest first, with links to the offers and dates', async () => {
-    const { calls, pushed } = renderClaimedCodes(async () => codes);
+    const { calls, pushed } = renderVouchers(async () => codes);
     const groups = await screen.findByRole('list', { name: 'Promo codes by offer' }, lazyWait);
     expect(calls).toEqual(['/v1/get_list/offer/voucher/code']);
     const headings = within(groups).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
@@ -57,7 +57,7 @@ describe('/more/voucher', () => {
   });
 
   it('lists a revealed member code with the offer’s own codes, saying it is the same for every member', async () => {
-    renderClaimedCodes(async () => [...codes, claimed('SPA-ALL', '2026-11-23T08:00:00Z', 'aurora-benefit-001', 'Two for one at Spa', 'common')]);
+    renderVouchers(async () => [...codes, claimed('SPA-ALL', '2026-11-23T08:00:00Z', 'aurora-benefit-001', 'Two for one at Spa', 'common')]);
     const spa = await screen.findByRole('list', { name: 'Codes for Two for one at Spa' }, lazyWait);
     expect([...spa.querySelectorAll('code')].map((c) => c.textContent)).toEqual(['SPA-2', 'SPA-ALL', 'SPA-1']);
     const common = within(spa).getAllByRole('listitem')[1]!;
@@ -68,7 +68,7 @@ describe('/more/voucher', () => {
   it('copies a code and says so', async () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    renderClaimedCodes(async () => codes);
+    renderVouchers(async () => codes);
     fireEvent.click(await screen.findByRole('button', { name: 'Copy code BIKE-1' }, lazyWait));
     await waitFor(() => expect(screen.getByText('Successfully copied to clipboard BIKE-1')).toBeTruthy());
     expect(writeText).toHaveBeenCalledWith('BIKE-1');
@@ -78,20 +78,20 @@ describe('/more/voucher', () => {
     await activateLocale('sv');
     // The screen is signed in: its texts are in the content catalog, loaded with the content routes.
     await loadMessages('content');
-    renderClaimedCodes(async () => codes);
+    renderVouchers(async () => codes);
     const spa = await screen.findByRole('list', { name: 'Koder för Two for one at Spa' }, lazyWait);
     expect(within(spa).getByText('24 november 2026')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Mina rabattkoder');
   });
 
   it('says so when there are none', async () => {
-    renderClaimedCodes(async () => []);
+    renderVouchers(async () => []);
     expect(await screen.findByText('You have not claimed any promo codes yet. Claim them on the offers that have them.', {}, lazyWait)).toBeTruthy();
   });
 
   it('a failed load can be retried', async () => {
     let fail = true;
-    renderClaimedCodes(async () => {
+    renderVouchers(async () => {
       if (fail) throw new ApiError(500, 'internal_error', 'boom');
       return codes;
     });

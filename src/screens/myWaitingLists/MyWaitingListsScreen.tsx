@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import type { memberWaitingListsMachine } from '../../../machines/memberWaitingLists.machine.ts';
+import type { myWaitingListsMachine } from '../../../machines/myWaitingLists.machine.ts';
 import type { MemberWaitingListPlace } from '../../../contract/waitingList.ts';
 import { sameViewValues } from '../../appActor.ts';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -8,14 +8,14 @@ import { useOnLanguageChange } from '../../components/useOnLanguageChange.ts';
 import { formatEventDate, formatEventTime } from '../../i18n/format.ts';
 import { AppLink } from '../../navigation/AppLink.tsx';
 import { LoadFailure } from '../LoadFailure.tsx';
-import { connectMemberWaitingLists, offerPathOf } from './memberWaitingLists.connect.ts';
-import * as styles from './memberWaitingLists.css.ts';
+import { connectMyWaitingLists, offerPathOf } from './myWaitingLists.connect.ts';
+import * as styles from './myWaitingLists.css.ts';
 
 /** /more/waitingLists: the member's places in line and held places, each with a link to its offer. */
-export function MemberWaitingListsScreen({ logic }: { logic: typeof memberWaitingListsMachine }) {
+export function MyWaitingListsScreen({ logic }: { logic: typeof myWaitingListsMachine }) {
   const { t } = useLingui();
   const ref = useActorRef(logic);
-  const view = useSelector(ref, (s) => connectMemberWaitingLists(s, ref), sameViewValues);
+  const view = useSelector(ref, (s) => connectMyWaitingLists(s, ref), sameViewValues);
   // The page stays mounted in its stack: when the member switches language, the places' names load again in it.
   useOnLanguageChange(view.showLanguage);
   return (
