@@ -8,7 +8,7 @@ import { maxOneLineLength, oneLinePattern } from './textRules.ts';
  * missing field gives e.g. user/email-missing rather than a generic invalid_request.
  */
 
-/** Names, addresses, company, phone: one line of text, no control characters or line breaks (domain/textRules.ts). */
+/** Names, addresses, company, phone: one line of text, no control characters or line breaks (textRules.ts). */
 const Text = (maxLength = maxOneLineLength) => Type.String({ maxLength, pattern: oneLinePattern });
 /** E-mails are checked by the route (user/email-invalid also for control characters). */
 const Email = Type.String({ maxLength: 320 });
