@@ -11,7 +11,6 @@ import type { ProfileField } from '../../domain/profileForm.ts';
 import type { User } from '../../contract/user.ts';
 import type { Brand } from '../../contract/brand.ts';
 import { testBrand, testMember, testNavigation, steadyConnection } from './fixtures.ts';
-import { memberLoadWith } from './appChildFakes.ts';
 
 const savedUser = (overrides: Partial<User> = {}): User => ({
   ...testMember().user,
@@ -416,7 +415,7 @@ describe('app.userUpdated', () => {
         actors: {
           connection: steadyConnection,
           loadBrand: fromPromise<Brand>(async () => testBrand()),
-          memberLoad: memberLoadWith(fromPromise<Member, { uid: string | null }>(async () => member)),
+          loadMember: fromPromise<Member, { uid: string | null }>(async () => member),
           navigator: navigatorMachine.provide({ actors: { browserHistory: stillBrowserHistory }, actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),
           // A stand-in that is signed in at once: the session's token life is not what this test is about.
           session: fromCallback(({ sendBack }) => {
