@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { checkIns, checkInDoubleEntries, orders, tickets } from '../../server/db/schema/index.ts';
+import { checkIns, checkInDoubleEntries, itemVariants, orders, tickets } from '../../server/db/schema/index.ts';
 import { loadOrCreateTicketKey, signTicket } from '../../server/tickets/ticketCodes.ts';
 import type { DoorPack, DoorSyncAnswer, ScanOutcome } from '../../contract/door.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
-import { makeBrand } from './support/factories.ts';
+import { makeBrand, testImage } from './support/factories.ts';
+import { demoDoorEvening, seedDoorEvening } from '../../server/db/seed/doorEvening.ts';
+import type { DemoOffers } from '../../server/db/seed/offers.ts';
 import { makeEvening, sellTickets, signedInStaff } from './door.helpers.ts';
 
 /*
@@ -316,5 +318,29 @@ describe('bad requests', () => {
     expect(logLines.length).toBeGreaterThan(0);
     expect(logLines.join('\n')).not.toContain(signature);
     expect(logLines.join('\n')).not.toContain('Maja Test');
+  });
+});
+
+describe("the demo's evening at the door", () => {
+  it('is tonight whenever the demo starts: an evening that is over moves to the coming night, one still ahead stays', async () => {
+    const demo = { rows: [{ itemVariantType: 'ticket', categoryId: 'music', puffImage: testImage }], sales: new Map() } as unknown as DemoOffers;
+    const { offerId, itemVariantId } = demoDoorEvening('aurora');
+    const startOf = async () => (await t.db.select({ start: itemVariants.dateStart }).from(itemVariants).where(eq(itemVariants.id, itemVariantId)))[0]!.start!;
+    // Seeded three days ago: its evening is long over.
+    await seedDoorEvening(t.db, 'aurora', demo, new Date(Date.now() - 3 * 24 * hour));
+    expect((await startOf()).getTime()).toBeLessThan(Date.now() - 12 * hour);
+    await seedDoorEvening(t.db, 'aurora', demo, new Date());
+    const tonightStart = await startOf();
+    expect(tonightStart.getTime() - Date.now()).toBeGreaterThan(2 * hour);
+    expect(tonightStart.getTime() - Date.now()).toBeLessThan(4 * hour);
+    // Started again an hour later: the evening (and the tickets sold for it) stays where it is.
+    await seedDoorEvening(t.db, 'aurora', demo, new Date(Date.now() + hour));
+    expect(await startOf()).toEqual(tonightStart);
+    const { evenings } = (await call(door, 'GET', '/v1/door/evenings')).json() as { evenings: { offerId: string }[] };
+    expect(evenings.map((e) => e.offerId)).toContain(offerId);
+    // Members find it and can buy it: an ordinary ticketed offer.
+    const page = await call(member, 'GET', `/v1/get/offer?id=${offerId}&getAvailability=true`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().itemVariantAvailability).toEqual({ [itemVariantId]: 500 });
   });
 });
