@@ -61,6 +61,14 @@ async function frameDecoder(win: Window): Promise<FrameDecoder> {
   };
 }
 
+/**
+ * Loads jsQR now where the browser has no BarcodeDetector: the door screen calls it when it opens,
+ * so the decoder is in before the venue's network goes, not fetched at the first scan.
+ */
+export function preloadDecoder(win: Window): void {
+  if (!('BarcodeDetector' in win)) void import('jsqr').catch(() => undefined);
+}
+
 const frameEveryMs = 150;
 
 /**

@@ -11,6 +11,11 @@ function claimedBrandOf(code: string): string | null {
   }
 }
 
+/** Loads jose now, with the door screen: an offline check must not need the network to load it. */
+export function preloadTicketVerifier(): void {
+  void import('jose').catch(() => undefined);
+}
+
 /**
  * A ticket code (docs/tickets.md: compact JWS, EdDSA, typ klubb-ticket+jws) checked against the
  * brand's public keys on the device; jose loads with the first check.

@@ -2,9 +2,9 @@ import { fromCallback, fromPromise } from 'xstate';
 import { doorScanMachine, type DoorScanInput } from '../../machines/doorScan.machine.ts';
 import { checkInTicket, getDoorEvenings, getDoorPack, syncDoorCheckIns } from '../api/door.ts';
 import { observeConnection } from '../services/connection.ts';
-import { createViewfinder, signalAnswer, watchCamera } from '../services/doorCamera.ts';
+import { createViewfinder, preloadDecoder, signalAnswer, watchCamera } from '../services/doorCamera.ts';
 import { doorDeviceStore } from '../services/doorDevice.ts';
-import { checkTicketSignature } from '../services/ticketSignature.ts';
+import { checkTicketSignature, preloadTicketVerifier } from '../services/ticketSignature.ts';
 import { DoorScreen } from '../screens/door/DoorScreen.tsx';
 import { retryWhenOnline } from './retryWhenOnline.ts';
 import { wired, type WiringDeps } from './wired.tsx';
@@ -17,6 +17,9 @@ export function wireDoor({ api, app }: WiringDeps) {
   const device = doorDeviceStore(brandId);
   const viewfinder = createViewfinder();
   const input: DoorScanInput = { brandId, ...device.read() };
+  // Both load while the network is there: a door that goes offline scans and checks without it.
+  preloadDecoder(window);
+  preloadTicketVerifier();
   return {
     input,
     viewfinder,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import type { doorScanMachine, DoorScanInput } from '../../../machines/doorScan.machine.ts';
 import type { DoorEvening, DoubleEntry, ScanOutcome } from '../../../contract/door.ts';
 import type { Viewfinder } from '../../services/doorCamera.ts';
@@ -89,7 +90,7 @@ function Scanner({ view, evening, viewfinder }: { view: DoorView; evening: DoorE
       </div>
       <div className={styles.bar} role="status">
         {view.offline ? <span className={styles.badge}>{t`Offline: checking on this device`}</span> : null}
-        {view.pendingCount > 0 ? <span>{t`${view.pendingCount} check-ins waiting to sync`}</span> : null}
+        {view.pendingCount > 0 ? <span>{t({ message: plural(view.pendingCount, { one: '# check-in waiting to sync', other: '# check-ins waiting to sync' }) })}</span> : null}
       </div>
       {view.doubleEntries.length > 0 ? <DoubleEntries entries={view.doubleEntries} /> : null}
       {view.cameraUnavailable ? (
@@ -142,7 +143,9 @@ function Answer({ answer, result, offline, onNext }: { answer: DoorAnswer; resul
   return (
     <div className={styles.result[answer]}>
       <div role="status" aria-live="assertive" aria-atomic="true">
-        <p className={styles.verdict}>{verdictOf(result, t)}</p>
+        <p className={styles.verdict}>
+          <Verdict result={result} />
+        </p>
         <ResultFacts result={result} />
         {offline && result.outcome === 'admitted' ? <p>{t`Checked on this device; it syncs when the network is back.`}</p> : null}
       </div>
@@ -153,9 +156,8 @@ function Answer({ answer, result, offline, onNext }: { answer: DoorAnswer; resul
   );
 }
 
-type Translate = ReturnType<typeof useLingui>['t'];
-
-function verdictOf(result: ScanOutcome, t: Translate): string {
+function Verdict({ result }: { result: ScanOutcome }) {
+  const { t } = useLingui();
   switch (result.outcome) {
     case 'admitted':
       return t`Admitted`;
