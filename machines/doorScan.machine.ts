@@ -287,7 +287,8 @@ export const doorScanMachine = setup({
               },
             },
             waiting: { after: { syncInterval: 'syncing' } },
-            offline: { id: 'doorOffline', tags: ['offline'], on: { 'door.online': 'syncing' } },
+            // Also tried now and then: a dead Wi-Fi never fires the browser's online event.
+            offline: { id: 'doorOffline', tags: ['offline'], on: { 'door.online': 'syncing' }, after: { syncInterval: 'syncing' } },
           },
         },
       },
