@@ -21,6 +21,9 @@ export const moreTiles = [
 ] as const;
 export type MoreTile = (typeof moreTiles)[number];
 
+/** Door staff have no shop (issue 43): their More keeps the language and the brand's pages. */
+const doorStaffTiles: ReadonlySet<MoreTile> = new Set<MoreTile>(['language', 'about', 'faq']);
+
 export interface MoreView {
   name: string;
   initials: string;
@@ -57,7 +60,10 @@ export function connectMore(brand: Brand | null, member: Member | null, resolve:
     roleName: showsRole ? roleName : null,
     roleSkeleton: showsRole && member !== null && member.role === null,
     tiles: resolve
-      ? moreTiles.map((tile) => ({ tile, path: `/more/${tile}` })).filter(({ path }) => resolve(path).routeId !== null)
+      ? moreTiles
+          .filter((tile) => member?.role?.brandRoleId !== 'door' || doorStaffTiles.has(tile))
+          .map((tile) => ({ tile, path: `/more/${tile}` }))
+          .filter(({ path }) => resolve(path).routeId !== null)
       : [],
     mailHref: brand?.contact.email ? contactMailHref(brand.contact.email, user) : null,
     signOut: () => app.send({ type: 'app.signOut' }),
