@@ -35,7 +35,7 @@ export interface DoorStaff {
 }
 
 export type DoorRefusal = 'eveningNotFound' | 'badTime' | 'brandNotFound' | 'badEmail';
-export type DoorAnswer<T> = { ok: true; value: T } | { ok: false, refusal: DoorRefusal };
+export type DoorAnswer<T> = { ok: true; value: T } | { ok: false; refusal: DoorRefusal };
 
 export type OperatorEveningAnswer =
   | { ok: true; value: DoorEvening & { brandId: string } }
@@ -122,12 +122,10 @@ export function createDoorService({ db, now = Date.now, identity, mail }: { db: 
     async pack(brandId: string, offerId: string, languages: TextLanguages): Promise<DoorAnswer<DoorPack>> {
       const row = await findEvening(db, brandId, offerId);
       if (!row) return { ok: false, refusal: 'eveningNotFound' };
-      const [evening, publicKeys, tickets, checkIns] = [
-        await doorEvening(brandId, row, languages),
-        await brandKeys(brandId),
-        await ticketsOfEvening(db, brandId, offerId),
-        await checkInsOfEvening(db, brandId, offerId),
-      ];
+      const evening = await doorEvening(brandId, row, languages);
+      const publicKeys = await brandKeys(brandId);
+      const tickets = await ticketsOfEvening(db, brandId, offerId);
+      const checkIns = await checkInsOfEvening(db, brandId, offerId);
       return {
         ok: true,
         value: {
