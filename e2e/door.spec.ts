@@ -98,7 +98,7 @@ test('Aurora door: a paid ticket is admitted once by camera and refused the seco
   await expect(answer(page)).toContainText('door North gate');
 });
 
-test('Borealis door: a paid Borealis ticket is admitted by camera', async ({ request, launchOptions }) => {
+test('Borealis door: a paid Borealis ticket is admitted by camera, then refused as already admitted; More has sign-out and language, not the member pages', async ({ request, launchOptions }) => {
   const { codes: [code] } = await buyDoorTickets(request, 'borealis');
   const browser = await browserWithCamera(launchOptions, qrVideo(code!, 'borealis'));
   try {
@@ -106,6 +106,18 @@ test('Borealis door: a paid Borealis ticket is admitted by camera', async ({ req
     await openDoor(page, 'borealis', 'Main entrance');
     await expect(answer(page)).toContainText('Admitted', { timeout: 20_000 });
     await expect(answer(page)).not.toContainText('Already');
+    await nextTicket(page);
+    await expect(answer(page)).toContainText('Already admitted', { timeout: 20_000 });
+    await expect(answer(page)).toContainText('door Main entrance');
+
+    // Door staff use the app's More: language and sign-out, none of a member's own pages.
+    const tabs = page.getByRole('navigation', { name: 'Main' });
+    await tabs.getByRole('link', { name: 'More' }).click();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Language' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'My orders' })).toHaveCount(0);
+    await tabs.getByRole('link', { name: 'Door' }).click();
+    await expect(page.getByRole('heading', { name: 'Door', level: 1 })).toBeVisible();
   } finally {
     await browser.close();
   }

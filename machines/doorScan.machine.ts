@@ -88,6 +88,7 @@ export const doorScanMachine = setup({
     isDoorName: (_, params: { door: string }) => doorNameOf(params.door) !== null,
     isSkipped: ({ context }, params: { code: string }) => context.skipCode === params.code.trim(),
     isOffline: stateIn('#doorOffline'),
+    isPageHidden: stateIn('#doorPageHidden'),
     isNetworkFailure,
     isAdmitted: ({ context }) => context.result?.outcome === 'admitted',
     isAlreadyAdmitted: ({ context }) => context.result?.outcome === 'alreadyAdmitted',
@@ -174,23 +175,19 @@ export const doorScanMachine = setup({
           initial: 'scanning',
           states: {
             scanning: {
-              initial: 'watching',
+              initial: 'starting',
               on: {
                 'door.scanned': [
                   { guard: { type: 'isSkipped', params: ({ event }) => event }, actions: [] },
                   { guard: { type: 'hasCode', params: ({ event }) => event }, target: 'verifying', actions: { type: 'keepCode', params: ({ event }) => event } },
                 ],
-                'door.codeEntered': {
-                  guard: { type: 'hasCode', params: ({ event }) => event },
-                  target: 'verifying',
-                  actions: { type: 'keepCode', params: ({ event }) => event },
-                },
+                'door.codeEntered': { guard: { type: 'hasCode', params: ({ event }) => event }, target: 'verifying', actions: { type: 'keepCode', params: ({ event }) => event } },
               },
               states: {
-                watching: {
-                  invoke: { src: 'camera' },
-                  on: { 'door.cameraFailed': 'unavailable' },
-                },
+                starting: { always: [{ guard: 'isPageHidden', target: 'paused' }, { target: 'watching' }] },
+                watching: { invoke: { src: 'camera' }, on: { 'door.cameraFailed': 'unavailable', 'door.pageHidden': 'paused' } },
+                /** Another tab shows: the camera is off (its light too) until the door page is back. */
+                paused: { on: { 'door.pageShown': 'watching' } },
                 /** No camera, or no permission: the staff types the codes. */
                 unavailable: { on: { 'door.retryCamera': 'watching' } },
               },
@@ -247,6 +244,10 @@ export const doorScanMachine = setup({
               after: { resultShown: { target: 'scanning', actions: assign({ skipCode: ({ context }) => context.lastCode, result: null }) } },
             },
           },
+        },
+        page: {
+          initial: 'shown',
+          states: { shown: { on: { 'door.pageHidden': 'hidden' } }, hidden: { id: 'doorPageHidden', on: { 'door.pageShown': 'shown' } } },
         },
         sync: {
           initial: 'syncing',

@@ -24,7 +24,10 @@ export type DoorScanEvent =
   /** Back to scanning: the staff's tap on "Next ticket". */
   | { type: 'door.next' }
   | { type: 'door.online' }
-  | { type: 'door.offline' };
+  | { type: 'door.offline' }
+  /** The door page is (no longer) the one on screen: the staff opened More. */
+  | { type: 'door.pageHidden' }
+  | { type: 'door.pageShown' };
 
 /** What a check of one code answered, and when (the wiring's clock). */
 export interface ScanAnswer {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { CompactSign, exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from 'jose';
+import { CompactSign, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { DoorPack } from '../../contract/door.ts';
 import { afterDeviceAnswer, offlineOutcome, withPending } from '../../machines/doorScan.rules.ts';
 import { checkTicketSignature } from '../../src/services/ticketSignature.ts';
@@ -21,10 +21,10 @@ async function brandKey(kid: string) {
 
 const evening = { offerId: 'aurora-door-evening', title: 'Club night', startsAt: '2030-01-01T19:00:00.000Z', admitted: 1, sold: 4 };
 
-function packWith(publicKeys: JSONWebKeySet): DoorPack {
+function packWith(keys: JWK[]): DoorPack {
   return {
     evening,
-    publicKeys,
+    publicKeys: { keys } as DoorPack['publicKeys'],
     voidTickets: [
       { ticketId: 't-cancelled', reason: 'cancelled' },
       { ticketId: 't-refunded', reason: 'refunded' },
@@ -42,7 +42,7 @@ const claims = (ticketId: string, offerId = evening.offerId, brandId = 'aurora')
 describe('the door checks a code on the device', async () => {
   const aurora = await brandKey('aurora-key');
   const borealis = await brandKey('borealis-key');
-  const pack = packWith({ keys: [aurora.publicJwk] });
+  const pack = packWith([aurora.publicJwk]);
   const verdict = async (code: string) => offlineOutcome(await checkTicketSignature(code, pack.publicKeys), pack, 'aurora');
 
   it('admits a paid ticket of this evening, with its holder, type and evening, counting it in', async () => {
@@ -107,7 +107,7 @@ describe("the door's device storage", () => {
       setItem: (key: string, value: string) => void storage.set(key, value),
       removeItem: (key: string) => void storage.delete(key),
     } as unknown as Storage;
-    const pack = packWith({ keys: [] });
+    const pack = packWith([]);
     doorDeviceStore('aurora', fake).write('North', { pack, pending: [] });
     expect(doorDeviceStore('aurora', fake).read()).toEqual({ door: 'North', stored: { pack, pending: [] } });
     expect(doorDeviceStore('borealis', fake).read()).toEqual({ door: '', stored: null });

@@ -11,6 +11,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { formatClockTime, formatEventDate } from '../../i18n/format.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
+import { usePage } from '../../navigation/pageContext.ts';
 import { connectDoor, type DoorAnswer } from './door.connect.ts';
 import * as styles from './door.css.ts';
 
@@ -24,6 +25,11 @@ export function DoorScreen({ logic, input, viewfinder }: { logic: typeof doorSca
   const { t } = useLingui();
   const ref = useActorRef(logic, { input });
   const view = useSelector(ref, (s) => connectDoor(s, ref), sameViewValues);
+  // The page stays mounted in its stack while More shows: the camera stops meanwhile.
+  const { visible } = usePage();
+  const showPage = view.showPage;
+  // Only when it changes: showPage is the same intent whichever snapshot made it.
+  useEffect(() => showPage(visible), [visible]);
   const busy = view.step === 'loadingEvenings' || view.step === 'loadingPack';
   return (
     <main className={styles.page} aria-busy={busy}>

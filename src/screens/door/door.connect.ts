@@ -49,5 +49,6 @@ export function connectDoor(snapshot: DoorSnapshot, ref: DoorRef) {
     enterCode: (code: string) => ref.send({ type: 'door.codeEntered', code }),
     next: () => ref.send({ type: 'door.next' }),
     retryCamera: () => ref.send({ type: 'door.retryCamera' }),
+    showPage: (visible: boolean) => ref.send({ type: visible ? 'door.pageShown' : 'door.pageHidden' }),
   };
 }
