@@ -42,8 +42,6 @@ export interface DoorScanContext {
 
 const storedParams = ({ context }: { context: DoorScanContext }) => ({ door: context.door, stored: { pack: context.pack!, pending: context.pending } });
 
-const isNetworkFailure = (_: unknown, params: { code: string }) => params.code === 'failed_to_fetch';
-
 /**
  * The door screen (issue 43; docs/door.md): choose the evening, load its offline pack, then scan
  * ticket after ticket. Online the server checks in (one atomic step); offline the device verifies
@@ -85,11 +83,12 @@ export const doorScanMachine = setup({
   },
   guards: {
     hasStoredPack: ({ context }) => context.pack !== null,
+    hasNonePending: ({ context }) => context.pending.length === 0,
     isDoorName: (_, params: { door: string }) => doorNameOf(params.door) !== null,
     isSkipped: ({ context }, params: { code: string }) => context.skipCode === params.code.trim(),
     isOffline: stateIn('#doorOffline'),
     isPageHidden: stateIn('#doorPageHidden'),
-    isNetworkFailure,
+    isNetworkFailure: (_, params: { code: string }) => params.code === 'failed_to_fetch',
     isAdmitted: ({ context }) => context.result?.outcome === 'admitted',
     isAlreadyAdmitted: ({ context }) => context.result?.outcome === 'alreadyAdmitted',
     hasCode: (_, params: { code: string }) => params.code.trim().length > 0,
@@ -163,6 +162,8 @@ export const doorScanMachine = setup({
       invoke: { src: 'watchConnection' },
       on: {
         'door.changeEvening': {
+          // Admissions the server has not heard of are never dropped.
+          guard: 'hasNonePending',
           target: 'choosing',
           actions: [
             assign({ pack: null, pending: [], result: null, doubleEntries: [], evenings: [] }),

@@ -324,6 +324,26 @@ describe('the door screen, beside the model', () => {
     expect(door.server.firstAt?.door).toBe('Main entrance');
   });
 
+  it('does not leave the evening while admissions wait to sync', async () => {
+    const door = startDoor();
+    await settle();
+    door.actor.send({ type: 'door.chooseEvening', offerId: 'E' });
+    await settle();
+    door.networkDown.value = true;
+    door.actor.send({ type: 'door.offline' });
+    door.actor.send({ type: 'door.scanned', code: 'A' });
+    await settle();
+    expect(door.view().canChangeEvening).toBe(false);
+    door.actor.send({ type: 'door.changeEvening' });
+    await settle();
+    expect(door.view().pendingCount).toBe(1);
+    expect(door.view().evening?.offerId).toBe('E');
+    door.networkDown.value = false;
+    door.actor.send({ type: 'door.online' });
+    await settle();
+    expect(door.view().canChangeEvening).toBe(true);
+  });
+
   it('leaves the evening: the device forgets its pack and lists the evenings again', async () => {
     const { actor, view, saved } = startDoor();
     await settle();

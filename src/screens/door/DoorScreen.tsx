@@ -119,7 +119,10 @@ function Scanner({ view, evening, viewfinder }: { view: DoorView; evening: DoorE
         <TextField label={t`Ticket code`} value={code} onChange={setCode} autoComplete="off" spellCheck={false} />
         <Button type="submit" variant="secondary" disabled={code.trim() === '' || view.step !== 'scanning'}>{t`Check ticket`}</Button>
       </form>
-      <Button variant="text" onClick={view.changeEvening}>{t`Change evening or door`}</Button>
+      <Button variant="text" onClick={view.changeEvening} disabled={!view.canChangeEvening}>
+        {t`Change evening or door`}
+      </Button>
+      {view.canChangeEvening ? null : <p className={styles.muted}>{t`The evening can be changed once every check-in is synced.`}</p>}
       {view.answer && view.result ? <Answer answer={view.answer} result={view.result} offline={view.resultOffline} onNext={view.next} /> : null}
     </>
   );

@@ -44,6 +44,8 @@ export function connectDoor(snapshot: DoorSnapshot, ref: DoorRef) {
     doubleEntries: context.doubleEntries,
     nameDoor: (door: string) => ref.send({ type: 'door.doorNamed', door }),
     chooseEvening: (offerId: string) => ref.send({ type: 'door.chooseEvening', offerId }),
+    /** Not while admissions wait to sync: leaving would drop them. */
+    canChangeEvening: snapshot.can({ type: 'door.changeEvening' }),
     changeEvening: () => ref.send({ type: 'door.changeEvening' }),
     retry: () => ref.send({ type: 'door.retry' }),
     enterCode: (code: string) => ref.send({ type: 'door.codeEntered', code }),
