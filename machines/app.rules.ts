@@ -13,6 +13,26 @@ import type { Layout, LayoutChanged } from './layout.machine.ts';
 
 export type AppError = CallError;
 
+/** The app's context at start, from what the browser told (src/compositionRoot.ts, appInput). */
+export function initialAppContext(input: AppInput | undefined): AppContext {
+  return {
+    containerVersion: 'pending',
+    layout: input?.layout ?? 'mobile',
+    desktopDevice: input?.desktopDevice ?? input?.layout === 'desktop',
+    noDesktop: input?.noDesktop ?? false,
+    navigation: input?.navigation ?? null,
+    authScreenFirst: input?.startsOnAuthScreen ?? false,
+    returnPath: null,
+    brand: null,
+    sessionUser: null,
+    member: null,
+    authError: null,
+    authNotice: null,
+    error: null,
+    language: input?.language ?? { shown: 'en', deviceChoice: null, chosenBy: null },
+  };
+}
+
 export interface Member {
   user: User;
   /** Null when the role could not be fetched (only logged, spec 8): the More screen shows a skeleton. */

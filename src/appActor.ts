@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 import { createActorContext } from '@xstate/react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
 import { appMachine } from '../machines/app.machine.ts';
 import type { signInMachine } from '../machines/signIn.machine.ts';
 import type { feedMachine } from '../machines/feed.machine.ts';
@@ -38,26 +38,45 @@ export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 export type LanguageRef = ActorRefFrom<typeof languageMachine>;
 export type ConnectionRef = ActorRefFrom<typeof connectionMachine>;
 
-/** The app machine's children by id (machines/app.machine.ts invokes and spawns them). */
+/** The app machine's children by id (machines/app.machine.ts invokes and spawns them), with its content's and typeFeeds' children. */
 export type AppChildren = {
   session: SessionRef;
   signIn: SignInRef;
   setUp: SetUpRef;
-  navigator: NavigatorRef;
-  search: SearchRef;
-  categories: CategoriesRef;
-  cart: CartRef;
   language: LanguageRef;
   connection: ConnectionRef;
-  'feed.mixed': FeedRef;
-} & { [K in `feed.${OfferType}`]: FeedRef };
+} & ContentChildren &
+  TypeFeedsChildren;
+
+/** The children of the app's content child (machines/content.machine.ts), started with it; the cart once a member is in. */
+type ContentChildren = { navigator: NavigatorRef; search: SearchRef; cart: CartRef; 'feed.mixed': FeedRef };
+
+/** The children of the app's typeFeeds child (machines/typeFeeds.machine.ts), started with it after content's first screen. */
+type TypeFeedsChildren = { categories: CategoriesRef } & { [K in `feed.${OfferType}`]: FeedRef };
+
+const ownerOf: Partial<Record<keyof AppChildren, 'content' | 'typeFeeds'>> = {
+  navigator: 'content',
+  search: 'content',
+  cart: 'content',
+  'feed.mixed': 'content',
+  categories: 'typeFeeds',
+  'feed.editorial': 'typeFeeds',
+  'feed.benefit': 'typeFeeds',
+  'feed.live': 'typeFeeds',
+};
 
 /**
- * One of the app's children, typed by its id, or undefined while the app is in a state
- * without it. The one place that narrows xstate's untyped children.
+ * One of the app's children (or its content's or typeFeeds' children), typed by its id, or
+ * undefined while the app is in a state without it. The one place that narrows xstate's untyped
+ * children. The content and typeFeeds children start their own children as they start, so those
+ * are there in the first app snapshot that has them.
  */
 export function appChild<K extends keyof AppChildren>(snapshot: AppSnapshot, id: K): AppChildren[K] | undefined {
-  return (snapshot.children as Record<string, unknown>)[id] as AppChildren[K] | undefined;
+  const children = snapshot.children as Record<string, AnyActorRef | undefined>;
+  const owner = ownerOf[id] && children[ownerOf[id]];
+  // The screens' tests give a stand-in app that holds the children it needs itself.
+  const holder = (owner ? owner.getSnapshot().children : children) as Record<string, unknown>;
+  return (holder[id] ?? children[id]) as AppChildren[K] | undefined;
 }
 
 export type Phase = 'loading' | 'auth' | 'setUp' | 'content' | 'forceUpdate' | 'error';

@@ -42,9 +42,7 @@ function TypeFeedRoute(match: RouteMatch) {
 }
 
 // The offer page, More and the profile load on first use as well: a visitor's first screen is a feed.
-const LazyOfferScreen = lazy(
-  withMessages('content', () => import('../wiring/offer.wiring.ts').then((m) => ({ default: m.WiredOfferScreen }))),
-);
+const LazyOfferScreen = lazy(withMessages('content', () => import('../wiring/offer.wiring.ts').then((m) => ({ default: m.WiredOfferScreen }))));
 
 function OfferRoute(match: RouteMatch) {
   return (
@@ -54,9 +52,7 @@ function OfferRoute(match: RouteMatch) {
   );
 }
 
-const LazyMoreScreen = lazy(
-  withMessages('content', () => import('../wiring/more.wiring.ts').then((m) => ({ default: m.WiredMoreScreen }))),
-);
+const LazyMoreScreen = lazy(withMessages('content', () => import('../wiring/more.wiring.ts').then((m) => ({ default: m.WiredMoreScreen }))));
 
 function MoreRoute() {
   return (

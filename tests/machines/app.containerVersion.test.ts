@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { appMachine } from '../../machines/app.machine.ts';
 import { signOutReason } from '../../machines/app.rules.ts';
 import type { sessionMachine } from '../../machines/session.machine.ts';
 import type { Brand } from '../../contract/brand.ts';
 import type { ContainerVersion } from '../../domain/version.ts';
 import { testBrand, steadyConnection } from './fixtures.ts';
+import { withChildFakes } from './appChildFakes.ts';
 
 /** A session that never reports anyone: these tests stop at the phase the version decides. */
 const quietSession = createMachine({ id: 'quietSession' }) as unknown as typeof sessionMachine;
@@ -13,12 +14,12 @@ const quietSession = createMachine({ id: 'quietSession' }) as unknown as typeof 
 function start(brand: Promise<Brand>, container: Promise<ContainerVersion | null>) {
   const actor = createActor(
     appMachine.provide({
-      actors: {
+      actors: withChildFakes({
         connection: steadyConnection,
         loadBrand: fromPromise(() => brand),
         loadContainerVersion: fromPromise(() => container),
         session: quietSession,
-      },
+      }),
     }),
     { input: {} },
   );
@@ -54,9 +55,11 @@ describe('force update: the container version against the brand minimum (spec 2.
   it('waits for a container that answers after the brand', async () => {
     let answer!: (v: ContainerVersion) => void;
     const actor = start(settled(testBrand({ minimumContainerVersion: '2.0.0' })), new Promise((resolve) => (answer = resolve)));
-    await waitFor(actor, (s) => s.matches({ loading: 'version' }));
+    const brandLoaded = () => (actor.getSnapshot().children.appStart as AnyActorRef | undefined)?.getSnapshot().matches({ starting: { brand: 'loaded' } }) === true;
+    await vi.waitFor(() => expect(brandLoaded()).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(actor.getSnapshot().matches({ loading: 'version' })).toBe(true);
+    expect(actor.getSnapshot().matches({ loading: 'start' })).toBe(true);
+    expect(brandLoaded()).toBe(true);
     answer({ build: 0, version: '0.0.0' });
     await waitFor(actor, (s) => s.matches('forceUpdate'));
   });
@@ -65,17 +68,17 @@ describe('force update: the container version against the brand minimum (spec 2.
     let containerAsked = false;
     const actor = createActor(
       appMachine.provide({
-        actors: {
+        actors: withChildFakes({
           connection: steadyConnection,
           loadBrand: fromPromise(() => new Promise<Brand>(() => undefined)),
           loadContainerVersion: fromPromise<ContainerVersion | null>(async () => ((containerAsked = true), null)),
           session: quietSession,
-        },
+        }),
       }),
       { input: {} },
     ).start();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(actor.getSnapshot().matches({ loading: 'brand' })).toBe(true);
+    expect(actor.getSnapshot().matches({ loading: 'start' })).toBe(true);
     expect(containerAsked).toBe(true);
   });
 });

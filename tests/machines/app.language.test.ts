@@ -14,6 +14,7 @@ import type { User } from '../../contract/user.ts';
 import type { Billboard, CategoryList } from '../../contract/offer.ts';
 import { freshTokens, noTokenRejections, stillBrowserHistory } from './sessionFakes.ts';
 import { testBrand, testMember, testNavigation, testOffers, steadyConnection } from './fixtures.ts';
+import { memberLoadWith, withChildFakes } from './appChildFakes.ts';
 
 /*
  * The app and its language child (issue 23): texts the server sends in the app's language (the
@@ -29,11 +30,11 @@ function startApp(options: { record: Language | null; deviceChoice: Language | n
   const actor = createActor(
     appMachine.provide({
       actions: { resetUrl: () => {}, clearCaches: () => {} },
-      actors: {
+      actors: withChildFakes({
         connection: steadyConnection,
         loadBrand: fromPromise<Brand>(async () => (calls.brand++, brandIn())),
         reloadBrand: fromCallback(({ sendBack }) => void (calls.brand++, sendBack({ type: 'app.brandReloaded', brand: brandIn() }))),
-        loadMember: fromPromise<Member, { uid: string | null }>(async () => member),
+        memberLoad: memberLoadWith(fromPromise<Member, { uid: string | null }>(async () => member)),
         language: languageMachine.provide({
           actors: {
             showLanguage: fromPromise<void, { language: Language }>(async ({ input }) => {
@@ -65,7 +66,7 @@ function startApp(options: { record: Language | null; deviceChoice: Language | n
             }),
           },
         }),
-      },
+      }),
     }),
     { input: { ...testNavigation(), language: { shown: options.deviceChoice ?? 'en', deviceChoice: options.deviceChoice, chosenBy: null } } },
   ).start();

@@ -11,6 +11,7 @@ import type { Billboard, FeedOffer } from '../../contract/offer.ts';
 import { ApiError, failedToFetch } from '../../src/api/apiError.ts';
 import { freshTokens, noTokenRejections, stillBrowserHistory } from './sessionFakes.ts';
 import { testBrand, testNavigation, testOffers } from './fixtures.ts';
+import { withChildFakes } from './appChildFakes.ts';
 
 /*
  * Issue 26, opened offline: when the brand load gets no answer at all, the app opens with the
@@ -24,7 +25,7 @@ function startApp({ brandLoads, saved }: { brandLoads: Array<() => Promise<Brand
   const actor = createActor(
     appMachine.provide({
       actions: { resetUrl: () => undefined, clearCaches: () => undefined },
-      actors: {
+      actors: withChildFakes({
         connection: connectionMachine.provide({
           actors: { watchConnection: fromCallback<ConnectionEvent>(({ sendBack }) => void (browser = sendBack)) },
         }),
@@ -50,7 +51,7 @@ function startApp({ brandLoads, saved }: { brandLoads: Array<() => Promise<Brand
             loadPage: fromPromise<FeedOffer[], PageRequest>(async () => (counts.pages++, testOffers(3))),
           },
         }),
-      },
+      }),
     }),
     { input: testNavigation() },
   ).start();

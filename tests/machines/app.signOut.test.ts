@@ -8,6 +8,7 @@ import { navigatorMachine } from '../../machines/navigator.machine.ts';
 import { ApiError, failedToFetch } from '../../src/api/apiError.ts';
 import type { Brand } from '../../contract/brand.ts';
 import { testBrand, testMember, testNavigation, steadyConnection } from './fixtures.ts';
+import { memberLoadWith, withChildFakes } from './appChildFakes.ts';
 import { tokenLifetimeMs, stillBrowserHistory } from './sessionFakes.ts';
 
 const member = { uid: 'uid-1', email: 'member@aurora.test' };
@@ -23,13 +24,15 @@ function startApp(options: { signedIn?: boolean; answer?: Member | Error | 'pend
   const actor = createActor(
     appMachine.provide({
       actions: { resetUrl: () => void ran.push('resetUrl'), showSetUpUrl: () => undefined, clearCaches: () => void ran.push('clearCaches') },
-      actors: {
+      actors: withChildFakes({
         connection: steadyConnection,
         loadBrand: fromPromise<Brand>(async () => testBrand()),
-        loadMember: fromPromise<Member, { uid: string | null }>(() => {
-          if (answer === 'pending') return new Promise(() => undefined);
-          return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
-        }),
+        memberLoad: memberLoadWith(
+          fromPromise<Member, { uid: string | null }>(() => {
+            if (answer === 'pending') return new Promise(() => undefined);
+            return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+          }),
+        ),
         navigator: navigatorMachine.provide({ actors: { browserHistory: stillBrowserHistory }, actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),
         session: sessionMachine.provide({
           actors: {
@@ -46,7 +49,7 @@ function startApp(options: { signedIn?: boolean; answer?: Member | Error | 'pend
             }),
           },
         }),
-      },
+      }),
     }),
     {
       input: testNavigation(),

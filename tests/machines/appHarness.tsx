@@ -21,6 +21,7 @@ import type { Brand } from '../../contract/brand.ts';
 import type { ContainerVersion } from '../../domain/version.ts';
 import type { Billboard, FeedOffer } from '../../contract/offer.ts';
 import { testBrand, testMember, testOffers, steadyConnection, steadyWindow } from './fixtures.ts';
+import { memberLoadWith, withChildFakes } from './appChildFakes.ts';
 import { browserContainer } from '../client/browserContainer.ts';
 import { recordingAnalytics } from '../client/recordingAnalytics.ts';
 
@@ -63,7 +64,7 @@ export function renderAppWithFakes(
         if (event.type === 'app.authScreenWanted') window.history.pushState(null, '', event.screen === 'createAccount' ? '/createaccount' : '/forgotpassword');
       },
     },
-    actors: {
+    actors: withChildFakes({
       connection: steadyConnection,
       layout: steadyWindow,
       navigator: navigatorMachine.provide({
@@ -71,7 +72,7 @@ export function renderAppWithFakes(
         actions: { applyHistory: (_, effect) => applyHistoryEffect(effect), saveNavigation: () => undefined },
       }),
       loadBrand: fromPromise<Brand>(() => new Promise((resolve, reject) => (brandCall = { resolve, reject }))),
-      loadMember: fromPromise<Member, { uid: string | null }>(() => new Promise((resolve, reject) => (memberCall = { resolve, reject }))),
+      memberLoad: memberLoadWith(fromPromise<Member, { uid: string | null }>(() => new Promise((resolve, reject) => (memberCall = { resolve, reject })))),
       loadContainerVersion: fromPromise(async () => container),
       session: sessionMachine.provide({
         actors: {
@@ -104,7 +105,7 @@ export function renderAppWithFakes(
           loadPage: fromPromise<FeedOffer[], PageRequest>(async () => testOffers(3)),
         },
       }),
-    },
+    }),
   });
 
   // Screen-local machines (bank eID, ...) reach the API and the identity provider through services.

@@ -11,6 +11,7 @@ import type { ProfileField } from '../../domain/profileForm.ts';
 import type { User } from '../../contract/user.ts';
 import type { Brand } from '../../contract/brand.ts';
 import { testBrand, testMember, testNavigation, steadyConnection } from './fixtures.ts';
+import { memberLoadWith, withChildFakes } from './appChildFakes.ts';
 
 const savedUser = (overrides: Partial<User> = {}): User => ({
   ...testMember().user,
@@ -412,16 +413,16 @@ describe('app.userUpdated', () => {
     const member: Member = testMember();
     const actor = createActor(
       appMachine.provide({
-        actors: {
+        actors: withChildFakes({
           connection: steadyConnection,
           loadBrand: fromPromise<Brand>(async () => testBrand()),
-          loadMember: fromPromise<Member, { uid: string | null }>(async () => member),
+          memberLoad: memberLoadWith(fromPromise<Member, { uid: string | null }>(async () => member)),
           navigator: navigatorMachine.provide({ actors: { browserHistory: stillBrowserHistory }, actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),
           // A stand-in that is signed in at once: the session's token life is not what this test is about.
           session: fromCallback(({ sendBack }) => {
             sendBack({ type: 'session.signedIn', user: { uid: 'uid-1', email: 'member@aurora.test' } });
           }) as unknown as typeof sessionMachine,
-        },
+        }),
       }),
       {
         input: testNavigation('/more/userinfo'),

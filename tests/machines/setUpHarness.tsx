@@ -20,6 +20,7 @@ import type { ContainerVersion } from '../../domain/version.ts';
 import type { User } from '../../contract/user.ts';
 import type { Billboard, FeedOffer } from '../../contract/offer.ts';
 import { testMember, testOffers, steadyConnection } from './fixtures.ts';
+import { memberLoadWith, withChildFakes } from './appChildFakes.ts';
 import { freshTokens, noTokenRejections } from './sessionFakes.ts';
 import { browserContainer } from '../client/browserContainer.ts';
 import { recordingAnalytics } from '../client/recordingAnalytics.ts';
@@ -67,17 +68,19 @@ export function renderSetUpApp(brand: Brand, options: { savedReferralCode?: stri
       showSetUpUrl: () => window.history.replaceState(null, '', '/'),
       clearCaches: () => undefined,
     },
-    actors: {
+    actors: withChildFakes({
       connection: steadyConnection,
       navigator: navigatorMachine.provide({
         actors: { browserHistory: fromCallback<NavigatorEvent>(({ sendBack }) => observePopstate(sendBack)) },
         actions: { applyHistory: (_, effect) => applyHistoryEffect(effect), saveNavigation: () => undefined },
       }),
       loadBrand: fromPromise<Brand>(async () => brand),
-      loadMember: fromPromise<Member, { uid: string | null }>(async () => {
-        fake.memberLoads++;
-        return member();
-      }),
+      memberLoad: memberLoadWith(
+        fromPromise<Member, { uid: string | null }>(async () => {
+          fake.memberLoads++;
+          return member();
+        }),
+      ),
       loadContainerVersion: fromPromise<ContainerVersion | null>(async () => null),
       session: sessionMachine.provide({
         actors: {
@@ -121,7 +124,7 @@ export function renderSetUpApp(brand: Brand, options: { savedReferralCode?: stri
           loadPage: fromPromise<FeedOffer[], PageRequest>(async () => testOffers(3)),
         },
       }),
-    },
+    }),
   });
 
   const inspect = (event: InspectionEvent) => {

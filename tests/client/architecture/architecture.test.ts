@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contractImportBreaks, importCircles, machineImportBreaks, readSources, routeImportBreaks, viewRuleBreaks, type SourceFile } from './importRules.ts';
 import { eventNarrowings } from './machineRules.ts';
+import { fileLengths, filesOverLimit, lineCount, productFolders } from './fileSizes.ts';
 
 const sources = readSources('.', ['src', 'machines']);
 const contract = readSources('.', ['contract']);
@@ -29,10 +30,30 @@ describe('the architecture rules (docs/architecture.md)', () => {
   it('has machines read events through params or assertEvent, never by hand', () => {
     expect(eventNarrowings(sources)).toEqual([]);
   });
+
+  it('keeps every product file (machines/, src/, server/, domain/, contract/, scripts/) at 300 lines or fewer', () => {
+    const files = fileLengths('.', productFolders);
+    expect(files.length).toBeGreaterThan(500);
+    expect(files.map((file) => file.path)).toEqual(expect.arrayContaining(['machines/app.machine.ts', 'src/compositionRoot.ts', 'server/app.ts', 'scripts/charts.ts']));
+    expect(filesOverLimit(files)).toEqual([]);
+  });
 });
 
 describe('the rule checks themselves', () => {
   const file = (path: string, source: string): SourceFile => ({ path, source });
+
+  it('catch a product file of 301 lines, not one of 300, and count lines as an editor does', () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const line${i} = ${i};`).join('\n') + '\n';
+    expect(lineCount(lines(301))).toBe(301);
+    expect(lineCount(lines(300).trimEnd())).toBe(300);
+    expect(lineCount('')).toBe(0);
+    const files = [
+      { path: 'machines/long.machine.ts', lines: lineCount(lines(301)) },
+      { path: 'src/justRight.ts', lines: lineCount(lines(300)) },
+      { path: 'server/longer.ts', lines: 450 },
+    ];
+    expect(filesOverLimit(files)).toEqual(['server/longer.ts: 450 lines (at most 300)', 'machines/long.machine.ts: 301 lines (at most 300)']);
+  });
 
   it('catch a view that provides a machine, imports an API or service value, or reads params', () => {
     const breaks = viewRuleBreaks([
