@@ -3,7 +3,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { fromCallback, fromPromise } from 'xstate';
-import type { DoorPack, ScanOutcome } from '../../contract/door.ts';
+import type { DoorPack, DoorSyncAnswer, ScanOutcome } from '../../contract/door.ts';
+import type { SignatureCheck } from '../../machines/doorScan.rules.ts';
 import { doorScanMachine } from '../../machines/doorScan.machine.ts';
 import { DoorScreen } from '../../src/screens/door/DoorScreen.tsx';
 import { createViewfinder } from '../../src/services/doorCamera.ts';
@@ -25,8 +26,8 @@ async function renderDoor(answer: ScanOutcome, language: 'en' | 'sv' = 'en') {
       loadEvenings: fromPromise(async () => [evening]),
       loadPack: fromPromise(async () => pack),
       checkIn: fromPromise(async () => ({ outcome: answer, at: '2030-01-01T19:05:00.000Z' })),
-      checkSignature: fromPromise(async () => ({ check: { valid: false as const, claimedBrandId: null }, at: '' })),
-      syncCheckIns: fromPromise(async () => ({ results: [], doubleEntries: [], evening })),
+      checkSignature: fromPromise(async (): Promise<{ check: SignatureCheck; at: string }> => ({ check: { valid: false, claimedBrandId: null }, at: '' })),
+      syncCheckIns: fromPromise(async (): Promise<DoorSyncAnswer> => ({ results: [], doubleEntries: [], evening })),
       camera: fromCallback(() => () => undefined),
       watchConnection: fromCallback(() => () => undefined),
       retryWhenOnline: fromCallback(() => () => undefined),
