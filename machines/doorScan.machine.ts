@@ -1,13 +1,12 @@
 import { assign, fromCallback, fromPromise, raise, setup, stateIn } from 'xstate';
-import type { DoorEvening, DoorPack, DoorSyncAnswer, DoorSyncBody, DoubleEntry, ScanOutcome } from '../contract/door.ts';
+import type { DoorEvening, DoorPack, DoorPackTicket, DoorSyncAnswer, DoorSyncBody, DoubleEntry, ScanOutcome } from '../contract/door.ts';
 import { callErrorOf, errorCodeParams, notProvided } from './errorCode.ts';
 import { retryWhenOnline } from './retryWhenOnline.ts';
 import {
   afterDeviceAnswer,
   afterServerAnswer,
   doorNameOf,
-  eveningAfterSync,
-  stillPending,
+  afterSync,
   withPending,
   type DoorScanEvent,
   type DoorScanInput,
@@ -37,6 +36,8 @@ export interface DoorScanContext {
   lastCode: string | null;
   skipCode: string | null;
   doubleEntries: DoubleEntry[];
+  /** Admitted offline here, refused by the server at the sync (voided meanwhile): the staff should know. */
+  refusedAtSync: DoorPackTicket[];
   errorCode: string | null;
 }
 
@@ -107,6 +108,7 @@ export const doorScanMachine = setup({
     lastCode: null,
     skipCode: null,
     doubleEntries: [],
+    refusedAtSync: [],
     errorCode: null,
   }),
   initial: 'starting',
@@ -150,7 +152,7 @@ export const doorScanMachine = setup({
         onDone: {
           target: 'ready',
           actions: [
-            assign({ pack: ({ event }) => event.output, pending: [], doubleEntries: [], result: null, errorCode: null }),
+            assign({ pack: ({ event }) => event.output, pending: [], doubleEntries: [], refusedAtSync: [], result: null, errorCode: null }),
             { type: 'storeDevice', params: ({ context }) => ({ door: context.door, stored: { pack: context.pack!, pending: [] } }) },
           ],
         },
@@ -166,7 +168,7 @@ export const doorScanMachine = setup({
           guard: 'hasNonePending',
           target: 'choosing',
           actions: [
-            assign({ pack: null, pending: [], result: null, doubleEntries: [], evenings: [] }),
+            assign({ pack: null, pending: [], result: null, doubleEntries: [], refusedAtSync: [], evenings: [] }),
             { type: 'storeDevice', params: ({ context }) => ({ door: context.door, stored: null }) },
           ],
         },
@@ -265,11 +267,7 @@ export const doorScanMachine = setup({
                 onDone: {
                   target: 'refreshing',
                   actions: [
-                    assign(({ context, event }) => ({
-                      pending: stillPending(context.pending, event.output),
-                      doubleEntries: event.output.doubleEntries,
-                      pack: eveningAfterSync(context.pack!, event.output.evening),
-                    })),
+                    assign(({ context, event }) => afterSync({ ...context, pack: context.pack! }, event.output)),
                     { type: 'storeDevice', params: storedParams },
                   ],
                 },

@@ -1,4 +1,4 @@
-import type { DoorCheckIn, DoorEvening, DoorPack, DoorSyncAnswer, OfflineCheckIn, ScanOutcome, TicketFacts } from '../contract/door.ts';
+import type { DoorCheckIn, DoorEvening, DoorPack, DoorPackTicket, DoorSyncAnswer, OfflineCheckIn, ScanOutcome, TicketFacts } from '../contract/door.ts';
 
 /** What the door screen starts from (the wiring reads it from the device). */
 export interface DoorScanInput {
@@ -134,5 +134,26 @@ export function afterDeviceAnswer(
     resultOffline: true,
     pack: withCheckIn(scan.pack, { ticketId, at, door: scan.door }),
     pending: [...scan.pending, { code: scan.code, ticketId, at }],
+  };
+}
+
+/**
+ * A sync's answer kept: what the server answered for leaves the pending list, the double entries
+ * and numbers are the server's, and an admission it refused (the ticket was voided after the pack
+ * loaded) is remembered with its holder, to be shown.
+ */
+export function afterSync(
+  door: { pack: DoorPack; pending: PendingCheckIn[]; refusedAtSync: DoorPackTicket[] },
+  answer: DoorSyncAnswer,
+) {
+  const refusedCodes = new Set(answer.results.filter((result) => result.outcome === 'refused').map((result) => result.code));
+  const refused = door.pending
+    .filter((entry) => refusedCodes.has(entry.code) && !door.refusedAtSync.some((known) => known.ticketId === entry.ticketId))
+    .map((entry) => door.pack.tickets.find((ticket) => ticket.ticketId === entry.ticketId) ?? { ticketId: entry.ticketId, holderName: '', variantName: '' });
+  return {
+    pending: stillPending(door.pending, answer),
+    doubleEntries: answer.doubleEntries,
+    pack: eveningAfterSync(door.pack, answer.evening),
+    refusedAtSync: [...door.refusedAtSync, ...refused],
   };
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CompactSign, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { DoorPack } from '../../contract/door.ts';
-import { afterDeviceAnswer, offlineOutcome, withPending } from '../../machines/doorScan.rules.ts';
+import { afterDeviceAnswer, afterSync, offlineOutcome, withPending } from '../../machines/doorScan.rules.ts';
 import { checkTicketSignature } from '../../src/services/ticketSignature.ts';
 import { doorDeviceStore } from '../../src/services/doorDevice.ts';
 
@@ -96,6 +96,33 @@ describe('the door checks a code on the device', async () => {
     expect(again).toMatchObject({ outcome: 'alreadyAdmitted', door: 'West' });
     // A pack loaded afresh before the sync keeps the device's own admission.
     expect(withPending(pack, first.pending!, 'West').checkIns.map((checkIn) => checkIn.ticketId)).toEqual(['t-in', 't-paid']);
+  });
+});
+
+describe('a sync kept on the device', () => {
+  it('drops what the server answered for, keeps the rest, takes its numbers and double entries, and remembers the refused', () => {
+    const pack = packWith([]);
+    const pending = [
+      { code: 'c-paid', ticketId: 't-paid', at: '2030-01-01T19:01:00.000Z' },
+      { code: 'c-in', ticketId: 't-in', at: '2030-01-01T19:02:00.000Z' },
+      { code: 'c-late', ticketId: 't-late', at: '2030-01-01T19:03:00.000Z' },
+    ];
+    const doubleEntries = [{ ticketId: 't-in', holderName: 'Ivar Lund', entries: [{ door: 'North', at: '2030-01-01T18:40:00.000Z' }, { door: 'West', at: '2030-01-01T19:02:00.000Z' }] }];
+    const answer = {
+      results: [
+        { code: 'c-paid', outcome: 'refused' as const },
+        { code: 'c-in', outcome: 'doubleEntry' as const, firstAt: '2030-01-01T18:40:00.000Z', firstDoor: 'North' },
+      ],
+      doubleEntries,
+      evening: { ...evening, admitted: 3 },
+    };
+    const kept = afterSync({ pack, pending, refusedAtSync: [] }, answer);
+    expect(kept.pending.map((entry) => entry.code)).toEqual(['c-late']);
+    expect(kept.doubleEntries).toEqual(doubleEntries);
+    expect(kept.pack.evening.admitted).toBe(3);
+    expect(kept.refusedAtSync).toEqual([{ ticketId: 't-paid', holderName: 'Alma Berg', variantName: 'Standard' }]);
+    // The same refusal answered again (a sync sent twice) is told once.
+    expect(afterSync({ pack, pending, refusedAtSync: kept.refusedAtSync }, answer).refusedAtSync).toHaveLength(1);
   });
 });
 

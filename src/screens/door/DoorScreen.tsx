@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import type { doorScanMachine, DoorScanInput } from '../../../machines/doorScan.machine.ts';
-import type { DoorEvening, DoubleEntry, ScanOutcome } from '../../../contract/door.ts';
+import type { DoorEvening, DoorPackTicket, DoubleEntry, ScanOutcome } from '../../../contract/door.ts';
 import type { Viewfinder } from '../../services/doorCamera.ts';
 import { sameViewValues } from '../../appActor.ts';
 import { Button } from '../../components/Button.tsx';
@@ -99,6 +99,7 @@ function Scanner({ view, evening, viewfinder }: { view: DoorView; evening: DoorE
         {view.pendingCount > 0 ? <span>{t({ message: plural(view.pendingCount, { one: '# check-in waiting to sync', other: '# check-ins waiting to sync' }) })}</span> : null}
       </div>
       {view.doubleEntries.length > 0 ? <DoubleEntries entries={view.doubleEntries} /> : null}
+      {view.refusedAtSync.length > 0 ? <RefusedAtSync tickets={view.refusedAtSync} /> : null}
       {view.cameraUnavailable ? (
         <div role="alert">
           <p>{t`The camera is not available. Type the ticket's code below.`}</p>
@@ -137,6 +138,22 @@ function DoubleEntries({ entries }: { entries: DoubleEntry[] }) {
           <li key={entry.ticketId} className={styles.notice}>
             <strong>{t`Double entry: ${entry.holderName || t`a ticket`}`}</strong>{' '}
             {entry.entries.map((at) => t`${at.door} at ${formatClockTime(Date.parse(at.at), i18n.locale)}`).join(', ')}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Let in while offline, refused by the server at the sync: voided, or not this evening's after all. */
+function RefusedAtSync({ tickets }: { tickets: DoorPackTicket[] }) {
+  const { t } = useLingui();
+  return (
+    <section aria-label={t`Refused at sync`}>
+      <ul className={styles.notices}>
+        {tickets.map((ticket) => (
+          <li key={ticket.ticketId} className={styles.notice}>
+            {t`${ticket.holderName || t`A ticket`} was let in offline, but the server refused the ticket (cancelled, refunded or not for this evening).`}
           </li>
         ))}
       </ul>

@@ -42,6 +42,7 @@ export function connectDoor(snapshot: DoorSnapshot, ref: DoorRef) {
     offline: snapshot.hasTag('offline'),
     pendingCount: context.pending.length,
     doubleEntries: context.doubleEntries,
+    refusedAtSync: context.refusedAtSync,
     nameDoor: (door: string) => ref.send({ type: 'door.doorNamed', door }),
     chooseEvening: (offerId: string) => ref.send({ type: 'door.chooseEvening', offerId }),
     /** Not while admissions wait to sync: leaving would drop them. */
