@@ -164,8 +164,8 @@ export const appMachine = setup({
         input: ({ context }) => ({ navigation: context.navigation!(context.brand!, context.returnPath, context.layout), favouriteIds: context.member?.user.favouriteCategoryIdList ?? [] }),
       },
       on: {
-        // The mixed feed and the member's cart load again in it (the cart's names come from the server in the language shown).
-        'app.languageChanged': { actions: ['reloadBrandTexts', sendTo('content', { type: 'content.languageChanged' }), 'reloadTypeFeeds'] },
+        // The feeds load again in it (the member's cart, like each page showing the server's names, hears it itself: whenLanguageChanges).
+        'app.languageChanged': { actions: ['reloadBrandTexts', sendTo('content', { type: 'content.reload' }), 'reloadTypeFeeds'] },
         'app.backOnline': { actions: ['reloadBrandTexts', sendTo('content', { type: 'content.reload' }), 'reloadTypeFeeds'] },
       },
       initial: 'member',

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { callErrorOf } from './errorCode.ts';
 import type { CartUpdateBody, ShoppingCart } from '../contract/commerce.ts';
 import { applyCartUpdate, cartQuantity, removeCartLine, type CartLine } from '../domain/cartUpdate.ts';
+import { whenLanguageChanges } from './whenLanguageChanges.ts';
 
 /** One thing the member did to the cart, waiting to be saved. */
 export type CartChange =
@@ -108,6 +109,8 @@ export const cartMachine = setup({
     saveCart: fromPromise<ShoppingCart, CartUpdateBody>(async () => {
       throw new Error('saveCart not provided');
     }),
+    /** Sends `cart.languageChanged` once the app shows another language: the lines' names come from the server in it (provided by the composition root). */
+    whenLanguageChanges,
   },
   actions: {
     enqueue: assign(({ context }, change: CartChange) => {
@@ -138,6 +141,7 @@ export const cartMachine = setup({
 }).createMachine({
   id: 'cart',
   context: { cart: null, pending: [], lines: [], error: null, conflicts: 0, stale: false },
+  invoke: { src: 'whenLanguageChanges', input: { tell: { type: 'cart.languageChanged' } } },
   initial: 'loading',
   on: {
     // Changes made while loading or saving wait their turn.

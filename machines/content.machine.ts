@@ -1,4 +1,4 @@
-import { assign, enqueueActions, sendParent, sendTo, setup } from 'xstate';
+import { assign, sendParent, sendTo, setup } from 'xstate';
 import type { User } from '../contract/user.ts';
 import { feedMachine } from './feed.machine.ts';
 import { searchMachine } from './search.machine.ts';
@@ -17,10 +17,8 @@ export type ContentEvent =
   /** A member's content (the app loaded them, at start or after a visitor signed in): their cart and push token start. */
   | { type: 'content.memberIn'; pushToken: PushTokenInput }
   | { type: 'content.favouritesChanged'; categoryIds: string[] }
-  /** The mixed feed loads again (the network is back, a member signed in). */
+  /** The mixed feed loads again (another language, the network back, a member signed in). */
   | { type: 'content.reload' }
-  /** Another language shows: the mixed feed and the member's cart load again in it. */
-  | { type: 'content.languageChanged' }
   /** From the push token: the member's record as saved, for the app to keep. */
   | { type: 'app.userUpdated'; user: User };
 
@@ -36,12 +34,6 @@ export const contentMachine = setup({
     events: {} as ContentEvent,
   },
   actors: { feed: feedMachine, search: searchMachine, navigator: navigatorMachine, cart: cartMachine, pushToken: pushTokenMachine },
-  actions: {
-    reloadFeed: sendTo('feed.mixed', { type: 'feed.reload' }),
-    tellCartLanguageChanged: enqueueActions(({ enqueue, self }) => {
-      if (self.getSnapshot().children.cart) enqueue.sendTo('cart', { type: 'cart.languageChanged' });
-    }),
-  },
 }).createMachine({
   id: 'content',
   context: ({ input }) => ({ ...input, pushToken: null }),
@@ -52,8 +44,7 @@ export const contentMachine = setup({
   ],
   on: {
     'content.favouritesChanged': { actions: sendTo('feed.mixed', ({ event }) => ({ type: 'feed.favouritesChanged' as const, categoryIds: event.categoryIds })) },
-    'content.reload': { actions: 'reloadFeed' },
-    'content.languageChanged': { actions: ['reloadFeed', 'tellCartLanguageChanged'] },
+    'content.reload': { actions: sendTo('feed.mixed', { type: 'feed.reload' }) },
   },
   initial: 'visitor',
   states: {

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { callErrorOf, notProvided } from './errorCode.ts';
 import { retryWhenOnline } from './retryWhenOnline.ts';
+import { whenLanguageChanges } from './whenLanguageChanges.ts';
 import type { MemberWaitingListPlace } from '../contract/waitingList.ts';
 
 export interface MyWaitingListsContext {
@@ -28,6 +29,8 @@ export const myWaitingListsMachine = setup({
     loadPlaces: fromPromise<MemberWaitingListPlace[]>(async () => notProvided('loadPlaces')),
     /** Sends the retry when the browser is back online (provided by the wiring). */
     retryWhenOnline,
+    /** Sends `myWaitingLists.languageChanged` once the app shows another language (provided by the wiring). */
+    whenLanguageChanges,
   },
   guards: {
     hasNone: ({ context }) => context.places.length === 0,
@@ -35,6 +38,7 @@ export const myWaitingListsMachine = setup({
 }).createMachine({
   id: 'myWaitingLists',
   context: { places: [], errorCode: null },
+  invoke: { src: 'whenLanguageChanges', input: { tell: { type: 'myWaitingLists.languageChanged' } } },
   initial: 'loading',
   states: {
     loading: {

@@ -7,6 +7,7 @@ import { waitingListMachine } from './waitingList.machine.ts';
 import { saleQueueMachine, type SaleTurn } from './saleQueue.machine.ts';
 import { addToCalendarMachine } from './addToCalendar.machine.ts';
 import { retryWhenOnline } from './retryWhenOnline.ts';
+import { whenLanguageChanges } from './whenLanguageChanges.ts';
 import type { OrderItem } from '../contract/checkout.ts';
 import type { CategoryList, OfferDetail } from '../contract/offer.ts';
 export type { OfferEvent } from './offer.rules.ts';
@@ -78,7 +79,7 @@ export const offerMachine = setup({
     },
   },
   actors: {
-    /** Tells `offer.signedIn` when a visitor on this page signs in, `offer.languageChanged` when the app's language changes (provided by the wiring). */
+    /** Tells `offer.signedIn` when a visitor on this page signs in (provided by the wiring). */
     watchApp: fromCallback<OfferEvent>(() => undefined),
     loadOffer: fromPromise<OfferDetail, { id: string }>(async () => notProvided('loadOffer')),
     loadCategories: fromPromise<CategoryList>(async () => notProvided('loadCategories')),
@@ -89,6 +90,8 @@ export const offerMachine = setup({
     addToCalendar: addToCalendarMachine,
     /** Sends `offer.retry` when the browser is back online (provided by the page's wiring). */
     retryWhenOnline,
+    /** Sends `offer.languageChanged` once the app shows another language (provided by the page's wiring). */
+    whenLanguageChanges,
     ticketSelection: ticketSelectionMachine,
     // The promo rows and their copy buttons; the wiring provides their calls.
     promoClaim: promoClaimMachine,
@@ -172,6 +175,7 @@ export const offerMachine = setup({
       onError: {},
     },
     { src: 'watchApp' },
+    { src: 'whenLanguageChanges', input: { tell: { type: 'offer.languageChanged' } } },
   ],
   initial: 'loading',
   states: {

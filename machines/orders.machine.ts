@@ -3,6 +3,7 @@ import { callErrorOf, notProvided } from './errorCode.ts';
 import type { Order } from '../contract/checkout.ts';
 import { addToCalendarMachine } from './addToCalendar.machine.ts';
 import { retryWhenOnline } from './retryWhenOnline.ts';
+import { whenLanguageChanges } from './whenLanguageChanges.ts';
 
 export interface OrdersContext {
   orders: Order[];
@@ -36,6 +37,8 @@ export const ordersMachine = setup({
     loadOrders: fromPromise<Order[]>(async () => notProvided('loadOrders')),
     /** Sends the retry when the browser is back online (provided by the wiring). */
     retryWhenOnline,
+    /** Sends `orders.languageChanged` once the app shows another language (provided by the wiring). */
+    whenLanguageChanges,
   },
   guards: {
     hasNone: ({ context }) => context.orders.length === 0,
@@ -43,7 +46,10 @@ export const ordersMachine = setup({
 }).createMachine({
   id: 'orders',
   context: { orders: [], openOrderIds: [], errorCode: null },
-  invoke: { id: 'calendar', src: 'addToCalendar' },
+  invoke: [
+    { id: 'calendar', src: 'addToCalendar' },
+    { src: 'whenLanguageChanges', input: { tell: { type: 'orders.languageChanged' } } },
+  ],
   initial: 'loading',
   states: {
     loading: {

@@ -15,6 +15,7 @@ import { cachedBillboard, cachedFirstPage } from '../services/offerCache.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { nextTask } from '../wiring/nextTask.ts';
 import { wirePushToken } from '../wiring/pushToken.wiring.ts';
+import { whenLanguageChanges } from '../wiring/whenLanguageChanges.ts';
 import type { AppServices } from './appServices.ts';
 
 /** The content phase's children (machines/content.machine.ts) and the per-type feeds with their categories (machines/typeFeeds.machine.ts). */
@@ -62,6 +63,7 @@ export function contentActors({ api, analytics, container }: AppServices) {
         actors: {
           loadCart: fromPromise(() => getShoppingCart(api)),
           saveCart: fromPromise(({ input }: { input: CartUpdateBody }) => updateShoppingCart(api, input)),
+          whenLanguageChanges,
         },
       }),
       pushToken: wirePushToken({

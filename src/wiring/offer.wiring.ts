@@ -10,7 +10,6 @@ import { uniqueCodesOf } from '../domain/claimedCodes.ts';
 import { wired, type WiringDeps } from './wired.tsx';
 import { OfferScreen } from '../screens/offer/OfferScreen.tsx';
 import { appChild } from '../appActor.ts';
-import { i18n } from '../i18n/i18n.ts';
 import { cachedCategories } from '../services/memberCache.ts';
 import { wireClipboard } from './clipboard.wiring.ts';
 import { calendarPlatformOf, wireCalendar } from './calendar.wiring.ts';
@@ -20,6 +19,7 @@ import { getPurchasesOf } from '../api/orders.ts';
 import { saleQueueMachine, type PlaceKeeperEvent } from '../../machines/saleQueue.machine.ts';
 import { leaveSaleQueue, leaveSaleQueueInThisWindow, takeSalePlace } from '../api/saleQueue.ts';
 import { retryWhenOnline } from './retryWhenOnline.ts';
+import { whenLanguageChanges } from './whenLanguageChanges.ts';
 
 type OfferIdInput = { input: { offerId: string } };
 
@@ -52,17 +52,7 @@ export function wireOffer({ api, app, container, analytics }: WiringDeps) {
             if (wasVisitor && member) sendBack({ type: 'offer.signedIn' });
             wasVisitor = isVisitor(snapshot) || (wasVisitor && !member);
           });
-          // The page stays mounted in its stack: once another language is active (the API asks in it),
-          // the offer is read again in that language.
-          let locale = i18n.locale;
-          const stopLocale = i18n.on('change', () => {
-            if (i18n.locale !== locale) sendBack({ type: 'offer.languageChanged' });
-            locale = i18n.locale;
-          });
-          return () => {
-            subscription.unsubscribe();
-            stopLocale();
-          };
+          return () => subscription.unsubscribe();
         }),
         loadOffer: fromPromise(async ({ input: { id } }: { input: { id: string } }) => {
           const offer = await getOffer(api, id);
@@ -71,6 +61,8 @@ export function wireOffer({ api, app, container, analytics }: WiringDeps) {
         }),
         loadCategories: fromPromise(() => cachedCategories(() => getCategories(api))),
         retryWhenOnline,
+        // The page stays mounted in its stack: once another language is active, the offer is read again in it.
+        whenLanguageChanges,
         promoClaim: promoClaimMachine.provide({
           ...visitorGate,
           actors: {

@@ -5,11 +5,12 @@ import { OrdersScreen } from '../screens/orders/OrdersScreen.tsx';
 import { wired, type WiringDeps } from './wired.tsx';
 import { calendarPlatformOf, wireCalendar } from './calendar.wiring.ts';
 import { retryWhenOnline } from './retryWhenOnline.ts';
+import { whenLanguageChanges } from './whenLanguageChanges.ts';
 
 /** /more/orderHistory: the member's orders from the API; their events go to the device's calendar. */
 export function wireOrders({ api, container }: WiringDeps) {
   return {
-    logic: ordersMachine.provide({ actors: { loadOrders: fromPromise(() => getOrderHistory(api)), addToCalendar: wireCalendar({ container }), retryWhenOnline } }),
+    logic: ordersMachine.provide({ actors: { loadOrders: fromPromise(() => getOrderHistory(api)), addToCalendar: wireCalendar({ container }), retryWhenOnline, whenLanguageChanges } }),
     calendarPlatform: calendarPlatformOf(container),
   };
 }

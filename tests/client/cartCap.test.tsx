@@ -6,6 +6,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { cartMachine } from '../../machines/cart.machine.ts';
 import type { CartItemView, CartUpdateBody, ItemVariant, ShoppingCart } from '../../contract/commerce.ts';
 import { CartView } from '../../src/screens/cart/CartView.tsx';
+import { steadyLanguage } from '../machines/languageFakes.ts';
 
 /**
  * Issue 39: the cart tells the member's purchase cap where it is met ("At most 8 tickets per
@@ -32,6 +33,7 @@ async function renderCart(itemList: CartItemView[]) {
   const actor = createActor(
     cartMachine.provide({
       actors: {
+        whenLanguageChanges: steadyLanguage,
         loadCart: fromPromise(async () => cart),
         saveCart: fromPromise<ShoppingCart, CartUpdateBody>(async ({ input }) => {
           const [change] = input.shopingCartItemList;

@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { cartMachine } from '../../machines/cart.machine.ts';
 import type { CartItemView, CartUpdateBody, ItemVariant, ShoppingCart, TaxRate } from '../../contract/commerce.ts';
 import { connectCart } from '../../src/screens/cart/cart.connect.ts';
+import { steadyLanguage } from '../machines/languageFakes.ts';
 
 const image = (n: string) => ({ jpeg: { medium: `/${n}.jpg` }, webp: { medium: `/${n}.webp` } });
 const vat6: TaxRate = { id: 'vat6', percentage: 6, display_name: 'VAT 6%' };
@@ -39,6 +40,7 @@ function startCart(loaded: ShoppingCart = serverCart) {
   const actor = createActor(
     cartMachine.provide({
       actors: {
+        whenLanguageChanges: steadyLanguage,
         loadCart: fromPromise(async () => loaded),
         saveCart: fromPromise<ShoppingCart, CartUpdateBody>(({ input }) => {
           saves.push(input);

@@ -15,6 +15,7 @@ import type { Billboard, CategoryList } from '../../contract/offer.ts';
 import { freshTokens, noTokenRejections, stillBrowserHistory } from './sessionFakes.ts';
 import { testBrand, testMember, testNavigation, testOffers, steadyConnection } from './fixtures.ts';
 import { memberLoadWith, withChildFakes } from './appChildFakes.ts';
+import { fakeLanguageChanges } from './languageFakes.ts';
 
 /*
  * The app and its language child (issue 23): texts the server sends in the app's language (the
@@ -27,6 +28,8 @@ function startApp(options: { record: Language | null; deviceChoice: Language | n
   let language: Language = options.deviceChoice ?? 'en';
   const brandIn = (): Brand => ({ ...testBrand(), name: `Brand (${language})` });
   const member: Member = { ...testMember(), user: { ...testMember().user, language: options.record, favouriteCategoryIdList: ['food'] } };
+  // Lingui's change event as the app's activation of a locale raises it: the cart hears it itself.
+  const lingui = fakeLanguageChanges();
   const actor = createActor(
     appMachine.provide({
       actions: { resetUrl: () => {}, clearCaches: () => {} },
@@ -42,6 +45,7 @@ function startApp(options: { record: Language | null; deviceChoice: Language | n
               // The texts of a language load before it shows (a catalog download in the app).
               await options.textsArrive;
               language = input.language;
+              lingui.languageShown();
             }),
             saveLanguage: fromPromise<User, { language: Language }>(async ({ input }) => (calls.saved.push(input.language), { ...member.user, language: input.language })),
           },
@@ -54,6 +58,7 @@ function startApp(options: { record: Language | null; deviceChoice: Language | n
           },
         }),
         // The cart names its one line's offer in the language the app asked in.
+        whenLanguageChanges: lingui.whenLanguageChanges,
         cart: cartMachine.provide({ actors: { loadCart: fromPromise<ShoppingCart>(async () => (calls.carts.push(language), cartIn(language))) } }),
         categories: categoriesMachine.provide({ actors: { loadCategories: fromPromise<CategoryList>(async () => (calls.categories++, { list: [], record: {} })) } }),
         navigator: navigatorMachine.provide({ actors: { browserHistory: stillBrowserHistory }, actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),

@@ -134,10 +134,14 @@ describe('cart, generated paths over the real machine and a fake cart API', () =
 });
 
 describe('cart, details the model leaves out', () => {
-  it('throws when its actors are not provided', async () => {
-    const actor = createActor(cartMachine).start();
+  it('fails loudly when its actors are not provided', async () => {
+    const actor = createActor(cartMachine);
+    const errors: unknown[] = [];
+    actor.subscribe({ error: (error) => void errors.push(error) });
+    actor.start();
     await settle();
-    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().status).toBe('error');
+    expect(String(errors[0])).toMatch(/whenLanguageChanges is not provided/);
   });
 
   it('counts a change in the badge at once and saves changes one at a time, in order', async () => {

@@ -3,6 +3,7 @@ import { cartMachine } from '../../machines/cart.machine.ts';
 import { ApiError, failedToFetch } from '../../src/api/apiError.ts';
 import { applyCartUpdate, type CartLine } from '../../domain/cartUpdate.ts';
 import type { CartItemView, CartUpdateBody, ShoppingCart } from '../../contract/commerce.ts';
+import { steadyLanguage } from './languageFakes.ts';
 
 const image = { jpeg: { medium: '/a.jpg' }, webp: { medium: '/a.webp' } };
 
@@ -80,12 +81,14 @@ export class FakeCartServer {
 export const capReached = () =>
   new ApiError(400, 'user/shopping-cart-purchase-cap-reached', 'The number of maximum purchases per user has been reached.');
 
-export function startCart(server: FakeCartServer) {
+/** The cart over the fake server; `language` stands in for the app's language changes (steady unless given). */
+export function startCart(server: FakeCartServer, language: { whenLanguageChanges: typeof steadyLanguage } = { whenLanguageChanges: steadyLanguage }) {
   return createActor(
     cartMachine.provide({
       actors: {
         loadCart: fromPromise(() => server.load()),
         saveCart: fromPromise(({ input }) => server.save(input)),
+        whenLanguageChanges: language.whenLanguageChanges,
       },
     }),
   ).start();

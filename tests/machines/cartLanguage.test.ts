@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ShoppingCart } from '../../contract/commerce.ts';
 import { FakeCartServer, settle, startCart } from './cartHarness.ts';
+import { fakeLanguageChanges } from './languageFakes.ts';
 
 /**
  * Issue 41, item 1: the cart's offer names come from the server in the language the app asked in.
  * When the app switches language (the member's stored language arriving after the cart started
  * loading in the browser's, or a choice on the Language screen) the cart shows names in the new
- * language, never an answer asked for in the old one.
+ * language, never an answer asked for in the old one. The cart hears the switch itself, through
+ * `whenLanguageChanges` (Lingui's change event in the app; a fake here).
  */
 class LanguageCartServer extends FakeCartServer {
   /** The app's language, as the API client sends it with each request. */
@@ -46,10 +48,11 @@ describe('cart, when the app language changes', () => {
     const server = new LanguageCartServer();
     server.otherTab('add', { itemVariantId: 'a', offerId: 'o1', quantity: 1 });
     server.holdLoads();
-    const actor = startCart(server);
+    const lingui = fakeLanguageChanges();
+    const actor = startCart(server, lingui);
     await settle();
     server.language = 'sv';
-    actor.send({ type: 'cart.languageChanged' });
+    lingui.languageShown();
     server.releaseLoads();
     await settle();
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
@@ -59,11 +62,12 @@ describe('cart, when the app language changes', () => {
   it('loads again in the new language once loaded', async () => {
     const server = new LanguageCartServer();
     server.otherTab('add', { itemVariantId: 'a', offerId: 'o1', quantity: 1 });
-    const actor = startCart(server);
+    const lingui = fakeLanguageChanges();
+    const actor = startCart(server, lingui);
     await settle();
     expect(titles(actor.getSnapshot().context.cart)).toEqual(['o1 (en)']);
     server.language = 'nb';
-    actor.send({ type: 'cart.languageChanged' });
+    lingui.languageShown();
     await settle();
     expect(titles(actor.getSnapshot().context.cart)).toEqual(['o1 (nb)']);
     expect(server.loads).toBe(2);
@@ -71,13 +75,14 @@ describe('cart, when the app language changes', () => {
 
   it('loads again after a change being saved, whose answer was asked in the language before, and keeps the change', async () => {
     const server = new LanguageCartServer();
-    const actor = startCart(server);
+    const lingui = fakeLanguageChanges();
+    const actor = startCart(server, lingui);
     await settle();
     server.hold();
     actor.send({ type: 'cart.add', itemVariantId: 'a', offerId: 'o1', quantity: 2 });
     await settle();
     server.language = 'sv';
-    actor.send({ type: 'cart.languageChanged' });
+    lingui.languageShown();
     server.release();
     await settle();
     const snapshot = actor.getSnapshot();
@@ -90,13 +95,22 @@ describe('cart, when the app language changes', () => {
     const server = new LanguageCartServer();
     server.otherTab('add', { itemVariantId: 'a', offerId: 'o1', quantity: 1 });
     server.failLoads = true;
-    const actor = startCart(server);
+    const lingui = fakeLanguageChanges();
+    const actor = startCart(server, lingui);
     await settle();
     expect(actor.getSnapshot().value).toBe('failed');
     server.failLoads = false;
     server.language = 'nb';
-    actor.send({ type: 'cart.languageChanged' });
+    lingui.languageShown();
     await settle();
     expect(titles(actor.getSnapshot().context.cart)).toEqual(['o1 (nb)']);
+  });
+
+  it('stops listening for the language when it stops (the member signed out)', async () => {
+    const lingui = fakeLanguageChanges();
+    const actor = startCart(new LanguageCartServer(), lingui);
+    expect(lingui.listening()).toBe(1);
+    actor.stop();
+    expect(lingui.listening()).toBe(0);
   });
 });

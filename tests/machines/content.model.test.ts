@@ -10,14 +10,15 @@ import type { ShoppingCart } from '../../contract/commerce.ts';
 import type { Billboard, FeedOffer } from '../../contract/offer.ts';
 import type { User } from '../../contract/user.ts';
 import { testBrand, testMember, testNavigation, testOffers } from './fixtures.ts';
+import { steadyLanguage } from './languageFakes.ts';
 import { exploreWorlds, pathPerTransition, withoutPrefixes } from './modelPaths.ts';
 
 /*
  * The content child (machines/content.machine.ts) over fakes that count their loads, under a
  * parent that records what it is told. The model: the mixed feed, search and the navigator start
- * with it; a member's cart starts only once the app says a member is in; a reload asks the mixed
- * feed again; a new language asks the mixed feed and the member's cart again (a visitor has
- * none); new favourites reach the mixed feed; the push token's saved user reaches the app.
+ * with it; a member's cart starts only once the app says a member is in; a reload (another
+ * language, the network back) asks the mixed feed again, not the cart (it hears a new language
+ * itself); new favourites reach the mixed feed; the push token's saved user reaches the app.
  */
 interface World {
   member: boolean;
@@ -34,8 +35,6 @@ function next(w: World, event: string): World | null {
       return w.member ? null : { ...w, member: true, cartLoads: 1 };
     case 'RELOAD':
       return { ...w, feedLoads: w.feedLoads + 1 };
-    case 'LANGUAGE_CHANGES':
-      return { ...w, feedLoads: w.feedLoads + 1, cartLoads: w.cartLoads + (w.member ? 1 : 0) };
     case 'FAVOURITES_CHANGE':
       return w.favourites === '' ? { ...w, favourites: 'food' } : null;
     case 'PUSH_TOKEN_SAVES_USER':
@@ -45,7 +44,7 @@ function next(w: World, event: string): World | null {
   }
 }
 
-const events = ['MEMBER_IN', 'RELOAD', 'LANGUAGE_CHANGES', 'FAVOURITES_CHANGE', 'PUSH_TOKEN_SAVES_USER'];
+const events = ['MEMBER_IN', 'RELOAD', 'FAVOURITES_CHANGE', 'PUSH_TOKEN_SAVES_USER'];
 const name = (w: World) => JSON.stringify(w);
 const start: World = { member: false, feedLoads: 1, cartLoads: 0, favourites: '', userTold: false };
 const model = createTestModel(createMachine({ id: 'contentWorld', initial: name(start), states: exploreWorlds(start, events, next, name) }));
@@ -64,7 +63,7 @@ function startUnderParent() {
           loadPage: fromPromise<FeedOffer[], PageRequest>(async ({ input }) => (counts.feedLoads++, feedAsked.push(input.categoryIds), testOffers(2))),
         },
       }),
-      cart: cartMachine.provide({ actors: { loadCart: fromPromise<ShoppingCart>(async () => (counts.cartLoads++, emptyCart)) } }),
+      cart: cartMachine.provide({ actors: { whenLanguageChanges: steadyLanguage, loadCart: fromPromise<ShoppingCart>(async () => (counts.cartLoads++, emptyCart)) } }),
       navigator: navigatorMachine.provide({ actors: { browserHistory: fromCallback(() => undefined) }, actions: { applyHistory: () => undefined, saveNavigation: () => undefined } }),
       // Never reaches its 10 s: the test tells the app of a saved user the way it would.
       pushToken: pushTokenMachine.provide({ delays: { pushSendDelay: 3_600_000 } }),
@@ -98,7 +97,6 @@ describe('the content child, generated paths over counting fakes', () => {
         events: {
           MEMBER_IN: () => content.child().send({ type: 'content.memberIn', pushToken: { brandId: 'aurora', storedToken: null } }),
           RELOAD: () => content.child().send({ type: 'content.reload' }),
-          LANGUAGE_CHANGES: () => content.child().send({ type: 'content.languageChanged' }),
           FAVOURITES_CHANGE: () => content.child().send({ type: 'content.favouritesChanged', categoryIds: ['food'] }),
           PUSH_TOKEN_SAVES_USER: () => content.child().send({ type: 'app.userUpdated', user: testMember().user satisfies User }),
         },

@@ -5,6 +5,7 @@ import { ApiError } from '../../src/api/apiError.ts';
 import type { CategoryList, OfferDetail } from '../../contract/offer.ts';
 import type { ItemVariant } from '../../contract/commerce.ts';
 import { offerDetail } from '../client/offer/offerDetailFixtures.ts';
+import { steadyLanguage } from './languageFakes.ts';
 
 const categories: CategoryList = {
   list: [{ id: 'music', name: 'Music', typeList: ['live'] }],
@@ -17,7 +18,9 @@ function startPage(answers: (OfferDetail | Error)[], options: { categoriesFail?:
   const online = new EventTarget();
   const actor = createActor(
     offerMachine.provide({
+      // The language changes these tests make are sent to the page directly.
       actors: {
+        whenLanguageChanges: steadyLanguage,
         loadOffer: fromPromise<OfferDetail, { id: string }>(async ({ input }) => {
           requests.push(input.id);
           const answer = answers.shift();

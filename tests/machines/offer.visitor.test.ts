@@ -4,6 +4,7 @@ import { offerMachine, type OfferEvent } from '../../machines/offer.machine.ts';
 import { ApiError } from '../../src/api/apiError.ts';
 import type { CategoryList, OfferDetail } from '../../contract/offer.ts';
 import { offerDetail } from '../client/offer/offerDetailFixtures.ts';
+import { steadyLanguage } from './languageFakes.ts';
 
 const categories: CategoryList = { list: [], record: {} };
 
@@ -16,9 +17,11 @@ function visitorPage(answers: (OfferDetail | Error)[]) {
   let visitor = true;
   const actor = createActor(
     offerMachine.provide({
+      // The language changes these tests make are sent to the page directly.
       guards: { isVisitor: () => visitor },
       actions: { askToSignIn: () => void asked.push('signIn'), addToCart: (_, addition) => void added.push(addition) },
       actors: {
+        whenLanguageChanges: steadyLanguage,
         watchApp: fromCallback<OfferEvent>(({ sendBack }) => {
           tellSignedIn = () => sendBack({ type: 'offer.signedIn' });
         }),

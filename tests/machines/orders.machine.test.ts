@@ -3,6 +3,7 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { ordersMachine } from '../../machines/orders.machine.ts';
 import type { Order } from '../../contract/checkout.ts';
 import { ApiError } from '../../src/api/apiError.ts';
+import { steadyLanguage } from './languageFakes.ts';
 
 function order(id: string): Order {
   return {
@@ -34,6 +35,8 @@ function start(answers: (Order[] | Error)[]) {
         }),
         // The browser stays online here (the model test plays the window's online event).
         retryWhenOnline: fromCallback(() => undefined),
+        // The language stays (tests/client/ordersScreen.test.tsx switches it).
+        whenLanguageChanges: steadyLanguage,
       },
     }),
   );

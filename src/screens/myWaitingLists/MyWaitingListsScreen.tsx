@@ -4,7 +4,6 @@ import type { myWaitingListsMachine } from '../../../machines/myWaitingLists.mac
 import type { MemberWaitingListPlace } from '../../../contract/waitingList.ts';
 import { sameViewValues } from '../../appActor.ts';
 import { Spinner } from '../../components/Spinner.tsx';
-import { useOnLanguageChange } from '../../components/useOnLanguageChange.ts';
 import { formatEventDate, formatEventTime } from '../../i18n/format.ts';
 import { AppLink } from '../../navigation/AppLink.tsx';
 import { LoadFailure } from '../LoadFailure.tsx';
@@ -16,8 +15,6 @@ export function MyWaitingListsScreen({ logic }: { logic: typeof myWaitingListsMa
   const { t } = useLingui();
   const ref = useActorRef(logic);
   const view = useSelector(ref, (s) => connectMyWaitingLists(s, ref), sameViewValues);
-  // The page stays mounted in its stack: when the member switches language, the places' names load again in it.
-  useOnLanguageChange(view.showLanguage);
   return (
     <main className={styles.page} aria-busy={view.status === 'loading'}>
       <h1 className={styles.heading}>{t`My waiting lists`}</h1>

@@ -23,6 +23,5 @@ export function connectMyWaitingLists(snapshot: MyWaitingListsSnapshot, ref: MyW
     places: snapshot.context.places,
     errorCode: snapshot.context.errorCode,
     retry: () => ref.send({ type: 'myWaitingLists.retry' }),
-    showLanguage: () => ref.send({ type: 'myWaitingLists.languageChanged' }),
   };
 }

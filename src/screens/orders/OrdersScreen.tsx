@@ -9,7 +9,6 @@ import { QrCode } from '../../components/QrCode.tsx';
 import { calendarEventOfLine } from '../../../domain/calendarEvent.ts';
 import { sameViewValues } from '../../appActor.ts';
 import { Spinner } from '../../components/Spinner.tsx';
-import { useOnLanguageChange } from '../../components/useOnLanguageChange.ts';
 import { formatDay, formatEventDate, formatMoney, formatPercent } from '../../i18n/format.ts';
 import { connectOrders } from './orders.connect.ts';
 import * as styles from './orders.css.ts';
@@ -29,8 +28,6 @@ export function OrdersScreen({ logic, calendarPlatform }: { logic: typeof orders
   const { t } = useLingui();
   const ref = useActorRef(logic);
   const view = useSelector(ref, (s) => connectOrders(s, ref), sameViewValues);
-  // The page stays mounted in its stack: when the member switches language, the orders' names load again in it.
-  useOnLanguageChange(view.showLanguage);
   return (
     <main className={styles.page} aria-busy={view.status === 'loading'}>
       <h1 className={styles.heading}>{t`My orders`}</h1>

@@ -22,7 +22,6 @@ export function connectOrders(snapshot: OrdersSnapshot, ref: OrdersRef) {
     errorCode: snapshot.context.errorCode,
     toggle: (orderId: string) => ref.send({ type: 'orders.toggle', orderId }),
     retry: () => ref.send({ type: 'orders.retry' }),
-    showLanguage: () => ref.send({ type: 'orders.languageChanged' }),
     addToCalendar: (request: CalendarRequest) => snapshot.children.calendar?.send({ type: 'calendar.add', ...request }),
   };
 }
