@@ -33,7 +33,7 @@ describe('resolving paths to stacks and routes', () => {
 
   it('skips disabled routes and stacks', () => {
     const borealis = createResolver({ settings: { ...testBrand().settings, showEditorial: false, restaurant: false }, testMode: false });
-    expect(borealis.stackRoots).toEqual(['/', '/benefit', '/live', '/search', '/more']);
+    expect(borealis.stackRoots).toEqual(['/', '/benefit', '/live', '/search', '/more', '/door']);
     expect(borealis.resolve('/editorial')).toMatchObject({ stack: '/', routeId: null });
     expect(borealis.resolve('/more/restaurant').routeId).toBeNull();
     expect(resolve('/more/dev_test').routeId).toBeNull();

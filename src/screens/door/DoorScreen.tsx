@@ -91,7 +91,7 @@ function Scanner({ view, evening, viewfinder }: { view: DoorView; evening: DoorE
           </p>
         </div>
         <p className={styles.count} aria-label={t`${evening.admitted} admitted of ${evening.sold} sold`}>
-          {t`${evening.admitted} / ${evening.sold}`}
+          {evening.admitted} / {evening.sold}
         </p>
       </div>
       <div className={styles.bar} role="status">
