@@ -61,7 +61,6 @@ import { createJobClaims } from './jobs/jobClaims.ts';
 import { waitingListRoutes } from './routes/waitingList.ts';
 import { saleQueueRoutes } from './routes/saleQueue.ts';
 import { doorRoutes } from './routes/door.ts';
-import { createDoorService } from './door/doorService.ts';
 import { adminSaleQueueRoutes } from './routes/adminSaleQueue.ts';
 import { adminOrderRoutes } from './routes/adminOrders.ts';
 import { restaurantRoutes } from './routes/restaurants.ts';
@@ -233,7 +232,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await checkoutRoutes(app, deps);
   await waitingListRoutes(app, deps);
   await saleQueueRoutes(app, deps);
-  await doorRoutes(app, { ...deps, door: createDoorService({ db: options.db, now, identity: options.identity, mail }), operator });
+  await doorRoutes(app, { ...deps, operator });
   await restaurantRoutes(app, deps);
   await tableBookingRoutes(app, deps);
   if (operator && services.orderCancellation) await adminOrderRoutes(app, { operator, orderCancellation: services.orderCancellation });

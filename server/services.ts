@@ -38,6 +38,7 @@ import { importCodes } from './promo/codesImport.ts';
 import { claimedCodesOf, claimUniqueCode, revealCommonCode } from './promo/promoClaims.ts';
 import { createRestaurantGuide } from './restaurants/restaurantGuide.ts';
 import { createTicketReads } from './tickets/ticketReads.ts';
+import { createDoorService } from './door/doorService.ts';
 
 /** What the services are built from: the database, the providers and the clock, each given once. */
 export interface ServiceDeps {
@@ -140,6 +141,8 @@ export function createServices(deps: ServiceDeps) {
     saleTimes: { set: withDeps(setOnSaleTime, db) },
     outbox: { newest: withDeps(newestMails, db) },
     eidSignIns: createEidSignIns({ db, eid: deps.eid, identity, now, log: deps.log }),
+    /** Door check-in (docs/door.md). */
+    door: createDoorService({ db, now, identity, mail: deps.mail }),
   };
 }
 

@@ -11,7 +11,7 @@ import {
   eveningNotFound,
   ScanOutcome,
 } from '../../contract/door.ts';
-import type { DoorAnswer, DoorService } from '../door/doorService.ts';
+import type { DoorAnswer } from '../door/doorService.ts';
 import { requireDoorStaff } from '../door/doorStaff.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { textLanguages } from '../language.ts';
@@ -38,7 +38,7 @@ function answer<T>(outcome: DoorAnswer<T>): T {
 }
 
 /** Door check-in (issue 43, docs/door.md): for the brand's door staff only. Ticket codes are personal data: never logged. */
-export async function doorRoutes(app: App, deps: Pick<RouteDeps, 'requireMember'> & { door: DoorService; operator: OperatorGuard | null }) {
+export async function doorRoutes(app: App, deps: Pick<RouteDeps, 'requireMember' | 'door'> & { operator: OperatorGuard | null }) {
   const { door } = deps;
   const preHandler = requireDoorStaff(deps.requireMember);
   const staffOf = (request: { member: { brand: { id: string }; token: { uid: string } } }) => ({ brandId: request.member.brand.id, userId: request.member.token.uid });
