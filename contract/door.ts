@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { TicketPublicKeys } from './tickets';
+import { TicketPublicKeys } from './tickets.ts';
 
 /*
  * Door check-in (docs/door.md): staff with the brand role `door` admit ticket holders. Every
@@ -11,27 +11,42 @@ import { TicketPublicKeys } from './tickets';
 const TicketCode = Type.String({ minLength: 1, maxLength: 4096 });
 /** The door's name, chosen on the device ("Main entrance"). */
 const DoorName = Type.String({ minLength: 1, maxLength: 40 });
-const OfferId = Type.String({ minLength: 1, maxLength: 200 });
+/** The id of an evening: the id of its first ticket variant (see DoorEvening). */
+const EveningId = Type.String({ minLength: 1, maxLength: 200 });
+/**
+ * A random id each door device makes once and keeps. Two devices may share a door name; the
+ * server tells doors apart by this id (a sync's "already mine", double entries).
+ */
+export const DeviceId = Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 const IsoTime = Type.String({ minLength: 1, maxLength: 40 });
 const VoidReason = Type.Union([Type.Literal('cancelled'), Type.Literal('refunded')]);
 
-/** One ticketed evening at the door: how many are in (`admitted`) of how many were sold (paid, not cancelled or refunded). */
+/**
+ * One ticketed evening at the door: the group of an offer's ticket variants with the same start
+ * and the same city (an offer can have several nights or cities, each its own evening). Its id is
+ * the id of the group's first variant (lowest position, then id). How many are in (`admitted`) of
+ * how many were sold (paid, not cancelled or refunded) counts only the tickets of `variantIds`.
+ */
 export const DoorEvening = Type.Object({
+  eveningId: Type.String(),
   offerId: Type.String(),
   /** In the request's language. */
   title: Type.String(),
   /** ISO 8601. */
   startsAt: Type.String(),
+  city: Type.Union([Type.String(), Type.Null()]),
+  /** The evening's ticket variants; a ticket of another variant of the offer is `wrongEvening`. */
+  variantIds: Type.Array(Type.String()),
   admitted: Type.Integer({ minimum: 0 }),
   sold: Type.Integer({ minimum: 0 }),
 });
 export type DoorEvening = Static<typeof DoorEvening>;
 
-/** GET /v1/door/evenings: the brand's ticketed events starting within the next 36 hours or started within the last 12. */
+/** GET /v1/door/evenings: the brand's ticketed evenings starting within the next 36 hours or started within the last 12. */
 export const DoorEvenings = Type.Object({ evenings: Type.Array(DoorEvening) });
 export type DoorEvenings = Static<typeof DoorEvenings>;
 
-export const DoorEveningParams = Type.Object({ offerId: OfferId });
+export const DoorEveningParams = Type.Object({ eveningId: EveningId });
 export type DoorEveningParams = Static<typeof DoorEveningParams>;
 
 export const DoorVoidTicket = Type.Object({ ticketId: Type.String(), reason: VoidReason });
@@ -45,9 +60,10 @@ export const DoorCheckIn = Type.Object({ ticketId: Type.String(), at: Type.Strin
 export type DoorCheckIn = Static<typeof DoorCheckIn>;
 
 /**
- * GET /v1/door/evenings/:offerId/pack: what a door needs to admit offline — the brand's ticket
- * public keys, the evening's voided tickets, its sold tickets and the check-ins so far.
- * 404 `door/evening-not-found` for an offer that is not one of the brand's ticketed events.
+ * GET /v1/door/evenings/:eveningId/pack: what a door needs to admit offline — the brand's ticket
+ * public keys, the evening's voided tickets, its sold tickets and the check-ins so far (only of
+ * the evening's variants). 404 `door/evening-not-found` for an id that is not one of the brand's
+ * ticketed evenings.
  */
 export const DoorPack = Type.Object({
   evening: DoorEvening,
@@ -59,7 +75,7 @@ export const DoorPack = Type.Object({
 export type DoorPack = Static<typeof DoorPack>;
 
 /** POST /v1/door/check-ins: one scan at a door that is online. */
-export const DoorCheckInBody = Type.Object({ offerId: OfferId, code: TicketCode, door: DoorName });
+export const DoorCheckInBody = Type.Object({ eveningId: EveningId, code: TicketCode, door: DoorName, deviceId: DeviceId });
 export type DoorCheckInBody = Static<typeof DoorCheckInBody>;
 
 export const TicketFacts = Type.Object({
@@ -91,18 +107,23 @@ export type ScanOutcome = Static<typeof ScanOutcome>;
 export const OfflineCheckIn = Type.Object({ code: TicketCode, at: IsoTime });
 export type OfflineCheckIn = Static<typeof OfflineCheckIn>;
 
-/** POST /v1/door/sync: the check-ins a door admitted while offline. */
+/**
+ * POST /v1/door/sync: the check-ins a door admitted while offline. An `at` before the evening's
+ * start minus 24 hours or after the server's now plus 5 minutes is `refused`.
+ */
 export const DoorSyncBody = Type.Object({
-  offerId: OfferId,
+  eveningId: EveningId,
   door: DoorName,
+  deviceId: DeviceId,
   checkIns: Type.Array(OfflineCheckIn, { maxItems: 500 }),
 });
 export type DoorSyncBody = Static<typeof DoorSyncBody>;
 
 /**
- * One synced code: `recorded` (it is the ticket's check-in, or was already this door's),
- * `doubleEntry` (another door admitted it first: `firstAt`, `firstDoor`), `refused` (forged,
- * voided, another evening or brand: the device should not have admitted it).
+ * One synced code: `recorded` (it is the ticket's check-in, or was already this device's),
+ * `doubleEntry` (another device admitted it first: `firstAt`, `firstDoor`), `refused` (forged,
+ * voided, another evening or brand, an `at` out of bounds: the device should not have admitted
+ * it).
  */
 export const DoorSyncResult = Type.Object({
   code: Type.String(),
@@ -122,8 +143,9 @@ export type DoubleEntry = Static<typeof DoubleEntry>;
 
 /**
  * The answer to a sync: one result per code, in order; every double entry of the evening that
- * involves this door (as the first door or a later one), so the door that synced first learns
- * of it at its next sync; the evening's numbers. Re-sending the same (door, ticket) is idempotent.
+ * involves this device (as the first one or a later one), so the device that synced first learns
+ * of it at its next sync; the evening's numbers. Re-sending the same (device, ticket) is
+ * idempotent.
  */
 export const DoorSyncAnswer = Type.Object({
   results: Type.Array(DoorSyncResult),
@@ -134,10 +156,15 @@ export type DoorSyncAnswer = Static<typeof DoorSyncAnswer>;
 
 export const doorPaths = {
   evenings: '/v1/door/evenings',
-  pack: '/v1/door/evenings/:offerId/pack',
+  pack: '/v1/door/evenings/:eveningId/pack',
   checkIns: '/v1/door/check-ins',
   sync: '/v1/door/sync',
 } as const;
 
 export const notDoorStaff = { status: 403, code: 'door/not-door-staff', message: 'Only door staff can check tickets in' } as const;
 export const eveningNotFound = { status: 404, code: 'door/evening-not-found', message: 'No such ticketed evening' } as const;
+/**
+ * 429 (with `retry-after`) when one door account sends more check-ins or syncs per minute than a
+ * busy door ever does (docs/door.md, "Limits").
+ */
+export const doorTooManyRequests = { status: 429, code: 'door/too-many-requests' } as const;
