@@ -9,7 +9,7 @@ import { getBrandRole } from '../api/brand.ts';
 import { getUser } from '../api/user.ts';
 import { completeOnboarding } from '../api/onboarding.ts';
 import { loadMember } from '../services/memberLoader.ts';
-import { cachedUser, rememberUser } from '../services/memberCache.ts';
+import { cachedBrandRole, cachedUser, rememberUser } from '../services/memberCache.ts';
 import { clearReferralCode, readReferralCode } from '../services/referralCode.ts';
 import { readTokenLife } from '../services/tokenLife.ts';
 import { nextTask } from '../wiring/nextTask.ts';
@@ -39,7 +39,7 @@ export function sessionActors({ api, identity, rejections }: AppServices) {
         loadMember: fromPromise(({ input }: { input: MemberLoadInput }): Promise<Member> =>
           loadMember({
             user: () => cachedUser(input.uid, () => getUser(api)),
-            role: () => getBrandRole(api),
+            role: () => cachedBrandRole(input.uid, () => getBrandRole(api)),
             endsSession: (error) => signOutReason(callErrorOf(error)) !== null,
             log: (message, error) => console.warn(message, error),
           }),

@@ -1,3 +1,4 @@
+import type { BrandRole } from '../../contract/brand.ts';
 import type { User } from '../../contract/user.ts';
 import type { CategoryList } from '../../contract/offer.ts';
 import { cacheKeyPrefix, persistedStore, readThrough } from './persistedStore.ts';
@@ -18,6 +19,17 @@ export const cachedUser = (uid: string | null, load: () => Promise<User>) => rea
 export const rememberUser = (user: User) => userStore.write(user);
 
 export const forgetUser = () => userStore.clear();
+
+/** The member's brand role, with whose it is: under the cache prefix, so sign-out clears it with the user. */
+const brandRoleStore = persistedStore<{ uid: string; role: BrandRole }>({ key: `${cacheKeyPrefix}brandRole`, ttlMs: userCacheTtlMs });
+
+/**
+ * The signed-in member's brand role like their user: from the cache while valid and theirs, else
+ * loaded and cached, and the last saved one when the network is down, so door staff reloading
+ * offline still get /door (docs/door.md).
+ */
+export const cachedBrandRole = async (uid: string | null, load: () => Promise<BrandRole>): Promise<BrandRole> =>
+  (await readThrough(brandRoleStore, async () => ({ uid: uid ?? '', role: await load() }), (saved) => saved.uid === uid)).role;
 
 /** The language the app shows (set on <html> with the catalog). */
 const shownLanguage = () => globalThis.document?.documentElement.lang || 'en';

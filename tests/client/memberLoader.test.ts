@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cachedBrandRole, cachedUser, userCacheTtlMs } from '../../src/services/memberCache.ts';
+import { cacheKeyPrefix, clearAll } from '../../src/services/persistedStore.ts';
 import { loadMember } from '../../src/services/memberLoader.ts';
 import { signOutReason } from '../../machines/app.rules.ts';
 import { callErrorOf } from '../../machines/errorCode.ts';
@@ -51,5 +53,48 @@ describe('loading the member', () => {
       },
     );
     await expect(load()).rejects.toMatchObject({ code: 'failed_to_fetch' });
+  });
+});
+
+describe('loading the member offline (docs/door.md: a reload keeps scanning offline)', () => {
+  const doorRole = { ...role!, brandRoleId: 'door' };
+  const unreachable = () => new ApiError(600, 'failed_to_fetch', 'Network Error');
+  const load = (uid: string, answer: () => Promise<typeof doorRole>) =>
+    loadMember({
+      user: () => cachedUser(uid, async () => user),
+      role: () => cachedBrandRole(uid, answer),
+      endsSession: (error) => signOutReason(callErrorOf(error)) !== null,
+      log: () => undefined,
+    });
+  beforeEach(() => {
+    localStorage.clear();
+    vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps the door role it saved online when the network is gone, even after the cache expired', async () => {
+    await expect(load(user.id, async () => doorRole)).resolves.toMatchObject({ role: { brandRoleId: 'door' } });
+    vi.setSystemTime(1_000_000 + userCacheTtlMs + 1);
+    await expect(
+      load(user.id, async () => {
+        throw unreachable();
+      }),
+    ).resolves.toMatchObject({ role: { brandRoleId: 'door' } });
+  });
+
+  it('never gives another account the saved role, nor keeps it past sign-out', async () => {
+    await load(user.id, async () => doorRole);
+    const offline = async () => {
+      throw unreachable();
+    };
+    await expect(load('someone-else', offline)).resolves.toMatchObject({ role: null });
+    clearAll(cacheKeyPrefix);
+    await expect(load(user.id, offline)).resolves.toMatchObject({ role: null });
+  });
+
+  it('takes a role the server answers anew once the saved one expired (a door role taken away)', async () => {
+    await load(user.id, async () => doorRole);
+    vi.setSystemTime(1_000_000 + userCacheTtlMs + 1);
+    await expect(load(user.id, async () => ({ ...doorRole, brandRoleId: 'member' }))).resolves.toMatchObject({ role: { brandRoleId: 'member' } });
   });
 });
