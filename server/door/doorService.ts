@@ -1,5 +1,5 @@
 import { decodeProtectedHeader, type JSONWebKeySet } from 'jose';
-import type { DoorEvening, DoorPack, DoorSyncAnswer, DoorSyncBody, DoorSyncResult, ScanOutcome, TicketFacts } from '../../contract/door.ts';
+import type { DoorCheckInBody, DoorEvening, DoorPack, DoorSyncAnswer, DoorSyncBody, DoorSyncResult, ScanOutcome, TicketFacts } from '../../contract/door.ts';
 import { isValidEmail } from '../../domain/validation.ts';
 import { appointDoorStaff, type AppointedDoorStaff } from '../brands/doorStaff.ts';
 import type { Database } from '../db/database.ts';
@@ -9,21 +9,22 @@ import { textIn, type TextLanguages } from '../language.ts';
 import {
   brandOfTicketKey,
   checkInsOfEvening,
-  doubleEntriesOfDoor,
+  doubleEntriesOfDevice,
   eveningCounts,
-  eveningsBetween,
-  eveningsWithId,
   findCheckIn,
   findDoorTicket,
-  findEvening,
   recordCheckIn,
   recordDoubleEntry,
   ticketsOfEvening,
+  variantsBesideVariant,
+  variantsOfOffer,
+  variantsStartingBetween,
   type DoorTicketRow,
-  type EveningRow,
 } from '../repositories/door.repository.ts';
 import { findBrandById } from '../repositories/brands.repository.ts';
 import { loadOrCreateTicketKey, ticketPublicKeys, verifyTicket } from '../tickets/ticketCodes.ts';
+import { countDoorRequest, defaultDoorLimits, offlineAtAheadMs, offlineAtBeforeStartMs, type DoorLimits } from './doorLimits.ts';
+import { eveningsOf, type Evening } from './evenings.ts';
 
 /** The evenings a door lists: starting within the next 36 hours, or started within the last 12 (still letting people in). */
 export const doorWindow = { aheadMs: 36 * 3_600_000, behindMs: 12 * 3_600_000 };
@@ -38,7 +39,7 @@ export type DoorRefusal = 'eveningNotFound' | 'badTime' | 'brandNotFound' | 'bad
 export type DoorAnswer<T> = { ok: true; value: T } | { ok: false; refusal: DoorRefusal };
 
 export type OperatorEveningAnswer =
-  | { ok: true; value: DoorEvening & { brandId: string } }
+  | { ok: true; value: (DoorEvening & { brandId: string })[] }
   | { ok: false; refusal: 'eveningNotFound' }
   | { ok: false; refusal: 'ambiguous'; brandIds: string[] };
 
@@ -49,21 +50,40 @@ export type DoorService = ReturnType<typeof createDoorService>;
 
 const brandLanguage = async (db: Database, brandId: string) => (await findBrandById(db, brandId))?.settings.defaultLanguage;
 
+/** The brand's evening with this id: the id of its first variant, not of another one of its variants. */
+async function findEvening(db: Database, brandId: string, eveningId: string): Promise<Evening | null> {
+  const [evening] = eveningsOf(await variantsBesideVariant(db, eveningId, brandId));
+  return evening?.eveningId === eveningId ? evening : null;
+}
+
 /**
  * Door check-in (issue 43, docs/door.md): the brand's evenings with their numbers, the offline
  * pack, one scan at an online door, and the sync of what a door admitted offline. A ticket is
  * checked in once: `check_in` is keyed by the ticket, so of two doors at once one records it.
  */
-export function createDoorService({ db, now = Date.now, identity, mail }: { db: Database; now?: () => number; identity?: IdentityProvider; mail?: MailSender }) {
+export function createDoorService({
+  db,
+  now = Date.now,
+  identity,
+  mail,
+  limits = defaultDoorLimits,
+}: {
+  db: Database;
+  now?: () => number;
+  identity?: IdentityProvider;
+  mail?: MailSender;
+  limits?: DoorLimits;
+}) {
   async function brandKeys(brandId: string): Promise<JSONWebKeySet> {
     // A door set up before the brand's first sale still gets a key set to check with.
     await loadOrCreateTicketKey(db, brandId);
     return ticketPublicKeys(db, brandId);
   }
 
-  async function doorEvening(brandId: string, row: EveningRow, languages: TextLanguages): Promise<DoorEvening> {
-    const counts = (await eveningCounts(db, brandId, [row.offerId])).get(row.offerId) ?? { admitted: 0, sold: 0 };
-    return { offerId: row.offerId, title: textIn(row.localized.title, languages, row.title), startsAt: row.startsAt.toISOString(), ...counts };
+  async function doorEvening(evening: Evening, languages: TextLanguages): Promise<DoorEvening> {
+    const { eveningId, offerId, city, variantIds } = evening;
+    const counts = await eveningCounts(db, evening.brandId, variantIds);
+    return { eveningId, offerId, title: textIn(evening.localized.title, languages, evening.title), startsAt: evening.startsAt.toISOString(), city, variantIds, ...counts };
   }
 
   async function readCode(brandId: string, code: string, keys: JSONWebKeySet): Promise<CodeReading> {
@@ -71,7 +91,7 @@ export function createDoorService({ db, now = Date.now, identity, mail }: { db: 
     if (verified.ok) {
       const ticket = await findDoorTicket(db, brandId, verified.claims.ticketId);
       // A genuine signature over an id never sold would take a leaked key: refused all the same.
-      if (!ticket || ticket.offerId !== verified.claims.offerId) return { kind: 'forged' };
+      if (!ticket || ticket.offerId !== verified.claims.offerId || ticket.itemVariantId !== verified.claims.itemVariantId) return { kind: 'forged' };
       return { kind: 'ticket', ticket };
     }
     if (verified.reason === 'wrong_brand') return { kind: 'wrongBrand' };
@@ -106,26 +126,27 @@ export function createDoorService({ db, now = Date.now, identity, mail }: { db: 
   }
 
   /** Why a ticket cannot come in to this evening, whoever admits it; null when it may. */
-  function refusalOf(ticket: DoorTicketRow, offerId: string, languages: TextLanguages): ScanOutcome | null {
+  function refusalOf(ticket: DoorTicketRow, evening: Evening, languages: TextLanguages): ScanOutcome | null {
     if (ticket.orderStatus !== 'paid') return { outcome: 'voided', reason: ticket.orderStatus, ticket: factsOf(ticket, languages) };
-    if (ticket.offerId !== offerId) return { outcome: 'wrongEvening', ticket: factsOf(ticket, languages) };
+    // Another night or city of the same offer is another evening.
+    if (ticket.offerId !== evening.offerId || !evening.variantIds.includes(ticket.itemVariantId)) return { outcome: 'wrongEvening', ticket: factsOf(ticket, languages) };
     return null;
   }
 
   return {
     async evenings(brandId: string, languages: TextLanguages): Promise<DoorEvening[]> {
       const at = now();
-      const rows = await eveningsBetween(db, brandId, new Date(at - doorWindow.behindMs), new Date(at + doorWindow.aheadMs));
-      return Promise.all(rows.map((row) => doorEvening(brandId, row, languages)));
+      const rows = await variantsStartingBetween(db, brandId, new Date(at - doorWindow.behindMs), new Date(at + doorWindow.aheadMs));
+      return Promise.all(eveningsOf(rows).map((evening) => doorEvening(evening, languages)));
     },
 
-    async pack(brandId: string, offerId: string, languages: TextLanguages): Promise<DoorAnswer<DoorPack>> {
-      const row = await findEvening(db, brandId, offerId);
-      if (!row) return { ok: false, refusal: 'eveningNotFound' };
-      const evening = await doorEvening(brandId, row, languages);
+    async pack(brandId: string, eveningId: string, languages: TextLanguages): Promise<DoorAnswer<DoorPack>> {
+      const found = await findEvening(db, brandId, eveningId);
+      if (!found) return { ok: false, refusal: 'eveningNotFound' };
+      const evening = await doorEvening(found, languages);
       const publicKeys = await brandKeys(brandId);
-      const tickets = await ticketsOfEvening(db, brandId, offerId);
-      const checkIns = await checkInsOfEvening(db, brandId, offerId);
+      const tickets = await ticketsOfEvening(db, brandId, found.variantIds);
+      const checkIns = await checkInsOfEvening(db, brandId, found.variantIds);
       return {
         ok: true,
         value: {
@@ -139,17 +160,21 @@ export function createDoorService({ db, now = Date.now, identity, mail }: { db: 
     },
 
     /**
-     * `npm run checkin -- --offer ID`: the evening's numbers for an operator, its title in the
-     * brand's language. `brandId` settles an offer id two brands use.
+     * `npm run checkin -- --offer ID` (each evening of the offer) or `--evening ID` (that one):
+     * the numbers for an operator, titles in the brand's language. `brandId` settles an id two
+     * brands use.
      */
-    async operatorEvening(offerId: string, brandId?: string): Promise<OperatorEveningAnswer> {
-      const rows = (await eveningsWithId(db, offerId)).filter((row) => brandId === undefined || row.brandId === brandId);
-      if (rows.length === 0) return { ok: false, refusal: 'eveningNotFound' };
-      if (rows.length > 1) return { ok: false, refusal: 'ambiguous', brandIds: rows.map((row) => row.brandId) };
-      const row = rows[0]!;
-      const language = (await brandLanguage(db, row.brandId)) ?? 'en';
-      const evening = await doorEvening(row.brandId, row, { language, fallback: language });
-      return { ok: true, value: { brandId: row.brandId, ...evening } };
+    async operatorEvenings(named: { offerId: string } | { eveningId: string }, brandId?: string): Promise<OperatorEveningAnswer> {
+      const evenings =
+        'offerId' in named
+          ? eveningsOf(await variantsOfOffer(db, named.offerId, brandId))
+          : eveningsOf(await variantsBesideVariant(db, named.eveningId, brandId)).filter((evening) => evening.eveningId === named.eveningId);
+      if (evenings.length === 0) return { ok: false, refusal: 'eveningNotFound' };
+      const brandIds = [...new Set(evenings.map((evening) => evening.brandId))].sort();
+      if (brandIds.length > 1) return { ok: false, refusal: 'ambiguous', brandIds };
+      const language = (await brandLanguage(db, brandIds[0]!)) ?? 'en';
+      const value = await Promise.all(evenings.map(async (evening) => ({ brandId: evening.brandId, ...(await doorEvening(evening, { language, fallback: language })) })));
+      return { ok: true, value };
     },
 
     /**
@@ -166,18 +191,20 @@ export function createDoorService({ db, now = Date.now, identity, mail }: { db: 
     },
 
     /** One scan at a door that is online: admitted once, or why not. */
-    async checkIn(staff: DoorStaff, input: { offerId: string; code: string; door: string }, languages: TextLanguages): Promise<DoorAnswer<ScanOutcome>> {
-      const evening = await findEvening(db, staff.brandId, input.offerId);
+    async checkIn(staff: DoorStaff, input: DoorCheckInBody, languages: TextLanguages): Promise<DoorAnswer<ScanOutcome>> {
+      await countDoorRequest(db, limits, 'check-in', staff, now());
+      const evening = await findEvening(db, staff.brandId, input.eveningId);
       if (!evening) return { ok: false, refusal: 'eveningNotFound' };
       const reading = await readCode(staff.brandId, input.code, await brandKeys(staff.brandId));
       if (reading.kind !== 'ticket') return { ok: true, value: { outcome: reading.kind } };
       const { ticket } = reading;
-      const refusal = refusalOf(ticket, input.offerId, languages);
+      const refusal = refusalOf(ticket, evening, languages);
       if (refusal) return { ok: true, value: refusal };
-      const made = await recordCheckIn(db, { brandId: staff.brandId, ticketId: ticket.ticketId, offerId: input.offerId, door: input.door, at: new Date(now()), byUserId: staff.userId, mode: 'online' });
+      const entry = { brandId: staff.brandId, ticketId: ticket.ticketId, offerId: evening.offerId, itemVariantId: ticket.itemVariantId, door: input.door, deviceId: input.deviceId };
+      const made = await recordCheckIn(db, { ...entry, at: new Date(now()), byUserId: staff.userId, mode: 'online' }, evening.variantIds);
       const facts = factsOf(ticket, languages);
       if (made.recorded) {
-        const sold = (await eveningCounts(db, staff.brandId, [input.offerId])).get(input.offerId)?.sold ?? 0;
+        const { sold } = await eveningCounts(db, staff.brandId, evening.variantIds);
         return { ok: true, value: { outcome: 'admitted', ticket: facts, admitted: made.admitted, sold } };
       }
       const first = await findCheckIn(db, staff.brandId, ticket.ticketId);
@@ -185,44 +212,49 @@ export function createDoorService({ db, now = Date.now, identity, mail }: { db: 
     },
 
     /**
-     * What a door admitted while offline: each becomes the ticket's check-in when it has none;
-     * admitted after another door's check-in, it is kept as a double entry and reported to both.
+     * What a door device admitted while offline: each becomes the ticket's check-in when it has
+     * none; admitted after another device's check-in, it is kept as a double entry and reported
+     * to both. An `at` the device cannot have admitted at (long before the evening, or ahead of
+     * the server's clock) is refused.
      */
     async sync(staff: DoorStaff, input: DoorSyncBody, languages: TextLanguages): Promise<DoorAnswer<DoorSyncAnswer>> {
-      const evening = await findEvening(db, staff.brandId, input.offerId);
+      await countDoorRequest(db, limits, 'sync', staff, now());
+      const evening = await findEvening(db, staff.brandId, input.eveningId);
       if (!evening) return { ok: false, refusal: 'eveningNotFound' };
       const times = input.checkIns.map((c) => new Date(c.at));
       if (times.some((t) => Number.isNaN(t.getTime()))) return { ok: false, refusal: 'badTime' };
+      const [earliest, latest] = [evening.startsAt.getTime() - offlineAtBeforeStartMs, now() + offlineAtAheadMs];
       const keys = await brandKeys(staff.brandId);
       const results: DoorSyncResult[] = [];
       for (const [i, { code }] of input.checkIns.entries()) {
-        const reading = await readCode(staff.brandId, code, keys);
-        if (reading.kind !== 'ticket' || refusalOf(reading.ticket, input.offerId, languages)) {
+        const at = times[i]!;
+        const reading = at.getTime() < earliest || at.getTime() > latest ? null : await readCode(staff.brandId, code, keys);
+        if (reading?.kind !== 'ticket' || refusalOf(reading.ticket, evening, languages)) {
           results.push({ code, outcome: 'refused' });
           continue;
         }
-        const entry = { brandId: staff.brandId, ticketId: reading.ticket.ticketId, offerId: input.offerId, door: input.door, at: times[i]!, byUserId: staff.userId };
-        const made = await recordCheckIn(db, { ...entry, mode: 'offline' });
+        const { ticket } = reading;
+        const entry = { brandId: staff.brandId, ticketId: ticket.ticketId, offerId: evening.offerId, door: input.door, deviceId: input.deviceId, at, byUserId: staff.userId };
+        const made = await recordCheckIn(db, { ...entry, itemVariantId: ticket.itemVariantId, mode: 'offline' }, evening.variantIds);
         const first = made.recorded ? null : await findCheckIn(db, staff.brandId, entry.ticketId);
-        if (!first || first.door === input.door) {
+        if (!first || first.deviceId === input.deviceId) {
           results.push({ code, outcome: 'recorded' });
           continue;
         }
-        await recordDoubleEntry(db, entry);
+        await recordDoubleEntry(db, { ...entry, eveningId: evening.eveningId }, limits.doubleEntryDevicesPerEvening);
         results.push({ code, outcome: 'doubleEntry', firstAt: first.at.toISOString(), firstDoor: first.door });
       }
-      const doubles = await doubleEntriesOfDoor(db, staff.brandId, input.offerId, input.door);
-      const names = new Map((await ticketsOfEvening(db, staff.brandId, input.offerId)).map((t) => [t.ticketId, holderName(t)]));
+      const doubles = await doubleEntriesOfDevice(db, staff.brandId, evening.eveningId, input.deviceId);
       return {
         ok: true,
         value: {
           results,
           doubleEntries: doubles.map((d) => ({
             ticketId: d.ticketId,
-            holderName: names.get(d.ticketId) ?? '',
+            holderName: d.holderName,
             entries: [d.first, ...d.later].map((e) => ({ door: e.door, at: e.at.toISOString() })),
           })),
-          evening: await doorEvening(staff.brandId, evening, languages),
+          evening: await doorEvening(evening, languages),
         },
       };
     },

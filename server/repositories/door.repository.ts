@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import {
   brandRoles,
@@ -16,82 +16,82 @@ import {
   type OrderStatus,
   type VariantTranslations,
 } from '../db/schema/index.ts';
+import { textArray } from './sqlArrays.ts';
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 const dateOf = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
-/** A ticketed offer as the door sees it: its texts in every language, its first evening's start. */
-export interface EveningRow {
+/** A dated ticket variant of a ticketed offer, with its offer's texts: what evenings are made of (server/door/evenings.ts). */
+export interface EveningVariantRow {
+  brandId: string;
   offerId: string;
+  variantId: string;
+  position: number;
+  startsAt: Date;
+  city: string | null;
   title: string;
   localized: OfferTranslations;
-  startsAt: Date;
 }
 
 const ticketed = eq(offers.itemVariantType, 'ticket');
 
-/** The brand's ticketed offers with an evening starting between `from` and `to`, the earliest first; `startsAt` is the first such evening. */
-export async function eveningsBetween(db: Executor, brandId: string, from: Date, to: Date): Promise<EveningRow[]> {
-  const startsAt = min(itemVariants.dateStart);
+async function eveningVariants(db: Executor, where: SQL | undefined): Promise<EveningVariantRow[]> {
   const rows = await db
-    .select({ offerId: offers.id, title: offers.title, localized: offers.localized, startsAt })
-    .from(offers)
-    .innerJoin(itemVariants, and(eq(itemVariants.brandId, offers.brandId), eq(itemVariants.offerId, offers.id)))
-    .where(and(eq(offers.brandId, brandId), ticketed, gte(itemVariants.dateStart, from), lte(itemVariants.dateStart, to)))
-    .groupBy(offers.brandId, offers.id)
-    .orderBy(asc(startsAt), asc(offers.id));
-  return rows.flatMap((r) => (r.startsAt ? [{ ...r, startsAt: dateOf(r.startsAt) }] : []));
+    .select({
+      brandId: itemVariants.brandId,
+      offerId: itemVariants.offerId,
+      variantId: itemVariants.id,
+      position: itemVariants.position,
+      startsAt: itemVariants.dateStart,
+      city: itemVariants.locationCity,
+      title: offers.title,
+      localized: offers.localized,
+    })
+    .from(itemVariants)
+    .innerJoin(offers, and(eq(offers.brandId, itemVariants.brandId), eq(offers.id, itemVariants.offerId)))
+    .where(and(ticketed, isNotNull(itemVariants.dateStart), where))
+    .orderBy(asc(itemVariants.brandId), asc(itemVariants.offerId), asc(itemVariants.position), asc(itemVariants.id));
+  return rows.map((r) => ({ ...r, startsAt: dateOf(r.startsAt) }));
 }
 
-/** One of the brand's ticketed offers (its first evening's start), or null when it is none. */
-export async function findEvening(db: Executor, brandId: string, offerId: string): Promise<EveningRow | null> {
-  const startsAt = min(itemVariants.dateStart);
-  const [row] = await db
-    .select({ offerId: offers.id, title: offers.title, localized: offers.localized, startsAt })
-    .from(offers)
-    .innerJoin(itemVariants, and(eq(itemVariants.brandId, offers.brandId), eq(itemVariants.offerId, offers.id)))
-    .where(and(eq(offers.brandId, brandId), eq(offers.id, offerId), ticketed))
-    .groupBy(offers.brandId, offers.id);
-  return row?.startsAt ? { ...row, startsAt: dateOf(row.startsAt) } : null;
-}
+/** The brand's dated ticket variants starting between `from` and `to` (an evening's variants share a start: all in or all out). */
+export const variantsStartingBetween = (db: Executor, brandId: string, from: Date, to: Date) =>
+  eveningVariants(db, and(eq(itemVariants.brandId, brandId), gte(itemVariants.dateStart, from), lte(itemVariants.dateStart, to)));
 
-/** The ticketed offers with this id, of whichever brand (an operator names an evening by its offer id). */
-export async function eveningsWithId(db: Executor, offerId: string): Promise<(EveningRow & { brandId: string })[]> {
-  const startsAt = min(itemVariants.dateStart);
-  const rows = await db
-    .select({ brandId: offers.brandId, offerId: offers.id, title: offers.title, localized: offers.localized, startsAt })
-    .from(offers)
-    .innerJoin(itemVariants, and(eq(itemVariants.brandId, offers.brandId), eq(itemVariants.offerId, offers.id)))
-    .where(and(eq(offers.id, offerId), ticketed))
-    .groupBy(offers.brandId, offers.id)
-    .orderBy(asc(offers.brandId));
-  return rows.flatMap((r) => (r.startsAt ? [{ ...r, startsAt: dateOf(r.startsAt) }] : []));
-}
+/** The dated ticket variants of the offer with the same start and city as variant `variantId`, of each brand that has such a variant. */
+export const variantsBesideVariant = (db: Executor, variantId: string, brandId?: string) => {
+  const alike = sql`EXISTS (SELECT 1 FROM ${itemVariants} v WHERE v.brand_id = ${itemVariants.brandId} AND v.offer_id = ${itemVariants.offerId}
+    AND v.id = ${variantId} AND v.date_start = ${itemVariants.dateStart} AND v.location_city IS NOT DISTINCT FROM ${itemVariants.locationCity})`;
+  return eveningVariants(db, and(alike, brandId === undefined ? undefined : eq(itemVariants.brandId, brandId)));
+};
+
+/** The dated ticket variants of the offers with this id, of whichever brand (an operator names an offer). */
+export const variantsOfOffer = (db: Executor, offerId: string, brandId?: string) =>
+  eveningVariants(db, and(eq(itemVariants.offerId, offerId), brandId === undefined ? undefined : eq(itemVariants.brandId, brandId)));
 
 export interface EveningCounts {
   admitted: number;
   sold: number;
 }
 
-const soldOf = (brandId: string, offerId: string) => sql`(
+const inVariants = (column: SQL, variantIds: readonly string[]) => sql`${column} = ANY(${textArray(variantIds)}::text[])`;
+const soldOf = (brandId: string, variantIds: readonly string[]) => sql`(
   SELECT count(*) FROM ${tickets} t JOIN ${orders} o ON o.brand_id = t.brand_id AND o.id = t.order_id
-  WHERE t.brand_id = ${brandId} AND t.offer_id = ${offerId} AND o.status = 'paid')::int`;
-const admittedOf = (brandId: string, offerId: string) => sql`(SELECT count(*) FROM ${checkIns} c WHERE c.brand_id = ${brandId} AND c.offer_id = ${offerId})::int`;
+  WHERE t.brand_id = ${brandId} AND ${inVariants(sql`t.item_variant_id`, variantIds)} AND o.status = 'paid')::int`;
+const admittedOf = (brandId: string, variantIds: readonly string[]) =>
+  sql`(SELECT count(*) FROM ${checkIns} c WHERE c.brand_id = ${brandId} AND ${inVariants(sql`c.item_variant_id`, variantIds)})::int`;
 
-/** Tickets sold (in paid orders) and admitted, per offer. */
-export async function eveningCounts(db: Executor, brandId: string, offerIds: readonly string[]): Promise<Map<string, EveningCounts>> {
-  const counts = new Map<string, EveningCounts>();
-  for (const offerId of offerIds) {
-    const [row] = rowsOf(await db.execute(sql`SELECT ${soldOf(brandId, offerId)} AS sold, ${admittedOf(brandId, offerId)} AS admitted`));
-    counts.set(offerId, { sold: Number(row?.sold ?? 0), admitted: Number(row?.admitted ?? 0) });
-  }
-  return counts;
+/** Tickets of the evening's variants sold (in paid orders) and admitted. */
+export async function eveningCounts(db: Executor, brandId: string, variantIds: readonly string[]): Promise<EveningCounts> {
+  const [row] = rowsOf(await db.execute(sql`SELECT ${soldOf(brandId, variantIds)} AS sold, ${admittedOf(brandId, variantIds)} AS admitted`));
+  return { sold: Number(row?.sold ?? 0), admitted: Number(row?.admitted ?? 0) };
 }
 
 /** What the door shows of a ticket: whose it is, what it is for, and whether its order still stands. */
 export interface DoorTicketRow {
   ticketId: string;
   offerId: string;
+  itemVariantId: string;
   orderStatus: OrderStatus;
   firstName: string | null;
   lastName: string | null;
@@ -107,6 +107,7 @@ function ticketQuery(db: Executor, where: SQL | undefined) {
     .select({
       ticketId: tickets.id,
       offerId: tickets.offerId,
+      itemVariantId: tickets.itemVariantId,
       orderStatus: orders.status,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -142,14 +143,15 @@ export async function findDoorTicket(db: Executor, brandId: string, ticketId: st
   return row ?? null;
 }
 
-/** Every ticket of the offer, whatever its order's status. */
-export async function ticketsOfEvening(db: Executor, brandId: string, offerId: string): Promise<DoorTicketRow[]> {
-  return ticketQuery(db, and(eq(tickets.brandId, brandId), eq(tickets.offerId, offerId)));
+/** Every ticket of the evening's variants, whatever its order's status. */
+export async function ticketsOfEvening(db: Executor, brandId: string, variantIds: readonly string[]): Promise<DoorTicketRow[]> {
+  return ticketQuery(db, and(eq(tickets.brandId, brandId), inArray(tickets.itemVariantId, [...variantIds])));
 }
 
 export interface CheckInRow {
   ticketId: string;
   door: string;
+  deviceId: string;
   at: Date;
 }
 
@@ -157,7 +159,9 @@ export interface NewCheckIn {
   brandId: string;
   ticketId: string;
   offerId: string;
+  itemVariantId: string;
   door: string;
+  deviceId: string;
   at: Date;
   byUserId: string;
   mode: CheckInMode;
@@ -165,64 +169,96 @@ export interface NewCheckIn {
 
 /**
  * Records the ticket's check-in unless it has one, in one statement: of two doors at once exactly
- * one inserts (the key is the ticket). Answers whether this call recorded it, and the evening's
- * count of admitted tickets with it.
+ * one inserts (the key is the ticket). Answers whether this call recorded it, and the count of
+ * admitted tickets of `variantIds` (the evening's) with it.
  */
-export async function recordCheckIn(db: Executor, row: NewCheckIn): Promise<{ recorded: boolean; admitted: number }> {
+export async function recordCheckIn(db: Executor, row: NewCheckIn, variantIds: readonly string[]): Promise<{ recorded: boolean; admitted: number }> {
   const result = await db.execute(sql`
     WITH recorded AS (
-      INSERT INTO ${checkIns} (brand_id, ticket_id, offer_id, door, at, by_user_id, mode)
-      VALUES (${row.brandId}, ${row.ticketId}, ${row.offerId}, ${row.door}, ${row.at.toISOString()}::timestamptz, ${row.byUserId}, ${row.mode})
+      INSERT INTO ${checkIns} (brand_id, ticket_id, offer_id, item_variant_id, door, device_id, at, by_user_id, mode)
+      VALUES (${row.brandId}, ${row.ticketId}, ${row.offerId}, ${row.itemVariantId}, ${row.door}, ${row.deviceId}, ${row.at.toISOString()}::timestamptz, ${row.byUserId}, ${row.mode})
       ON CONFLICT DO NOTHING
       RETURNING 1
     )
-    SELECT (SELECT count(*) FROM recorded)::int AS recorded, ${admittedOf(row.brandId, row.offerId)} + (SELECT count(*) FROM recorded)::int AS admitted`);
+    SELECT (SELECT count(*) FROM recorded)::int AS recorded, ${admittedOf(row.brandId, variantIds)} + (SELECT count(*) FROM recorded)::int AS admitted`);
   const [answer] = rowsOf(result);
   return { recorded: Number(answer?.recorded) === 1, admitted: Number(answer?.admitted ?? 0) };
 }
 
+const checkInColumns = { ticketId: checkIns.ticketId, door: checkIns.door, deviceId: checkIns.deviceId, at: checkIns.at };
+
 export async function findCheckIn(db: Executor, brandId: string, ticketId: string): Promise<CheckInRow | null> {
   const [row] = await db
-    .select({ ticketId: checkIns.ticketId, door: checkIns.door, at: checkIns.at })
+    .select(checkInColumns)
     .from(checkIns)
     .where(and(eq(checkIns.brandId, brandId), eq(checkIns.ticketId, ticketId)));
   return row ?? null;
 }
 
-export async function checkInsOfEvening(db: Executor, brandId: string, offerId: string): Promise<CheckInRow[]> {
+export async function checkInsOfEvening(db: Executor, brandId: string, variantIds: readonly string[]): Promise<CheckInRow[]> {
   return db
-    .select({ ticketId: checkIns.ticketId, door: checkIns.door, at: checkIns.at })
+    .select(checkInColumns)
     .from(checkIns)
-    .where(and(eq(checkIns.brandId, brandId), eq(checkIns.offerId, offerId)))
+    .where(and(eq(checkIns.brandId, brandId), inArray(checkIns.itemVariantId, [...variantIds])))
     .orderBy(asc(checkIns.at), asc(checkIns.ticketId));
 }
 
-/** A ticket admitted at `door` after its check-in at another: kept once per ticket and door. */
-export async function recordDoubleEntry(db: Executor, row: Omit<NewCheckIn, 'mode'>): Promise<void> {
-  await db.insert(checkInDoubleEntries).values(row).onConflictDoNothing();
+export type NewDoubleEntry = Omit<NewCheckIn, 'mode' | 'itemVariantId'> & { eveningId: string };
+
+/**
+ * Keeps a ticket admitted at a device after its check-in at another device: once per ticket and
+ * device, and only while the evening's double entries come from fewer than `maxDevices` devices
+ * (or already from this one), so a door account cannot fill the table. Answers whether it is kept.
+ */
+export async function recordDoubleEntry(db: Executor, row: NewDoubleEntry, maxDevices: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    INSERT INTO ${checkInDoubleEntries} (brand_id, ticket_id, offer_id, evening_id, door, device_id, at, by_user_id)
+    SELECT ${row.brandId}, ${row.ticketId}, ${row.offerId}, ${row.eveningId}, ${row.door}, ${row.deviceId}, ${row.at.toISOString()}::timestamptz, ${row.byUserId}
+    WHERE EXISTS (SELECT 1 FROM ${checkInDoubleEntries} d WHERE d.brand_id = ${row.brandId} AND d.evening_id = ${row.eveningId} AND d.device_id = ${row.deviceId})
+       OR (SELECT count(DISTINCT d.device_id) FROM ${checkInDoubleEntries} d WHERE d.brand_id = ${row.brandId} AND d.evening_id = ${row.eveningId}) < ${maxDevices}
+    ON CONFLICT DO NOTHING
+    RETURNING 1`);
+  return rowsOf(result).length === 1;
 }
 
 export interface DoubleEntryRow {
   ticketId: string;
+  holderName: string;
   first: CheckInRow;
   later: { door: string; at: Date }[];
 }
 
-/** The evening's double entries in which `door` took part, as the first door or a later one. */
-export async function doubleEntriesOfDoor(db: Executor, brandId: string, offerId: string, door: string): Promise<DoubleEntryRow[]> {
+/** The evening's double entries in which device `deviceId` took part, as the first device or a later one. */
+export async function doubleEntriesOfDevice(db: Executor, brandId: string, eveningId: string, deviceId: string): Promise<DoubleEntryRow[]> {
+  const mine = sql`(${checkIns.deviceId} = ${deviceId} OR EXISTS (SELECT 1 FROM ${checkInDoubleEntries} m
+    WHERE m.brand_id = ${checkInDoubleEntries.brandId} AND m.ticket_id = ${checkInDoubleEntries.ticketId} AND m.device_id = ${deviceId}))`;
   const rows = await db
-    .select({ ticketId: checkInDoubleEntries.ticketId, door: checkInDoubleEntries.door, at: checkInDoubleEntries.at, firstDoor: checkIns.door, firstAt: checkIns.at })
+    .select({
+      ticketId: checkInDoubleEntries.ticketId,
+      door: checkInDoubleEntries.door,
+      at: checkInDoubleEntries.at,
+      firstDoor: checkIns.door,
+      firstDeviceId: checkIns.deviceId,
+      firstAt: checkIns.at,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(checkInDoubleEntries)
     .innerJoin(checkIns, and(eq(checkIns.brandId, checkInDoubleEntries.brandId), eq(checkIns.ticketId, checkInDoubleEntries.ticketId)))
-    .where(and(eq(checkInDoubleEntries.brandId, brandId), eq(checkInDoubleEntries.offerId, offerId)))
-    .orderBy(asc(checkInDoubleEntries.ticketId), asc(checkInDoubleEntries.at), asc(checkInDoubleEntries.door));
+    .innerJoin(tickets, and(eq(tickets.brandId, checkInDoubleEntries.brandId), eq(tickets.id, checkInDoubleEntries.ticketId)))
+    .innerJoin(orders, and(eq(orders.brandId, tickets.brandId), eq(orders.id, tickets.orderId)))
+    .leftJoin(users, and(eq(users.brandId, orders.brandId), eq(users.id, orders.userId)))
+    .where(and(eq(checkInDoubleEntries.brandId, brandId), eq(checkInDoubleEntries.eveningId, eveningId), mine))
+    .orderBy(asc(checkInDoubleEntries.ticketId), asc(checkInDoubleEntries.at), asc(checkInDoubleEntries.deviceId));
   const byTicket = new Map<string, DoubleEntryRow>();
   for (const row of rows) {
-    const entry = byTicket.get(row.ticketId) ?? { ticketId: row.ticketId, first: { ticketId: row.ticketId, door: row.firstDoor, at: row.firstAt }, later: [] };
-    entry.later.push({ door: row.door, at: row.at });
+    const holderName = [row.firstName, row.lastName].filter(Boolean).join(' ');
+    const first = { ticketId: row.ticketId, door: row.firstDoor, deviceId: row.firstDeviceId, at: dateOf(row.firstAt) };
+    const entry = byTicket.get(row.ticketId) ?? { ticketId: row.ticketId, holderName, first, later: [] };
+    entry.later.push({ door: row.door, at: dateOf(row.at) });
     byTicket.set(row.ticketId, entry);
   }
-  return [...byTicket.values()].filter((entry) => entry.first.door === door || entry.later.some((later) => later.door === door));
+  return [...byTicket.values()];
 }
 
 /** The brand whose ticket key has this id, if any (a code signed by another brand's key is that brand's ticket, not a forgery). */

@@ -19,8 +19,10 @@ import { appPortOf } from '../mail/appPort.ts';
 import type { OperatorGuard } from '../plugins/operatorOnly.ts';
 import type { App, RouteDeps } from './types.ts';
 
+/** An offer (each of its evenings) or one evening, by id. */
 const OperatorEveningBody = Type.Object({
-  offerId: Type.String({ minLength: 1, maxLength: 200 }),
+  offerId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  eveningId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   brandId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
 });
 
@@ -49,7 +51,7 @@ export async function doorRoutes(app: App, deps: Pick<RouteDeps, 'requireMember'
   }));
 
   app.get(doorPaths.pack, { preHandler, schema: { params: DoorEveningParams, response: response(DoorPack) } }, async (request) =>
-    answer(await door.pack(request.member.brand.id, request.params.offerId, textLanguages(request, request.member.brand))),
+    answer(await door.pack(request.member.brand.id, request.params.eveningId, textLanguages(request, request.member.brand))),
   );
 
   app.post(doorPaths.checkIns, { preHandler, schema: { body: DoorCheckInBody, response: response(ScanOutcome) } }, async (request) =>
@@ -60,14 +62,18 @@ export async function doorRoutes(app: App, deps: Pick<RouteDeps, 'requireMember'
     answer(await door.sync(staffOf(request), request.body, textLanguages(request, request.member.brand))),
   );
 
-  // `npm run checkin -- --offer ID` through the server that holds the database, or any instance of a deployment.
+  // `npm run checkin -- --offer ID | --evening ID` through the server that holds the database, or any instance of a deployment.
   const { operator } = deps;
   if (!operator) return;
   app.post('/admin/door/evening', { onRequest: operator.onRequest, onResponse: operator.onResponse, schema: { hide: true, body: OperatorEveningBody } }, async (request) => {
-    const answer = await door.operatorEvening(request.body.offerId, request.body.brandId);
-    if (answer.ok) return answer.value;
-    if (answer.refusal === 'ambiguous') throw badRequest('door/offer-ambiguous', `The offer ${request.body.offerId} is an evening of ${answer.brandIds.join(' and ')}: name the brand with --brand`);
-    throw new ApiError(eveningNotFound.status, eveningNotFound.code, `No ticketed evening ${request.body.offerId}${request.body.brandId ? ` of ${request.body.brandId}` : ''}`);
+    const { offerId, eveningId, brandId } = request.body;
+    const named = offerId !== undefined ? { offerId } : eveningId !== undefined ? { eveningId } : null;
+    if (!named || (offerId !== undefined && eveningId !== undefined)) throw badRequest('door/offer-or-evening', 'Name an offer or an evening');
+    const answer = await door.operatorEvenings(named, brandId);
+    const what = 'offerId' in named ? `The offer ${named.offerId}` : `The evening ${named.eveningId}`;
+    if (answer.ok) return { evenings: answer.value };
+    if (answer.refusal === 'ambiguous') throw badRequest('door/offer-ambiguous', `${what} is an evening of ${answer.brandIds.join(' and ')}: name the brand with --brand`);
+    throw new ApiError(eveningNotFound.status, eveningNotFound.code, `No ticketed evening ${offerId ?? eveningId}${brandId ? ` of ${brandId}` : ''}`);
   });
 
   // A brand file's door staff, after POST /admin/brand wrote the brand (`npm run brand` through a server).
