@@ -9,7 +9,10 @@ import { makeMember } from './support/factories.ts';
 import { makeOffer } from './support/factories.ts';
 import { makeVariant } from './support/commerceFactories.ts';
 
-/** A ticketed offer with one evening starting `startsInMs` from now (the door lists those within its window). */
+/**
+ * A ticketed offer with one evening starting `startsInMs` from now (the door lists those within
+ * its window): one variant, whose id is the evening's id.
+ */
 export async function makeEvening(db: Database, brandId: string, offerId: string, startsInMs: number, title = `Evening ${offerId}`) {
   const start = new Date(Date.now() + startsInMs);
   await makeOffer(db, brandId, offerId, { type: 'live', itemVariantType: 'ticket', title, localized: { title: { en: title, sv: `Kväll ${offerId}` } } });
@@ -19,8 +22,27 @@ export async function makeEvening(db: Database, brandId: string, offerId: string
     dateStart: start,
     dateEnd: new Date(start.getTime() + 3 * 3_600_000),
   });
-  return { offerId, variantId: `${offerId}-v0`, start };
+  return { offerId, variantId: `${offerId}-v0`, eveningId: `${offerId}-v0`, start };
 }
+
+/**
+ * Another ticket variant of the offer: at an evening's start and city (makeEvening's has none) it
+ * is one more ticket type of that evening; at another start or in another city, another evening.
+ */
+export async function addVariant(db: Database, brandId: string, offerId: string, variantId: string, position: number, start: Date, city: string | null = null) {
+  await makeVariant(db, brandId, offerId, variantId, {
+    position,
+    title: 'Seated',
+    localized: { title: { en: 'Seated', sv: 'Sittplats' } },
+    dateStart: start,
+    dateEnd: new Date(start.getTime() + 3 * 3_600_000),
+    locationCity: city,
+  });
+  return { offerId, variantId, eveningId: variantId, start };
+}
+
+/** A door device's id (docs/door.md): random, made once per device. */
+export const newDeviceId = () => `device-${randomUUID()}`;
 
 /** A paid (or cancelled, refunded) order of `holderId` with `count` tickets of the evening: their ids and signed codes. */
 export async function sellTickets(db: Database, brandId: string, holderId: string, evening: { offerId: string; variantId: string }, count = 1, status: OrderStatus = 'paid') {
