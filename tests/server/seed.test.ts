@@ -14,6 +14,7 @@ import { ApiError } from '../../server/errors.ts';
 import type { IdentityProvider, NewAccount } from '../../server/identity/identity.ts';
 import type { ContentBlock, ImageOptions } from '../../contract/offer.ts';
 import { openTestDatabase } from './support/testDatabase.ts';
+import { createDoorService } from '../../server/door/doorService.ts';
 
 /** Records the seed's account calls; stands in for the real provider. */
 class MapIdentity implements IdentityProvider {
@@ -197,6 +198,26 @@ describe('seedDemo', () => {
       expect(variant!.dateStart!.getTime() - now, brandId).toBeLessThan(36 * 3_600_000);
       expect(variant!.stock).toBeGreaterThan(0);
     }
+  });
+
+  it('shows the door evening as one evening, and the featured event as one evening per night and city when they are near (issue 43)', async () => {
+    const en = { language: 'en', fallback: 'en' } as const;
+    const tonight = await createDoorService({ db }).evenings('aurora', en);
+    expect(tonight.filter((e) => e.offerId === 'aurora-door-evening')).toMatchObject([{ eveningId: 'aurora-door-evening-v0', variantIds: ['aurora-door-evening-v0'] }]);
+    // The featured event: the one whose first two variants are two ticket types of one night.
+    const all = await db.select().from(itemVariants).where(eq(itemVariants.brandId, 'aurora'));
+    const startOf = (id: string) => all.find((v) => v.id === id)?.dateStart?.getTime();
+    const featured = all.find((v) => v.position === 0 && v.dateStart && startOf(`${v.offerId}-v1`) === v.dateStart.getTime())!.offerId;
+    const variants = all.filter((v) => v.offerId === featured);
+    expect(variants.length).toBeGreaterThanOrEqual(4);
+    const firstNight = Math.min(...variants.map((v) => v.dateStart!.getTime()));
+    // On the day of its first night the door lists its evenings within 36 hours, each night and city once.
+    const thatDay = await createDoorService({ db, now: () => firstNight - 3_600_000 }).evenings('aurora', en);
+    const ofFeatured = thatDay.filter((e) => e.offerId === featured);
+    const near = variants.filter((v) => v.dateStart!.getTime() - (firstNight - 3_600_000) <= 36 * 3_600_000);
+    const expected = new Set(near.map((v) => `${v.dateStart!.toISOString()} ${v.locationCity}`));
+    expect(ofFeatured.map((e) => `${e.startsAt} ${e.city}`).sort()).toEqual([...expected].sort());
+    expect(ofFeatured[0]!.variantIds).toEqual([`${featured}-v0`, `${featured}-v1`]);
   });
 
   it('has enough offers of every shown type', async () => {
