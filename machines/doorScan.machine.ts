@@ -1,47 +1,11 @@
 import { assign, fromCallback, fromPromise, raise, setup, stateIn } from 'xstate';
-import type { DoorEvening, DoorPack, DoorPackTicket, DoorSyncAnswer, DoorSyncBody, DoubleEntry, ScanOutcome } from '../contract/door.ts';
+import type { DoorCheckInBody, DoorEvening, DoorPack, DoorSyncAnswer, DoorSyncBody } from '../contract/door.ts';
 import { callErrorOf, errorCodeParams, notProvided } from './errorCode.ts';
 import { retryWhenOnline } from './retryWhenOnline.ts';
-import {
-  afterDeviceAnswer,
-  afterServerAnswer,
-  doorNameOf,
-  afterSync,
-  withPending,
-  type DoorScanEvent,
-  type DoorScanInput,
-  type ScanAnswer,
-  type PendingCheckIn,
-  type SignatureCheck,
-  type StoredDoor,
-} from './doorScan.rules.ts';
+import { afterDeviceAnswer, afterServerAnswer, afterSync, doorNameOf, initialDoorContext, isInAlready, refreshedPack, storedParams, syncsPerPackRefresh } from './doorScan.rules.ts';
+import type { DoorScanContext, DoorScanEvent, DoorScanInput, ScanAnswer, SignatureCheck, StoredDoor } from './doorScan.rules.ts';
 
-export type { DoorScanEvent, DoorScanInput, ScanAnswer };
-
-export interface DoorScanContext {
-  brandId: string;
-  door: string;
-  evenings: DoorEvening[];
-  /** The evening whose pack is loading. */
-  chosenOfferId: string | null;
-  /** The evening's offline pack; its check-ins hold this device's own admissions too. */
-  pack: DoorPack | null;
-  /** Admitted while offline, not yet synced. */
-  pending: PendingCheckIn[];
-  /** The last scan's answer, shown until the next scan. */
-  result: ScanOutcome | null;
-  /** Whether the last answer was the device's own (offline). */
-  resultOffline: boolean;
-  /** The code shown last: the camera, still pointed at it when the answer times out, does not scan it again. */
-  lastCode: string | null;
-  skipCode: string | null;
-  doubleEntries: DoubleEntry[];
-  /** Admitted offline here, refused by the server at the sync (voided meanwhile): the staff should know. */
-  refusedAtSync: DoorPackTicket[];
-  errorCode: string | null;
-}
-
-const storedParams = ({ context }: { context: DoorScanContext }) => ({ door: context.door, stored: { pack: context.pack!, pending: context.pending } });
+export type { DoorScanContext, DoorScanEvent, DoorScanInput, ScanAnswer };
 
 /**
  * The door screen (issue 43; docs/door.md): choose the evening, load its offline pack, then scan
@@ -55,10 +19,10 @@ export const doorScanMachine = setup({
   actors: {
     /** GET /v1/door/evenings. */
     loadEvenings: fromPromise<DoorEvening[]>(async () => notProvided('loadEvenings')),
-    /** GET /v1/door/evenings/:offerId/pack. */
-    loadPack: fromPromise<DoorPack, { offerId: string }>(async () => notProvided('loadPack')),
+    /** GET /v1/door/evenings/:eveningId/pack. */
+    loadPack: fromPromise<DoorPack, { eveningId: string }>(async () => notProvided('loadPack')),
     /** POST /v1/door/check-ins, answered with the time of the answer. */
-    checkIn: fromPromise<ScanAnswer, { offerId: string; code: string; door: string }>(async () => notProvided('checkIn')),
+    checkIn: fromPromise<ScanAnswer, DoorCheckInBody>(async () => notProvided('checkIn')),
     /** The code's signature against the pack's public keys (jose, loaded with the door screen). */
     checkSignature: fromPromise<{ check: SignatureCheck; at: string }, { code: string; pack: DoorPack }>(async () => notProvided('checkSignature')),
     /** POST /v1/door/sync. */
@@ -70,10 +34,11 @@ export const doorScanMachine = setup({
     retryWhenOnline,
   },
   actions: {
-    /** Keeps the door's name, the pack and the pending admissions on the device. */
+    /** Keeps the door's name, the pack and the pending admissions on the device; tells door.pendingStored. */
     storeDevice: (_, _params: { door: string; stored: StoredDoor | null }) => notProvided('storeDevice'),
     /** A sound and a vibration, different for admitted and refused (the staff looks at the queue, not the phone). */
     signal: (_, _params: { admitted: boolean }) => notProvided('signal'),
+    keepSyncAnswer: assign(({ context }, params: { answer: DoorSyncAnswer }) => ({ ...afterSync({ ...context, pack: context.pack! }, params.answer), syncErrorCode: null })),
     keepCode: assign((_, params: { code: string }) => ({ lastCode: params.code.trim(), errorCode: null })),
   },
   delays: {
@@ -85,6 +50,11 @@ export const doorScanMachine = setup({
   guards: {
     hasStoredPack: ({ context }) => context.pack !== null,
     hasNonePending: ({ context }) => context.pending.length === 0,
+    hasPendingWithoutPack: ({ context }) => context.eveningId !== null && context.pending.length > 0,
+    isSyncFailing: ({ context }) => context.syncErrorCode !== null,
+    isInAlready: ({ context }, params: { check: SignatureCheck }) => isInAlready(params.check, { pack: context.pack!, brandId: context.brandId }),
+    // After a sync that sent admissions (other doors may have sent theirs too), else now and then.
+    needsFreshPack: ({ context }, params: { sent: number }) => params.sent > 0 || context.syncsBeforeRefresh <= 1,
     isDoorName: (_, params: { door: string }) => doorNameOf(params.door) !== null,
     isSkipped: ({ context }, params: { code: string }) => context.skipCode === params.code.trim(),
     isOffline: stateIn('#doorOffline'),
@@ -96,27 +66,15 @@ export const doorScanMachine = setup({
   },
 }).createMachine({
   id: 'doorScan',
-  context: ({ input }) => ({
-    brandId: input.brandId,
-    door: input.door,
-    evenings: [],
-    chosenOfferId: null,
-    pack: input.stored?.pack ?? null,
-    pending: input.stored?.pending ?? [],
-    result: null,
-    resultOffline: false,
-    lastCode: null,
-    skipCode: null,
-    doubleEntries: [],
-    refusedAtSync: [],
-    errorCode: null,
-  }),
+  context: initialDoorContext,
   initial: 'starting',
   on: {
     'door.doorNamed': { actions: assign({ door: ({ event }) => event.door }) },
+    'door.pendingStored': { actions: assign({ pendingNotSaved: ({ event }) => !event.saved }) },
   },
   states: {
-    starting: { always: [{ guard: 'hasStoredPack', target: 'ready' }, { target: 'choosing' }] },
+    // Signed out with admissions not synced: the pack (names) is gone, the evening and codes are kept.
+    starting: { always: [{ guard: 'hasStoredPack', target: 'ready' }, { guard: 'hasPendingWithoutPack', target: 'loadingPack' }, { target: 'choosing' }] },
     /** The staff names the door and picks the evening. */
     choosing: {
       initial: 'loading',
@@ -134,7 +92,7 @@ export const doorScanMachine = setup({
             'door.chooseEvening': {
               guard: { type: 'isDoorName', params: ({ context }) => ({ door: context.door }) },
               target: '#doorScan.loadingPack',
-              actions: assign({ door: ({ context }) => doorNameOf(context.door)!, chosenOfferId: ({ event }) => event.offerId }),
+              actions: assign({ door: ({ context }) => doorNameOf(context.door)!, eveningId: ({ event }) => event.eveningId }),
             },
           },
         },
@@ -148,29 +106,40 @@ export const doorScanMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'loadPack',
-        input: ({ context }) => ({ offerId: context.chosenOfferId! }),
+        input: ({ context }) => ({ eveningId: context.eveningId! }),
         onDone: {
           target: 'ready',
           actions: [
-            assign({ pack: ({ event }) => event.output, pending: [], doubleEntries: [], refusedAtSync: [], result: null, errorCode: null }),
-            { type: 'storeDevice', params: ({ context }) => ({ door: context.door, stored: { pack: context.pack!, pending: [] } }) },
+            assign(({ context, event }) => ({
+              // The previous evening's pack stays until this one is in; pending are only this evening's here.
+              pack: refreshedPack(event.output, null, context.pending, context.door),
+              syncsBeforeRefresh: syncsPerPackRefresh,
+              ...{ doubleEntries: [], refusedAtSync: [], result: null, errorCode: null, syncErrorCode: null },
+            })),
+            { type: 'storeDevice', params: storedParams },
           ],
         },
-        onError: { target: 'choosing.listed', actions: assign({ errorCode: ({ event }) => callErrorOf(event.error).code }) },
+        onError: [
+          { guard: 'hasNonePending', target: 'choosing.listed', actions: assign({ errorCode: ({ event }) => callErrorOf(event.error).code }) },
+          { target: 'packFailed', actions: assign({ errorCode: ({ event }) => callErrorOf(event.error).code }) },
+        ],
       },
+    },
+    /** The pack of the evening that has admissions to sync could not load: tried again, never given up. */
+    packFailed: {
+      invoke: { src: 'retryWhenOnline', input: { retry: { type: 'door.retry' } } },
+      on: { 'door.retry': 'loadingPack' },
     },
     ready: {
       type: 'parallel',
       invoke: { src: 'watchConnection' },
       on: {
-        'door.changeEvening': {
-          // Admissions the server has not heard of are never dropped.
-          guard: 'hasNonePending',
+        // Admissions the server has not heard of are never dropped; the stored pack stays until another one loads.
+        'door.changeEvening': { guard: 'hasNonePending', target: 'choosing', actions: assign({ result: null, evenings: [] }) },
+        'door.dropPendingAndChangeEvening': {
+          guard: 'isSyncFailing',
           target: 'choosing',
-          actions: [
-            assign({ pack: null, pending: [], result: null, doubleEntries: [], refusedAtSync: [], evenings: [] }),
-            { type: 'storeDevice', params: ({ context }) => ({ door: context.door, stored: null }) },
-          ],
+          actions: [assign({ pending: [], result: null, evenings: [] }), { type: 'storeDevice', params: storedParams }],
         },
       },
       states: {
@@ -199,14 +168,35 @@ export const doorScanMachine = setup({
               tags: ['busy'],
               initial: 'routing',
               states: {
-                routing: { always: [{ guard: 'isOffline', target: 'onDevice' }, { target: 'atServer' }] },
+                routing: { always: [{ guard: 'isOffline', target: 'onDevice' }, { target: 'knownHere' }] },
+                /** A ticket this device let in (pending, or in its pack) is answered at once: the server may not know of it yet. */
+                knownHere: {
+                  invoke: {
+                    src: 'checkSignature',
+                    input: ({ context }) => ({ code: context.lastCode!, pack: context.pack! }),
+                    onDone: [
+                      {
+                        guard: { type: 'isInAlready', params: ({ event }) => event.output },
+                        target: '#doorScan.ready.scan.answered',
+                        actions: assign(({ context, event }) =>
+                          afterDeviceAnswer({ ...context, pack: context.pack!, code: context.lastCode! }, event.output.check, event.output.at),
+                        ),
+                      },
+                      { target: 'atServer' },
+                    ],
+                    onError: 'atServer',
+                  },
+                },
                 atServer: {
                   invoke: {
                     src: 'checkIn',
-                    input: ({ context }) => ({ offerId: context.pack!.evening.offerId, code: context.lastCode!, door: context.door }),
+                    input: ({ context }) => ({ eveningId: context.eveningId!, code: context.lastCode!, door: context.door, deviceId: context.deviceId }),
                     onDone: {
                       target: '#doorScan.ready.scan.answered',
-                      actions: assign(({ context, event }) => afterServerAnswer(context.pack!, context.door, event.output)),
+                      actions: [
+                        assign(({ context, event }) => afterServerAnswer(context.pack!, context.door, event.output)),
+                        { type: 'storeDevice', params: storedParams },
+                      ],
                     },
                     onError: [
                       // No network after all: the device answers, and the sync waits for the browser's online event.
@@ -260,28 +250,35 @@ export const doorScanMachine = setup({
               invoke: {
                 src: 'syncCheckIns',
                 input: ({ context }) => ({
-                  offerId: context.pack!.evening.offerId,
+                  eveningId: context.eveningId!,
                   door: context.door,
+                  deviceId: context.deviceId,
                   checkIns: context.pending.slice(0, 500).map(({ code, at }) => ({ code, at })),
                 }),
-                onDone: {
-                  target: 'refreshing',
-                  actions: [
-                    assign(({ context, event }) => afterSync({ ...context, pack: context.pack! }, event.output)),
-                    { type: 'storeDevice', params: storedParams },
-                  ],
-                },
-                onError: [{ guard: { type: 'isNetworkFailure', params: errorCodeParams }, target: 'offline' }, { target: 'waiting' }],
+                onDone: [
+                  { guard: { type: 'needsFreshPack', params: ({ event }) => ({ sent: event.output.results.length }) }, target: 'refreshing', actions: [{ type: 'keepSyncAnswer', params: ({ event }) => ({ answer: event.output }) }, { type: 'storeDevice', params: storedParams }] },
+                  { target: 'waiting', actions: [{ type: 'keepSyncAnswer', params: ({ event }) => ({ answer: event.output }) }, { type: 'storeDevice', params: storedParams }, assign({ syncsBeforeRefresh: ({ context }) => context.syncsBeforeRefresh - 1 })] },
+                ],
+                onError: [
+                  { guard: { type: 'isNetworkFailure', params: errorCodeParams }, target: 'offline' },
+                  { target: 'waiting', actions: assign({ syncErrorCode: ({ event }) => callErrorOf(event.error).code }) },
+                ],
               },
             },
             /** The pack afresh: other doors' check-ins and newly voided tickets, for the next time the network goes. */
             refreshing: {
               invoke: {
                 src: 'loadPack',
-                input: ({ context }) => ({ offerId: context.pack!.evening.offerId }),
+                input: ({ context }) => ({ eveningId: context.eveningId! }),
                 onDone: {
                   target: 'waiting',
-                  actions: [assign({ pack: ({ context, event }) => withPending(event.output, context.pending, context.door) }), { type: 'storeDevice', params: storedParams }],
+                  actions: [
+                    assign(({ context, event }) => ({
+                      pack: refreshedPack(event.output, context.pack, context.pending, context.door),
+                      syncsBeforeRefresh: syncsPerPackRefresh,
+                    })),
+                    { type: 'storeDevice', params: storedParams },
+                  ],
                 },
                 onError: [{ guard: { type: 'isNetworkFailure', params: errorCodeParams }, target: 'offline' }, { target: 'waiting' }],
               },

@@ -1,4 +1,4 @@
-import type { DoorCheckIn, DoorEvening, DoorPack, DoorPackTicket, DoorSyncAnswer, OfflineCheckIn, ScanOutcome, TicketFacts } from '../contract/door.ts';
+import type { DoorCheckIn, DoorEvening, DoorPack, DoorPackTicket, DoorSyncAnswer, DoubleEntry, OfflineCheckIn, ScanOutcome, TicketFacts } from '../contract/door.ts';
 
 /** What the door screen starts from (the wiring reads it from the device). */
 export interface DoorScanInput {
@@ -6,14 +6,80 @@ export interface DoorScanInput {
   brandId: string;
   /** The door's name as this device last saved it ('' on a first visit). */
   door: string;
+  /** This device's own id, made once and kept: the server tells doors that share a name apart by it. */
+  deviceId: string;
   /** The evening this device was admitting at, kept across reloads. */
   stored: StoredDoor | null;
 }
 
+export interface DoorScanContext {
+  brandId: string;
+  door: string;
+  deviceId: string;
+  evenings: DoorEvening[];
+  /** The evening being admitted at (or whose pack is loading): what the pending admissions belong to. */
+  eveningId: string | null;
+  /** The evening's offline pack; its check-ins hold this device's own admissions too. */
+  pack: DoorPack | null;
+  /** Admitted while offline, not yet synced. */
+  pending: PendingCheckIn[];
+  /** The last scan's answer, shown until the next scan. */
+  result: ScanOutcome | null;
+  /** Whether the last answer was the device's own (offline). */
+  resultOffline: boolean;
+  /** The code shown last: the camera, still pointed at it when the answer times out, does not scan it again. */
+  lastCode: string | null;
+  skipCode: string | null;
+  doubleEntries: DoubleEntry[];
+  /** Admitted offline here, refused by the server at the sync (voided meanwhile): the staff should know. */
+  refusedAtSync: DoorPackTicket[];
+  errorCode: string | null;
+  /** Why the last sync failed with an answer (the evening is gone, a bad request): the staff may leave, dropping the pending. */
+  syncErrorCode: string | null;
+  /** Syncs left before the full pack is loaded again (at once after a sync that sent admissions). */
+  syncsBeforeRefresh: number;
+  /** The device could not save the pending admissions (storage full or off): a reload would lose them. */
+  pendingNotSaved: boolean;
+}
+
+/** What storeDevice keeps of the door's context. */
+export const storedParams = ({ context }: { context: DoorScanContext }) => ({
+  door: context.door,
+  stored: { eveningId: context.eveningId!, pack: context.pack, pending: context.pending },
+});
+
+/** The full pack is loaded again every this many light syncs (10 s apart: every 2 minutes). */
+export const syncsPerPackRefresh = 12;
+
+export const initialDoorContext = ({ input }: { input: DoorScanInput }): DoorScanContext => ({
+  brandId: input.brandId,
+  door: input.door,
+  deviceId: input.deviceId,
+  evenings: [],
+  eveningId: input.stored?.eveningId ?? null,
+  pack: input.stored?.pack ?? null,
+  pending: input.stored?.pending ?? [],
+  result: null,
+  resultOffline: false,
+  lastCode: null,
+  skipCode: null,
+  doubleEntries: [],
+  refusedAtSync: [],
+  errorCode: null,
+  syncErrorCode: null,
+  // A pack from storage may be old: the first sync loads it afresh.
+  syncsBeforeRefresh: 0,
+  pendingNotSaved: false,
+});
+
 export type DoorScanEvent =
   | { type: 'door.doorNamed'; door: string }
-  | { type: 'door.chooseEvening'; offerId: string }
+  | { type: 'door.chooseEvening'; eveningId: string }
   | { type: 'door.changeEvening' }
+  /** After the staff confirmed it: leave an evening whose sync fails, dropping what it could not sync. */
+  | { type: 'door.dropPendingAndChangeEvening' }
+  /** Whether the device managed to save the pending admissions (the wiring's storeDevice). */
+  | { type: 'door.pendingStored'; saved: boolean }
   | { type: 'door.retry' }
   /** The camera read a code. */
   | { type: 'door.scanned'; code: string }
@@ -46,12 +112,16 @@ export interface PendingCheckIn extends OfflineCheckIn {
  * but names another brand in its payload was most likely signed with that brand's key.
  */
 export type SignatureCheck =
-  | { valid: true; ticketId: string; offerId: string; brandId: string }
+  | { valid: true; ticketId: string; offerId: string; variantId: string; brandId: string }
   | { valid: false; claimedBrandId: string | null };
 
-/** What the device keeps across reloads: the evening's pack, what it still has to sync, and what it was told. */
+/**
+ * What the device keeps across reloads: the evening, its pack (holders' names: gone at sign-out)
+ * and what it still has to sync (kept apart, and through a sign-out).
+ */
 export interface StoredDoor {
-  pack: DoorPack;
+  eveningId: string;
+  pack: DoorPack | null;
   pending: PendingCheckIn[];
 }
 
@@ -83,7 +153,7 @@ export function offlineOutcome(check: SignatureCheck, pack: DoorPack, brandId: s
   if (!check.valid) return check.claimedBrandId !== null && check.claimedBrandId !== brandId ? { outcome: 'wrongBrand' } : { outcome: 'forged' };
   if (check.brandId !== brandId) return { outcome: 'wrongBrand' };
   const ticket = factsOf(pack, check.ticketId);
-  if (check.offerId !== pack.evening.offerId) return { outcome: 'wrongEvening', ticket: { ...ticket, eveningTitle: '', startsAt: '' } };
+  if (check.offerId !== pack.evening.offerId || !pack.evening.variantIds.includes(check.variantId)) return { outcome: 'wrongEvening', ticket: { ...ticket, eveningTitle: '', startsAt: '' } };
   const voided = pack.voidTickets.find((entry) => entry.ticketId === check.ticketId);
   if (voided) return { outcome: 'voided', reason: voided.reason, ticket };
   const first = pack.checkIns.find((checkIn) => checkIn.ticketId === check.ticketId);
@@ -104,6 +174,23 @@ export function withCheckIn(pack: DoorPack, checkIn: DoorCheckIn, counts?: { adm
 export function withPending(pack: DoorPack, pending: readonly PendingCheckIn[], door: string): DoorPack {
   return pending.reduce((merged, entry) => withCheckIn(merged, { ticketId: entry.ticketId, at: entry.at, door }), pack);
 }
+
+/**
+ * A pack loaded afresh over the one the device holds: the device's own admissions are kept, the
+ * pending ones and those the server answered after the fresh pack was read (merged by ticket).
+ */
+export function refreshedPack(fresh: DoorPack, held: DoorPack | null, pending: readonly PendingCheckIn[], door: string): DoorPack {
+  const sameEvening = held?.evening.eveningId === fresh.evening.eveningId;
+  const kept = sameEvening ? held!.checkIns.reduce((merged, checkIn) => withCheckIn(merged, checkIn), fresh) : fresh;
+  return withPending(kept, pending, door);
+}
+
+/** The device's own verdict says the ticket is in already (its pack's check-ins, its pending admissions): no need to ask the server. */
+export const isInAlready = (check: SignatureCheck, scan: { pack: DoorPack; brandId: string }) =>
+  offlineOutcome(check, scan.pack, scan.brandId).outcome === 'alreadyAdmitted';
+
+/** What the sync keeps on the device when the pack is dropped (sign-out): the evening and the codes to send, no names. */
+export const pendingOnly = (stored: StoredDoor): StoredDoor => ({ eveningId: stored.eveningId, pack: null, pending: stored.pending });
 
 /** What is left to sync once the server has answered for the codes it was sent. */
 export const stillPending = (pending: readonly PendingCheckIn[], answer: DoorSyncAnswer): PendingCheckIn[] =>
@@ -147,13 +234,15 @@ export function afterSync(
   answer: DoorSyncAnswer,
 ) {
   const refusedCodes = new Set(answer.results.filter((result) => result.outcome === 'refused').map((result) => result.code));
+  const refusedTickets = new Set(door.pending.filter((entry) => refusedCodes.has(entry.code)).map((entry) => entry.ticketId));
   const refused = door.pending
     .filter((entry) => refusedCodes.has(entry.code) && !door.refusedAtSync.some((known) => known.ticketId === entry.ticketId))
     .map((entry) => door.pack.tickets.find((ticket) => ticket.ticketId === entry.ticketId) ?? { ticketId: entry.ticketId, holderName: '', variantName: '' });
   return {
     pending: stillPending(door.pending, answer),
     doubleEntries: answer.doubleEntries,
-    pack: eveningAfterSync(door.pack, answer.evening),
+    // An admission the server refused is no check-in: the next scan of the ticket asks again.
+    pack: eveningAfterSync({ ...door.pack, checkIns: door.pack.checkIns.filter((checkIn) => !refusedTickets.has(checkIn.ticketId)) }, answer.evening),
     refusedAtSync: [...door.refusedAtSync, ...refused],
   };
 }

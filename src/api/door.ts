@@ -4,9 +4,9 @@ import type { ApiClient } from './client.ts';
 /** GET /v1/door/evenings: the brand's ticketed evenings around now, with admitted / sold. */
 export const getDoorEvenings = async (api: ApiClient): Promise<DoorEvening[]> => (await api.get<DoorEvenings>('/v1/door/evenings')).evenings;
 
-/** GET /v1/door/evenings/:offerId/pack: what the door needs to admit offline. */
-export const getDoorPack = (api: ApiClient, offerId: string): Promise<DoorPack> =>
-  api.get<DoorPack>(`/v1/door/evenings/${encodeURIComponent(offerId)}/pack`);
+/** GET /v1/door/evenings/:eveningId/pack: what the door needs to admit offline. */
+export const getDoorPack = (api: ApiClient, eveningId: string): Promise<DoorPack> =>
+  api.get<DoorPack>(`/v1/door/evenings/${encodeURIComponent(eveningId)}/pack`);
 
 /** POST /v1/door/check-ins: the server checks the code in, once per ticket. */
 export const checkInTicket = (api: ApiClient, body: DoorCheckInBody): Promise<ScanOutcome> => api.send<ScanOutcome>('POST', '/v1/door/check-ins', body);

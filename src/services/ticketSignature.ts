@@ -28,9 +28,10 @@ export async function checkTicketSignature(code: string, publicKeys: JSONWebKeyS
   try {
     const verified = await compactVerify(text, createLocalJWKSet(publicKeys), { algorithms: ['EdDSA'] });
     if (verified.protectedHeader.typ !== 'klubb-ticket+jws') return refused;
-    const payload = JSON.parse(new TextDecoder().decode(verified.payload)) as { t?: unknown; o?: unknown; b?: unknown };
-    if (typeof payload.t !== 'string' || typeof payload.o !== 'string' || typeof payload.b !== 'string') return refused;
-    return { valid: true, ticketId: payload.t, offerId: payload.o, brandId: payload.b };
+    const payload = JSON.parse(new TextDecoder().decode(verified.payload)) as { t?: unknown; o?: unknown; v?: unknown; b?: unknown };
+    const { t, o, v, b } = payload;
+    if (typeof t !== 'string' || typeof o !== 'string' || typeof v !== 'string' || typeof b !== 'string') return refused;
+    return { valid: true, ticketId: t, offerId: o, variantId: v, brandId: b };
   } catch {
     return refused;
   }

@@ -16,7 +16,7 @@ export function wireDoor({ api, app }: WiringDeps) {
   const brandId = app.getSnapshot().context.brand?.id ?? '';
   const device = doorDeviceStore(brandId);
   const viewfinder = createViewfinder();
-  const input: DoorScanInput = { brandId, ...device.read() };
+  const input: DoorScanInput = { brandId, deviceId: device.deviceId(), ...device.read() };
   // Both load while the network is there: a door that goes offline scans and checks without it.
   preloadDecoder(window);
   preloadTicketVerifier();
@@ -26,7 +26,7 @@ export function wireDoor({ api, app }: WiringDeps) {
     logic: doorScanMachine.provide({
       actors: {
         loadEvenings: fromPromise(() => getDoorEvenings(api)),
-        loadPack: fromPromise(({ input }) => getDoorPack(api, input.offerId)),
+        loadPack: fromPromise(({ input }) => getDoorPack(api, input.eveningId)),
         checkIn: fromPromise(async ({ input }) => ({ outcome: await checkInTicket(api, input), at: now() })),
         checkSignature: fromPromise(async ({ input }) => ({ check: await checkTicketSignature(input.code, input.pack.publicKeys), at: now() })),
         syncCheckIns: fromPromise(({ input }) => syncDoorCheckIns(api, input)),
@@ -44,7 +44,7 @@ export function wireDoor({ api, app }: WiringDeps) {
         retryWhenOnline,
       },
       actions: {
-        storeDevice: (_, { door, stored }) => device.write(door, stored),
+        storeDevice: ({ self }, { door, stored }) => self.send({ type: 'door.pendingStored', saved: device.write(door, stored) }),
         signal: (_, { admitted }) => signalAnswer(window, admitted),
       },
     }),

@@ -2,9 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { CompactSign, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { DoorPack } from '../../contract/door.ts';
-import { afterDeviceAnswer, afterSync, offlineOutcome, withPending } from '../../machines/doorScan.rules.ts';
+import { afterDeviceAnswer, afterSync, isInAlready, offlineOutcome, refreshedPack, withPending } from '../../machines/doorScan.rules.ts';
 import { checkTicketSignature } from '../../src/services/ticketSignature.ts';
 import { doorDeviceStore } from '../../src/services/doorDevice.ts';
+import { cacheKeyPrefix, clearAll } from '../../src/services/persistedStore.ts';
 
 /*
  * The door's offline check (issue 43): a code checked on the device against the pack's public
@@ -19,7 +20,7 @@ async function brandKey(kid: string) {
   return { publicJwk, sign };
 }
 
-const evening = { offerId: 'aurora-door-evening', title: 'Club night', startsAt: '2030-01-01T19:00:00.000Z', admitted: 1, sold: 4 };
+const evening = { eveningId: 'v-first-night', offerId: 'aurora-door-evening', city: 'Stockholm', variantIds: ['v-first-night', 'v-first-night-vip'], title: 'Club night', startsAt: '2030-01-01T19:00:00.000Z', admitted: 1, sold: 4 };
 
 function packWith(keys: JWK[]): DoorPack {
   return {
@@ -37,7 +38,7 @@ function packWith(keys: JWK[]): DoorPack {
   };
 }
 
-const claims = (ticketId: string, offerId = evening.offerId, brandId = 'aurora') => ({ t: ticketId, n: 'order-1', o: offerId, v: 'variant-1', b: brandId });
+const claims = (ticketId: string, offerId = evening.offerId, brandId = 'aurora', variantId = 'v-first-night-vip') => ({ t: ticketId, n: 'order-1', o: offerId, v: variantId, b: brandId });
 
 describe('the door checks a code on the device', async () => {
   const aurora = await brandKey('aurora-key');
@@ -65,6 +66,15 @@ describe('the door checks a code on the device', async () => {
 
   it('refuses a ticket of another evening of the brand', async () => {
     expect(await verdict(await aurora.sign(claims('t-paid', 'aurora-live-001')))).toMatchObject({ outcome: 'wrongEvening', ticket: { ticketId: 't-paid' } });
+  });
+
+  it('refuses a ticket of another night of the same offer (another variant), and admits both variants of this one', async () => {
+    const secondNight = await aurora.sign(claims('t-paid', evening.offerId, 'aurora', 'v-second-night'));
+    expect(await verdict(secondNight)).toMatchObject({ outcome: 'wrongEvening', ticket: { ticketId: 't-paid' } });
+    expect(await verdict(await aurora.sign(claims('t-paid', evening.offerId, 'aurora', 'v-first-night')))).toMatchObject({ outcome: 'admitted' });
+    // A code without a variant is no ticket we signed.
+    const { v: _v, ...withoutVariant } = claims('t-paid');
+    expect(await verdict(await aurora.sign(withoutVariant))).toEqual({ outcome: 'forged' });
   });
 
   it("refuses another brand's ticket as wrong brand, signed with its key or naming it under ours", async () => {
@@ -96,6 +106,18 @@ describe('the door checks a code on the device', async () => {
     expect(again).toMatchObject({ outcome: 'alreadyAdmitted', door: 'West' });
     // A pack loaded afresh before the sync keeps the device's own admission.
     expect(withPending(pack, first.pending!, 'West').checkIns.map((checkIn) => checkIn.ticketId)).toEqual(['t-in', 't-paid']);
+    // Online, the device's own knowledge answers first (the server may not have the offline admission yet).
+    expect(isInAlready(await checkTicketSignature(code, pack.publicKeys), { pack: first.pack!, brandId: 'aurora' })).toBe(true);
+    expect(isInAlready(await checkTicketSignature(code, pack.publicKeys), { pack, brandId: 'aurora' })).toBe(false);
+  });
+
+  it('keeps its own online admission over a refreshed pack read before it, but not over another evening', () => {
+    const admittedHere = { ...pack, checkIns: [...pack.checkIns, { ticketId: 't-paid', at: '2030-01-01T19:03:00.000Z', door: 'West' }] };
+    const refreshed = refreshedPack(pack, admittedHere, [], 'West');
+    expect(refreshed.checkIns.map((checkIn) => checkIn.ticketId)).toEqual(['t-in', 't-paid']);
+    expect(refreshed.evening.admitted).toBe(2);
+    const otherEvening = { ...pack, evening: { ...pack.evening, eveningId: 'v-second-night' } };
+    expect(refreshedPack(otherEvening, admittedHere, [], 'West').checkIns.map((checkIn) => checkIn.ticketId)).toEqual(['t-in']);
   });
 });
 
@@ -127,18 +149,89 @@ describe('a sync kept on the device', () => {
 });
 
 describe("the door's device storage", () => {
-  it('keeps the door name and the evening across reloads, per brand, and forgets the evening when asked', () => {
+  const fakeStorage = (quota = Infinity) => {
     const storage = new Map<string, string>();
-    const fake = {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => void storage.set(key, value),
-      removeItem: (key: string) => void storage.delete(key),
-    } as unknown as Storage;
+    return {
+      storage,
+      fake: {
+        get length() {
+          return storage.size;
+        },
+        key: (index: number) => [...storage.keys()][index] ?? null,
+        getItem: (key: string) => storage.get(key) ?? null,
+        setItem: (key: string, value: string) => {
+          if (value.length > quota) throw new DOMException('full', 'QuotaExceededError');
+          storage.set(key, value);
+        },
+        removeItem: (key: string) => void storage.delete(key),
+      } as unknown as Storage,
+    };
+  };
+  const pending = (ticketId: string) => ({ code: `c-${ticketId}`, ticketId, at: '2030-01-01T19:01:00.000Z' });
+  const now = () => Date.parse('2030-01-01T20:00:00.000Z');
+
+  it('keeps the door name, its own device id and the evening across reloads, per brand', () => {
+    const { fake } = fakeStorage();
     const pack = packWith([]);
-    doorDeviceStore('aurora', fake).write('North', { pack, pending: [] });
-    expect(doorDeviceStore('aurora', fake).read()).toEqual({ door: 'North', stored: { pack, pending: [] } });
-    expect(doorDeviceStore('borealis', fake).read()).toEqual({ door: '', stored: null });
-    doorDeviceStore('aurora', fake).write('North', null);
-    expect(doorDeviceStore('aurora', fake).read()).toEqual({ door: 'North', stored: null });
+    const aurora = doorDeviceStore('aurora', { storage: fake, now, newId: () => 'device-1' });
+    expect(aurora.deviceId()).toBe('device-1');
+    expect(doorDeviceStore('aurora', { storage: fake, newId: () => 'device-2' }).deviceId()).toBe('device-1');
+    aurora.read();
+    expect(aurora.write('North', { eveningId: evening.eveningId, pack, pending: [] })).toBe(true);
+    expect(doorDeviceStore('aurora', { storage: fake, now }).read()).toEqual({ door: 'North', stored: { eveningId: evening.eveningId, pack, pending: [] } });
+    expect(doorDeviceStore('borealis', { storage: fake, now }).read()).toEqual({ door: '', stored: null });
+  });
+
+  it('drops the pack (names) at sign-out with the caches, keeping only what the sync needs; and nothing when none is pending', () => {
+    const { fake } = fakeStorage();
+    const pack = packWith([]);
+    const device = doorDeviceStore('aurora', { storage: fake, now });
+    device.read();
+    device.write('North', { eveningId: evening.eveningId, pack, pending: [pending('t-paid')] });
+    clearAll(cacheKeyPrefix, fake);
+    expect(doorDeviceStore('aurora', { storage: fake, now }).read()).toEqual({ door: 'North', stored: { eveningId: evening.eveningId, pack: null, pending: [pending('t-paid')] } });
+    device.write('North', { eveningId: evening.eveningId, pack, pending: [] });
+    clearAll(cacheKeyPrefix, fake);
+    expect(doorDeviceStore('aurora', { storage: fake, now }).read()).toEqual({ door: 'North', stored: null });
+  });
+
+  it('drops a pack whose evening started over 24 h ago once nothing is pending, not before', () => {
+    const { fake, storage } = fakeStorage();
+    const pack = packWith([]);
+    const device = doorDeviceStore('aurora', { storage: fake, now });
+    device.read();
+    device.write('North', { eveningId: evening.eveningId, pack, pending: [pending('t-paid')] });
+    const dayLater = () => Date.parse(evening.startsAt) + 25 * 60 * 60_000;
+    expect(doorDeviceStore('aurora', { storage: fake, now: dayLater }).read().stored?.pack).toEqual(pack);
+    device.write('North', { eveningId: evening.eveningId, pack, pending: [] });
+    expect(doorDeviceStore('aurora', { storage: fake, now }).read().stored?.pack).toEqual(pack);
+    expect(doorDeviceStore('aurora', { storage: fake, now: dayLater }).read().stored).toBeNull();
+    expect([...storage.keys()].some((key) => key.includes('pack'))).toBe(false);
+  });
+
+  it("merges two tabs' pending admissions instead of overwriting them, and still drops what one tab synced", () => {
+    const { fake } = fakeStorage();
+    const first = doorDeviceStore('aurora', { storage: fake, now });
+    const second = doorDeviceStore('aurora', { storage: fake, now });
+    first.read();
+    second.read();
+    const stored = (entries: ReturnType<typeof pending>[]) => ({ eveningId: evening.eveningId, pack: packWith([]), pending: entries });
+    first.write('North', stored([pending('t-1')]));
+    second.write('North', stored([pending('t-2')]));
+    expect(doorDeviceStore('aurora', { storage: fake, now }).read().stored?.pending.map((entry) => entry.ticketId).sort()).toEqual(['t-1', 't-2']);
+    // The first tab synced t-1: it leaves; t-2 (the second tab's) stays.
+    first.write('North', stored([]));
+    expect(doorDeviceStore('aurora', { storage: fake, now }).read().stored?.pending.map((entry) => entry.ticketId)).toEqual(['t-2']);
+  });
+
+  it('keeps the pending admissions when the pack is too big for the storage, and says when they cannot be saved', () => {
+    const { fake } = fakeStorage(2000);
+    const big = { ...packWith([]), tickets: Array.from({ length: 100 }, (_, i) => ({ ticketId: `t-${i}`, holderName: 'A long holder name', variantName: 'Standard' })) };
+    const device = doorDeviceStore('aurora', { storage: fake, now });
+    device.read();
+    expect(device.write('North', { eveningId: evening.eveningId, pack: big, pending: [pending('t-paid')] })).toBe(true);
+    expect(doorDeviceStore('aurora', { storage: fake, now }).read().stored?.pending).toEqual([pending('t-paid')]);
+    const many = Array.from({ length: 40 }, (_, i) => pending(`t-${i}`));
+    expect(device.write('North', { eveningId: evening.eveningId, pack: big, pending: many })).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { fromCallback, fromPromise } from 'xstate';
-import type { DoorPack, DoorSyncAnswer, ScanOutcome } from '../../contract/door.ts';
+import type { DoorEvening, DoorPack, DoorSyncAnswer, ScanOutcome } from '../../contract/door.ts';
 import type { SignatureCheck } from '../../machines/doorScan.rules.ts';
 import { doorScanMachine } from '../../machines/doorScan.machine.ts';
 import { DoorScreen } from '../../src/screens/door/DoorScreen.tsx';
@@ -14,7 +14,7 @@ import { activateLocale, i18n, loadMessages } from '../../src/i18n/i18n.ts';
  * The door screen (issue 43) over its machine with a server that answers what each test says:
  * the answer in words, announced, with "Next ticket" focused; the reasons a ticket is refused.
  */
-const evening = { offerId: 'E', title: 'Club night', startsAt: '2030-01-01T19:00:00.000Z', admitted: 3, sold: 40 };
+const evening: DoorEvening = { eveningId: 'E1', offerId: 'E', city: null, variantIds: ['V1'], title: 'Club night', startsAt: '2030-01-01T19:00:00.000Z', admitted: 3, sold: 40 };
 const pack: DoorPack = { evening, publicKeys: { keys: [] }, voidTickets: [], tickets: [], checkIns: [] };
 const facts = { ticketId: 't1', holderName: 'Alma Berg', variantName: 'Standing', eveningTitle: 'Club night', startsAt: evening.startsAt };
 
@@ -36,7 +36,7 @@ async function renderDoor(answer: ScanOutcome, language: 'en' | 'sv' = 'en') {
   });
   render(
     <I18nProvider i18n={i18n}>
-      <DoorScreen logic={logic} input={{ brandId: 'aurora', door: 'North', stored: { pack, pending: [] } }} viewfinder={createViewfinder()} />
+      <DoorScreen logic={logic} input={{ brandId: 'aurora', door: 'North', deviceId: 'device-1234', stored: { eveningId: 'E1', pack, pending: [] } }} viewfinder={createViewfinder()} />
     </I18nProvider>,
   );
   const user = userEvent.setup();

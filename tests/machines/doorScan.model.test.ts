@@ -47,7 +47,8 @@ function synced(w: World): World {
     if (firstAt === 'other') double = true;
     else firstAt ??= 'us';
   }
-  return { ...w, firstAt, double, pending: false, told: double, known: w.known || firstAt !== null };
+  // The full pack loads again after a sync that sent admissions (else only every 2 minutes, past these paths).
+  return { ...w, firstAt, double, pending: false, told: double, known: w.known || w.pending };
 }
 
 function scanned(w: World, code: Code): World | null {
@@ -55,14 +56,15 @@ function scanned(w: World, code: Code): World | null {
   if (code === w.skip) return w;
   const answer = (shown: Shown, changes: Partial<World> = {}): World => ({ ...w, ...changes, shown, last: code, skip: null });
   if (code !== 'A') return answer('refused');
-  if (w.online) return w.firstAt !== null ? answer('alreadyAdmitted', { known: true }) : answer('admitted', { firstAt: 'us', known: true });
+  // Online, what the device knows is answered at once; else the server answers.
+  if (w.online) return w.known || w.firstAt !== null ? answer('alreadyAdmitted', { known: true }) : answer('admitted', { firstAt: 'us', known: true });
   return w.known ? answer('alreadyAdmitted') : answer('admitted', { known: true, pending: true });
 }
 
 function next(w: World, event: string): World | null {
   switch (event) {
     case 'CHOOSE':
-      return w.phase === 'choosing' ? synced({ ...w, phase: 'ready' }) : null;
+      return w.phase === 'choosing' ? synced({ ...w, phase: 'ready', known: w.firstAt !== null }) : null;
     case 'SCAN_A':
       return scanned(w, 'A');
     case 'SCAN_F':
@@ -98,7 +100,7 @@ const events = ['CHOOSE', 'SCAN_A', 'SCAN_F', 'SCAN_R', 'TYPE_A', 'NEXT', 'TIMEO
 const name = (w: World) => JSON.stringify(w);
 const model = createTestModel(createMachine({ id: 'doorWorld', initial: name(start), states: exploreWorlds(start, events, next, name) }));
 
-const evening = { offerId: 'E', title: 'Jazz night', startsAt: '2030-01-01T19:00:00.000Z', admitted: 0, sold: 3 };
+const evening = { eveningId: 'E1', offerId: 'E', city: 'Oslo', variantIds: ['V1'], title: 'Jazz night', startsAt: '2030-01-01T19:00:00.000Z', admitted: 0, sold: 3 };
 const facts = { ticketId: 'A', holderName: 'Alma', variantName: 'Standing', eveningTitle: evening.title, startsAt: evening.startsAt };
 const resultShownMs = 1000;
 const syncIntervalMs = 60_000;
@@ -142,28 +144,40 @@ function fakeServer() {
 }
 
 const signatureOf = (code: string): SignatureCheck =>
-  code === 'F' ? { valid: false, claimedBrandId: null } : { valid: true, ticketId: code, offerId: 'E', brandId: 'aurora' };
+  code === 'F' ? { valid: false, claimedBrandId: null } : { valid: true, ticketId: code, offerId: 'E', variantId: 'V1', brandId: 'aurora' };
 
 function startDoor(stored: StoredDoor | null = null, server = fakeServer()) {
   const cameras = { running: 0 };
   const signals: boolean[] = [];
   const saved: { door: string; stored: StoredDoor | null }[] = [];
   const networkDown = { value: false };
+  /** Calls the fake server saw: the device's id on each check-in and sync, the packs loaded. */
+  const calls = { checkIns: 0, syncs: 0, packs: 0, deviceIds: new Set<string>() };
+  const failing = { sync: null as null | Error, heldSync: null as null | Promise<void> };
   const unreachable = () => Object.assign(new Error('Network Error'), { status: 600, code: 'failed_to_fetch' });
   const logic = doorScanMachine.provide({
     actors: {
       loadEvenings: fromPromise(async () => [server.pack().evening]),
-      loadPack: fromPromise(async () => {
+      loadPack: fromPromise(async ({ input }) => {
         if (networkDown.value) throw unreachable();
+        expect(input.eveningId).toBe('E1');
+        calls.packs += 1;
         return server.pack();
       }),
       checkIn: fromPromise(async ({ input }) => {
         if (networkDown.value) throw unreachable();
+        calls.checkIns += 1;
+        calls.deviceIds.add(input.deviceId);
         return { outcome: server.checkIn(input.code, input.door), at: '2030-01-01T19:05:00.000Z' };
       }),
       checkSignature: fromPromise(async ({ input }) => ({ check: signatureOf(input.code), at: '2030-01-01T19:10:00.000Z' })),
       syncCheckIns: fromPromise(async ({ input }) => {
         if (networkDown.value) throw unreachable();
+        await failing.heldSync;
+        if (failing.sync) throw failing.sync;
+        calls.syncs += 1;
+        calls.deviceIds.add(input.deviceId);
+        expect(input.eveningId).toBe('E1');
         return server.sync(input.door, input.checkIns.map((checkIn) => checkIn.code));
       }),
       camera: fromCallback(() => {
@@ -179,10 +193,10 @@ function startDoor(stored: StoredDoor | null = null, server = fakeServer()) {
     },
     delays: { resultShown: resultShownMs, syncInterval: syncIntervalMs },
   });
-  const input: DoorScanInput = { brandId: 'aurora', door: 'Main entrance', stored };
+  const input: DoorScanInput = { brandId: 'aurora', door: 'Main entrance', deviceId: 'device-1234', stored };
   const actor = createActor(logic, { input }).start();
   const view = () => connectDoor(actor.getSnapshot(), actor);
-  return { actor, view, server, cameras, signals, saved, networkDown };
+  return { actor, view, server, cameras, signals, saved, networkDown, calls, failing };
 }
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
@@ -218,7 +232,7 @@ describe('the door screen, generated paths over a fake door server', () => {
         },
         events: {
           CHOOSE: async () => {
-            actor.send({ type: 'door.chooseEvening', offerId: 'E' });
+            actor.send({ type: 'door.chooseEvening', eveningId: 'E1' });
             await settle();
           },
           SCAN_A: () => scan('A'),
@@ -267,11 +281,11 @@ describe('the door screen, beside the model', () => {
     const { actor, view } = startDoor();
     await settle();
     actor.send({ type: 'door.doorNamed', door: '   ' });
-    actor.send({ type: 'door.chooseEvening', offerId: 'E' });
+    actor.send({ type: 'door.chooseEvening', eveningId: 'E1' });
     await settle();
     expect(view().step).toBe('choosing');
     actor.send({ type: 'door.doorNamed', door: ' North ' });
-    actor.send({ type: 'door.chooseEvening', offerId: 'E' });
+    actor.send({ type: 'door.chooseEvening', eveningId: 'E1' });
     await settle();
     expect(view().step).toBe('scanning');
     expect(view().door).toBe('North');
@@ -280,7 +294,7 @@ describe('the door screen, beside the model', () => {
   it('keeps an offline admission across a reload and syncs it from the stored state', async () => {
     const first = startDoor();
     await settle();
-    first.actor.send({ type: 'door.chooseEvening', offerId: 'E' });
+    first.actor.send({ type: 'door.chooseEvening', eveningId: 'E1' });
     await settle();
     first.networkDown.value = true;
     first.actor.send({ type: 'door.offline' });
@@ -303,7 +317,7 @@ describe('the door screen, beside the model', () => {
   it('answers on the device when a check-in finds no network; the sync tries again until the network answers', async () => {
     const door = startDoor();
     await settle();
-    door.actor.send({ type: 'door.chooseEvening', offerId: 'E' });
+    door.actor.send({ type: 'door.chooseEvening', eveningId: 'E1' });
     await settle();
     // A dead Wi-Fi: the browser still says online.
     door.networkDown.value = true;
@@ -327,7 +341,7 @@ describe('the door screen, beside the model', () => {
   it('does not leave the evening while admissions wait to sync', async () => {
     const door = startDoor();
     await settle();
-    door.actor.send({ type: 'door.chooseEvening', offerId: 'E' });
+    door.actor.send({ type: 'door.chooseEvening', eveningId: 'E1' });
     await settle();
     door.networkDown.value = true;
     door.actor.send({ type: 'door.offline' });
@@ -337,22 +351,139 @@ describe('the door screen, beside the model', () => {
     door.actor.send({ type: 'door.changeEvening' });
     await settle();
     expect(door.view().pendingCount).toBe(1);
-    expect(door.view().evening?.offerId).toBe('E');
+    expect(door.view().evening?.eveningId).toBe('E1');
     door.networkDown.value = false;
     door.actor.send({ type: 'door.online' });
     await settle();
     expect(door.view().canChangeEvening).toBe(true);
   });
 
-  it('leaves the evening: the device forgets its pack and lists the evenings again', async () => {
+  it('leaves the evening: lists the evenings again, and keeps the stored pack until another one loads', async () => {
     const { actor, view, saved } = startDoor();
     await settle();
-    actor.send({ type: 'door.chooseEvening', offerId: 'E' });
+    actor.send({ type: 'door.chooseEvening', eveningId: 'E1' });
     await settle();
+    const savedBefore = saved.length;
     actor.send({ type: 'door.changeEvening' });
     await settle();
     expect(view().step).toBe('choosing');
     expect(view().evenings).toHaveLength(1);
-    expect(saved.at(-1)).toEqual({ door: 'Main entrance', stored: null });
+    // Offline in the list, a reload still finds the old evening's pack.
+    expect(saved).toHaveLength(savedBefore);
+    expect(saved.at(-1)!.stored!.pack?.evening.eveningId).toBe('E1');
+  });
+
+  const admitOffline = async (door: ReturnType<typeof startDoor>) => {
+    door.actor.send({ type: 'door.chooseEvening', eveningId: 'E1' });
+    await settle();
+    door.networkDown.value = true;
+    door.actor.send({ type: 'door.offline' });
+    door.actor.send({ type: 'door.scanned', code: 'A' });
+    await settle();
+    expect(door.view().answer).toBe('admitted');
+    door.actor.send({ type: 'door.next' });
+  };
+
+  it('answers a ticket it let in offline as already admitted once online, before its sync reached the server', async () => {
+    const door = startDoor();
+    await settle();
+    await admitOffline(door);
+    let release = () => undefined as void;
+    door.failing.heldSync = new Promise<void>((resolve) => (release = resolve));
+    door.networkDown.value = false;
+    door.actor.send({ type: 'door.online' });
+    await settle();
+    door.actor.send({ type: 'door.scanned', code: 'A' });
+    await settle();
+    expect(door.view().answer).toBe('alreadyAdmitted');
+    expect(door.calls.checkIns).toBe(0);
+    release();
+    await settle();
+    expect(door.view().pendingCount).toBe(0);
+    expect(door.server.firstAt?.door).toBe('Main entrance');
+    expect(door.server.double).toBe(false);
+    expect([...door.calls.deviceIds]).toEqual(['device-1234']);
+  });
+
+  it('asks the server about a code the device does not know as in, and keeps the online admission on the device', async () => {
+    const door = startDoor();
+    await settle();
+    door.actor.send({ type: 'door.chooseEvening', eveningId: 'E1' });
+    await settle();
+    door.actor.send({ type: 'door.scanned', code: 'A' });
+    await settle();
+    expect(door.view().answer).toBe('admitted');
+    expect(door.calls.checkIns).toBe(1);
+    expect(door.saved.at(-1)!.stored!.pack!.checkIns.map((checkIn) => checkIn.ticketId)).toEqual(['A']);
+    expect([...door.calls.deviceIds]).toEqual(['device-1234']);
+  });
+
+  it('syncs every 10 s but loads the full pack only every 2 minutes, or after a sync that sent admissions', async () => {
+    const door = startDoor();
+    await settle();
+    door.actor.send({ type: 'door.chooseEvening', eveningId: 'E1' });
+    await settle();
+    expect(door.calls.packs).toBe(1);
+    await vi.advanceTimersByTimeAsync(syncIntervalMs * 10);
+    expect(door.calls.syncs).toBe(11);
+    expect(door.calls.packs).toBe(1);
+    await vi.advanceTimersByTimeAsync(syncIntervalMs * 2);
+    expect(door.calls.packs).toBe(2);
+    door.networkDown.value = true;
+    door.actor.send({ type: 'door.offline' });
+    door.actor.send({ type: 'door.scanned', code: 'A' });
+    await settle();
+    door.networkDown.value = false;
+    door.actor.send({ type: 'door.online' });
+    await settle();
+    expect(door.calls.packs).toBe(3);
+  });
+
+  it('lets the staff leave an evening whose sync is refused, dropping what waits only when they confirm it', async () => {
+    const door = startDoor();
+    await settle();
+    await admitOffline(door);
+    expect(door.view().canDropPending).toBe(false);
+    door.failing.sync = Object.assign(new Error('gone'), { status: 404, code: 'door/evening-not-found' });
+    door.networkDown.value = false;
+    door.actor.send({ type: 'door.online' });
+    await settle();
+    expect(door.view().syncErrorCode).toBe('door/evening-not-found');
+    expect(door.view().pendingTickets).toEqual([{ ticketId: 'A', holderName: 'Alma', variantName: 'Standing' }]);
+    expect(door.view().canChangeEvening).toBe(false);
+    expect(door.view().canDropPending).toBe(true);
+    door.actor.send({ type: 'door.dropPendingAndChangeEvening' });
+    await settle();
+    expect(door.view().step).toBe('choosing');
+    expect(door.saved.at(-1)!.stored!.pending).toEqual([]);
+  });
+
+  it('keeps trying a sync that found no network: leaving would drop admissions the server could still take', async () => {
+    const door = startDoor();
+    await settle();
+    await admitOffline(door);
+    await vi.advanceTimersByTimeAsync(syncIntervalMs * 3);
+    expect(door.view().syncErrorCode).toBeNull();
+    door.actor.send({ type: 'door.dropPendingAndChangeEvening' });
+    await settle();
+    expect(door.view().pendingCount).toBe(1);
+    expect(door.view().step).not.toBe('choosing');
+  });
+
+  it('signed out with admissions to sync (the pack and its names dropped): loads the evening again and syncs them', async () => {
+    const door = startDoor({ eveningId: 'E1', pack: null, pending: [{ code: 'A', ticketId: 'A', at: '2030-01-01T19:10:00.000Z' }] });
+    await settle();
+    expect(door.view().step).toBe('scanning');
+    expect(door.view().pendingCount).toBe(0);
+    expect(door.server.firstAt?.door).toBe('Main entrance');
+  });
+
+  it('shows that the pending admissions could not be saved on the device', async () => {
+    const door = startDoor();
+    await settle();
+    door.actor.send({ type: 'door.pendingStored', saved: false });
+    expect(door.view().pendingNotSaved).toBe(true);
+    door.actor.send({ type: 'door.pendingStored', saved: true });
+    expect(door.view().pendingNotSaved).toBe(false);
   });
 });

@@ -35,7 +35,7 @@ export function DoorScreen({ logic, input, viewfinder }: { logic: typeof doorSca
     <main className={styles.page} aria-busy={busy}>
       <h1 className={styles.heading}>{t`Door`}</h1>
       {view.step === 'loadingEvenings' || view.step === 'loadingPack' ? <Spinner /> : null}
-      {view.step === 'eveningsFailed' ? <LoadFailure errorCode={view.errorCode} onRetry={view.retry} /> : null}
+      {view.step === 'eveningsFailed' || view.step === 'packFailed' ? <LoadFailure errorCode={view.errorCode} onRetry={view.retry} /> : null}
       {view.step === 'choosing' ? <EveningChoice view={view} /> : null}
       {view.evening && view.step !== 'choosing' && view.step !== 'loadingPack' ? <Scanner view={view} evening={view.evening} viewfinder={viewfinder} /> : null}
     </main>
@@ -60,10 +60,13 @@ function EveningChoice({ view }: { view: DoorView }) {
       ) : (
         <ul className={styles.evenings} aria-label={t`Evenings`}>
           {view.evenings.map((evening) => (
-            <li key={evening.offerId}>
-              <button type="button" className={styles.eveningButton} disabled={!view.doorNameValid} onClick={() => view.chooseEvening(evening.offerId)}>
+            <li key={evening.eveningId}>
+              <button type="button" className={styles.eveningButton} disabled={!view.doorNameValid} onClick={() => view.chooseEvening(evening.eveningId)}>
                 <span className={styles.eveningTitle}>{evening.title}</span>
-                <span>{formatEventDate(Date.parse(evening.startsAt), i18n.locale)}</span>
+                <span>
+                  {formatEventDate(Date.parse(evening.startsAt), i18n.locale)}
+                  {evening.city ? ` · ${evening.city}` : ''}
+                </span>
                 <span>{t`${evening.admitted} of ${evening.sold} admitted`}</span>
               </button>
             </li>
@@ -87,7 +90,8 @@ function Scanner({ view, evening, viewfinder }: { view: DoorView; evening: DoorE
         <div>
           <p className={styles.eveningTitle}>{evening.title}</p>
           <p className={styles.muted}>
-            {formatEventDate(Date.parse(evening.startsAt), i18n.locale)} · {t`Door: ${view.door}`}
+            {formatEventDate(Date.parse(evening.startsAt), i18n.locale)}
+            {evening.city ? ` · ${evening.city}` : ''} · {t`Door: ${view.door}`}
           </p>
         </div>
         <p className={styles.count} aria-label={t`${evening.admitted} admitted of ${evening.sold} sold`}>
@@ -98,6 +102,7 @@ function Scanner({ view, evening, viewfinder }: { view: DoorView; evening: DoorE
         {view.offline ? <span className={styles.badge}>{t`Offline: checking on this device`}</span> : null}
         {view.pendingCount > 0 ? <span>{t({ message: plural(view.pendingCount, { one: '# check-in waiting to sync', other: '# check-ins waiting to sync' }) })}</span> : null}
       </div>
+      {view.pendingNotSaved ? <p role="alert">{t`This device could not save the check-ins waiting to sync. Keep this page open until they are synced.`}</p> : null}
       {view.doubleEntries.length > 0 ? <DoubleEntries entries={view.doubleEntries} /> : null}
       {view.refusedAtSync.length > 0 ? <RefusedAtSync tickets={view.refusedAtSync} /> : null}
       {view.cameraUnavailable ? (
@@ -124,8 +129,34 @@ function Scanner({ view, evening, viewfinder }: { view: DoorView; evening: DoorE
         {t`Change evening or door`}
       </Button>
       {view.canChangeEvening ? null : <p className={styles.muted}>{t`The evening can be changed once every check-in is synced.`}</p>}
+      {view.canDropPending ? <StuckSync view={view} /> : null}
       {view.answer && view.result ? <Answer answer={view.answer} result={view.result} offline={view.resultOffline} onNext={view.next} /> : null}
     </>
+  );
+}
+
+/** The sync fails with an answer (the evening is gone, a bad request): the staff may leave, knowingly dropping what is not synced. */
+function StuckSync({ view }: { view: DoorView }) {
+  const { t } = useLingui();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <section role="alert" aria-label={t`Sync failed`}>
+      <p>{t`The check-ins waiting to sync could not be sent (${view.syncErrorCode}). This device keeps trying.`}</p>
+      {confirming ? (
+        <>
+          <p>{t`Changing the evening drops these check-ins; the server will never hear of them:`}</p>
+          <ul className={styles.notices}>
+            {view.pendingTickets.map((ticket) => (
+              <li key={ticket.ticketId}>{ticket.holderName || ticket.ticketId}</li>
+            ))}
+          </ul>
+          <Button variant="secondary" onClick={view.dropPendingAndChangeEvening}>{t`Drop them and change evening`}</Button>
+          <Button variant="text" onClick={() => setConfirming(false)}>{t`Keep them`}</Button>
+        </>
+      ) : (
+        <Button variant="secondary" onClick={() => setConfirming(true)}>{t`Change evening anyway`}</Button>
+      )}
+    </section>
   );
 }
 

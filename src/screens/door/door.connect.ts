@@ -5,7 +5,7 @@ import { doorNameOf } from '../../../machines/doorScan.rules.ts';
 export type DoorRef = ActorRefFrom<typeof doorScanMachine>;
 type DoorSnapshot = SnapshotFrom<typeof doorScanMachine>;
 
-export type DoorStep = 'loadingEvenings' | 'eveningsFailed' | 'choosing' | 'loadingPack' | 'scanning' | 'verifying' | 'answered';
+export type DoorStep = 'loadingEvenings' | 'eveningsFailed' | 'packFailed' | 'choosing' | 'loadingPack' | 'scanning' | 'verifying' | 'answered';
 export type DoorAnswer = 'admitted' | 'alreadyAdmitted' | 'refused';
 
 function stepOf(snapshot: DoorSnapshot): DoorStep {
@@ -13,6 +13,7 @@ function stepOf(snapshot: DoorSnapshot): DoorStep {
   if (snapshot.matches({ choosing: 'failed' })) return 'eveningsFailed';
   if (snapshot.matches('choosing')) return 'choosing';
   if (snapshot.matches('loadingPack')) return 'loadingPack';
+  if (snapshot.matches('packFailed')) return 'packFailed';
   if (snapshot.matches({ ready: { scan: 'verifying' } })) return 'verifying';
   if (snapshot.matches({ ready: { scan: 'answered' } })) return 'answered';
   return 'scanning';
@@ -41,13 +42,19 @@ export function connectDoor(snapshot: DoorSnapshot, ref: DoorRef) {
     cameraUnavailable: snapshot.matches({ ready: { scan: { scanning: 'unavailable' } } }),
     offline: snapshot.hasTag('offline'),
     pendingCount: context.pending.length,
+    pendingNotSaved: context.pendingNotSaved,
+    /** The sync fails with an answer (the evening is gone): what leaving would drop, holders by name where the pack has them. */
+    syncErrorCode: context.syncErrorCode,
+    pendingTickets: context.pending.map((entry) => context.pack?.tickets.find((ticket) => ticket.ticketId === entry.ticketId) ?? { ticketId: entry.ticketId, holderName: '', variantName: '' }),
     doubleEntries: context.doubleEntries,
     refusedAtSync: context.refusedAtSync,
     nameDoor: (door: string) => ref.send({ type: 'door.doorNamed', door }),
-    chooseEvening: (offerId: string) => ref.send({ type: 'door.chooseEvening', offerId }),
+    chooseEvening: (eveningId: string) => ref.send({ type: 'door.chooseEvening', eveningId }),
     /** Not while admissions wait to sync: leaving would drop them. */
     canChangeEvening: snapshot.can({ type: 'door.changeEvening' }),
     changeEvening: () => ref.send({ type: 'door.changeEvening' }),
+    canDropPending: snapshot.can({ type: 'door.dropPendingAndChangeEvening' }),
+    dropPendingAndChangeEvening: () => ref.send({ type: 'door.dropPendingAndChangeEvening' }),
     retry: () => ref.send({ type: 'door.retry' }),
     enterCode: (code: string) => ref.send({ type: 'door.codeEntered', code }),
     next: () => ref.send({ type: 'door.next' }),
