@@ -123,7 +123,7 @@ test('Borealis door: a paid Borealis ticket is admitted by camera, then refused 
   }
 });
 
-test('offline: two doors admit the same ticket from their packs; back online both are told of the double entry', async ({ request, launchOptions }) => {
+test('offline: two doors admit the same ticket from their packs; one reloads with the API out of reach and still scans; back online both are told of the double entry', async ({ request, launchOptions }) => {
   const { codes: [code] } = await buyDoorTickets(request, 'aurora');
   // A browser per door: Chromium's camera from a file serves one page at a time.
   const video = qrVideo(code!, 'aurora-offline');
@@ -142,6 +142,17 @@ test('offline: two doors admit the same ticket from their packs; back online bot
         await expect(page.getByText('1 check-in waiting to sync')).toBeVisible({ timeout: 20_000 });
       }),
     );
+    // The first door reloads while the API is still out of reach (the page itself loads): it is
+    // still door staff (the brand role saved on the device), on the evening, with its admission.
+    const [west] = doors;
+    const apiCall = (url: URL) => url.pathname.startsWith('/v1/');
+    await west!.page.route(apiCall, (route) => route.abort('internetdisconnected'));
+    await west!.context.setOffline(false);
+    await west!.page.reload();
+    await expect(west!.page.getByRole('heading', { name: 'Door', level: 1 })).toBeVisible();
+    await expect(west!.page.getByText('1 check-in waiting to sync')).toBeVisible();
+    await expect(west!.page.getByText('Offline: checking on this device')).toBeVisible();
+    await west!.page.unroute(apiCall);
     for (const { context, page } of doors) {
       await page.unroute('**/v1/door/check-ins');
       await context.setOffline(false);
@@ -161,12 +172,13 @@ test('offline: two doors admit the same ticket from their packs; back online bot
 test('a member: 403 on every door route, no Door tab, and no page at /door', async ({ page, request }) => {
   const headers = await headersOf(request, 'aurora', doorBrands.aurora.member);
   const refusal = { status: 403, code: 'door/not-door-staff', message: 'Only door staff can check tickets in' };
-  const { offerId } = doorEvening('aurora');
+  const { eveningId } = doorEvening('aurora');
+  const deviceId = 'member-device-1';
   const calls = [
     request.get(`${doorApi.local}/v1/door/evenings`, { headers }),
-    request.get(`${doorApi.local}/v1/door/evenings/${offerId}/pack`, { headers }),
-    request.post(`${doorApi.local}/v1/door/check-ins`, { headers, data: { offerId, code: 'a.b.c', door: 'North' } }),
-    request.post(`${doorApi.local}/v1/door/sync`, { headers, data: { offerId, door: 'North', checkIns: [] } }),
+    request.get(`${doorApi.local}/v1/door/evenings/${eveningId}/pack`, { headers }),
+    request.post(`${doorApi.local}/v1/door/check-ins`, { headers, data: { eveningId, code: 'a.b.c', door: 'North', deviceId } }),
+    request.post(`${doorApi.local}/v1/door/sync`, { headers, data: { eveningId, door: 'North', deviceId, checkIns: [] } }),
   ];
   for (const answered of await Promise.all(calls)) {
     expect(answered.status(), answered.url()).toBe(403);

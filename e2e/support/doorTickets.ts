@@ -12,8 +12,8 @@ export const doorBrands = {
 } as const;
 export type DoorBrand = keyof typeof doorBrands;
 
-/** The seeded evening at the door, tonight (server/db/seed/doorEvening.ts). */
-export const doorEvening = (brand: DoorBrand) => ({ offerId: `${brand}-door-evening`, itemVariantId: `${brand}-door-evening-v0` });
+/** The seeded evening at the door, tonight (server/db/seed/doorEvening.ts): one variant, whose id is the evening's. */
+export const doorEvening = (brand: DoorBrand) => ({ offerId: `${brand}-door-evening`, itemVariantId: `${brand}-door-evening-v0`, eveningId: `${brand}-door-evening-v0` });
 
 async function findBrand(request: APIRequestContext, brand: DoorBrand) {
   const answer = await request.get(`${local}/v1/get/brand`, { params: { appUrl: doorBrands[brand].origin, authTenantIdSelect: true } });
@@ -70,7 +70,7 @@ export async function buyDoorTickets(request: APIRequestContext, brand: DoorBran
 
 /** The evening's offline pack as door staff load it: the names the door shows. */
 export async function doorPack(request: APIRequestContext, brand: DoorBrand): Promise<DoorPack> {
-  const answer = await request.get(`${local}/v1/door/evenings/${doorEvening(brand).offerId}/pack`, { headers: await headersOf(request, brand, doorBrands[brand].door) });
+  const answer = await request.get(`${local}/v1/door/evenings/${doorEvening(brand).eveningId}/pack`, { headers: await headersOf(request, brand, doorBrands[brand].door) });
   expect(answer.status(), await answer.text()).toBe(200);
   return (await answer.json()) as DoorPack;
 }

@@ -28,6 +28,8 @@ const brandRoleStore = persistedStore<{ uid: string; role: BrandRole }>({ key: `
  * loaded and cached, and the last saved one when the network is down, so door staff reloading
  * offline still get /door (docs/door.md).
  */
+export const rememberBrandRole = (uid: string, role: BrandRole) => brandRoleStore.write({ uid, role });
+
 export const cachedBrandRole = async (uid: string | null, load: () => Promise<BrandRole>): Promise<BrandRole> =>
   (await readThrough(brandRoleStore, async () => ({ uid: uid ?? '', role: await load() }), (saved) => saved.uid === uid)).role;
 

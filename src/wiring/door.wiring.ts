@@ -4,6 +4,7 @@ import { checkInTicket, getDoorEvenings, getDoorPack, syncDoorCheckIns } from '.
 import { observeConnection } from '../services/connection.ts';
 import { createViewfinder, preloadDecoder, signalAnswer, watchCamera } from '../services/doorCamera.ts';
 import { doorDeviceStore } from '../services/doorDevice.ts';
+import { rememberBrandRole, rememberUser } from '../services/memberCache.ts';
 import { checkTicketSignature, preloadTicketVerifier } from '../services/ticketSignature.ts';
 import { DoorScreen } from '../screens/door/DoorScreen.tsx';
 import { retryWhenOnline } from './retryWhenOnline.ts';
@@ -13,7 +14,14 @@ const now = () => new Date().toISOString();
 
 /** /door: the door machine over the door API, the device's storage, camera, speaker and vibration. */
 export function wireDoor({ api, app }: WiringDeps) {
-  const brandId = app.getSnapshot().context.brand?.id ?? '';
+  const { brand, member } = app.getSnapshot().context;
+  const brandId = brand?.id ?? '';
+  // Saved again here: signing in from the dialog clears the caches after the member loads, and a
+  // door reloaded without the API must still find its staff member and role (docs/door.md).
+  if (member?.role) {
+    rememberUser(member.user);
+    rememberBrandRole(member.user.id, member.role);
+  }
   const device = doorDeviceStore(brandId);
   const viewfinder = createViewfinder();
   const input: DoorScanInput = { brandId, deviceId: device.deviceId(), ...device.read() };
