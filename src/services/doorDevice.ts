@@ -18,7 +18,11 @@ const byTicket = (entries: readonly PendingCheckIn[]) => new Set(entries.map((en
  * synced under a key of their own, not under the caches' prefix (sign-out must not lose what the
  * server has not heard of, and a pack too big for the storage must not cost them).
  */
-export function doorDeviceStore(brandId: string, { storage, now = () => Date.now(), newId = () => crypto.randomUUID() }: { storage?: Storage; now?: () => number; newId?: () => string } = {}) {
+/** A random id; randomUUID only exists in secure contexts, getRandomValues everywhere. */
+const randomDeviceId = () =>
+  globalThis.crypto.randomUUID?.() ?? Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+export function doorDeviceStore(brandId: string, { storage, now = () => Date.now(), newId = randomDeviceId }: { storage?: Storage; now?: () => number; newId?: () => string } = {}) {
   const local = () => storage ?? globalThis.localStorage;
   const at = (key: string) => persistedStore<string>({ key: `klubb.door.${brandId}.${key}`, ...(storage ? { storage } : {}) });
   const name = at('name');

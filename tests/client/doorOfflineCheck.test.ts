@@ -176,6 +176,8 @@ describe("the door's device storage", () => {
     const aurora = doorDeviceStore('aurora', { storage: fake, now, newId: () => 'device-1' });
     expect(aurora.deviceId()).toBe('device-1');
     expect(doorDeviceStore('aurora', { storage: fake, newId: () => 'device-2' }).deviceId()).toBe('device-1');
+    // Made by the device itself: what the server takes as a device id.
+    expect(doorDeviceStore('borealis', { storage: fake }).deviceId()).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     aurora.read();
     expect(aurora.write('North', { eveningId: evening.eveningId, pack, pending: [] })).toBe(true);
     expect(doorDeviceStore('aurora', { storage: fake, now }).read()).toEqual({ door: 'North', stored: { eveningId: evening.eveningId, pack, pending: [] } });
