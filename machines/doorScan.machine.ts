@@ -77,6 +77,8 @@ export const doorScanMachine = setup({
     starting: { always: [{ guard: 'hasStoredPack', target: 'ready' }, { guard: 'hasPendingWithoutPack', target: 'loadingPack' }, { target: 'choosing' }] },
     /** The staff names the door and picks the evening. */
     choosing: {
+      // The evening left is still held (its pack stays stored until another loads): back to it, also offline.
+      on: { 'door.backToEvening': { guard: 'hasStoredPack', target: 'ready', actions: assign({ eveningId: ({ context }) => context.pack!.evening.eveningId, errorCode: null }) } },
       initial: 'loading',
       states: {
         loading: {
@@ -114,7 +116,7 @@ export const doorScanMachine = setup({
               // The previous evening's pack stays until this one is in; pending are only this evening's here.
               pack: refreshedPack(event.output, null, context.pending, context.door),
               syncsBeforeRefresh: syncsPerPackRefresh,
-              ...{ doubleEntries: [], refusedAtSync: [], result: null, errorCode: null, syncErrorCode: null },
+              doubleEntries: [], refusedAtSync: [], result: null, errorCode: null, syncErrorCode: null,
             })),
             { type: 'storeDevice', params: storedParams },
           ],

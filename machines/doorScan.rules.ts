@@ -76,6 +76,7 @@ export type DoorScanEvent =
   | { type: 'door.doorNamed'; door: string }
   | { type: 'door.chooseEvening'; eveningId: string }
   | { type: 'door.changeEvening' }
+  | { type: 'door.backToEvening' }
   /** After the staff confirmed it: leave an evening whose sync fails, dropping what it could not sync. */
   | { type: 'door.dropPendingAndChangeEvening' }
   /** Whether the device managed to save the pending admissions (the wiring's storeDevice). */

@@ -371,6 +371,21 @@ describe('the door screen, beside the model', () => {
     // Offline in the list, a reload still finds the old evening's pack.
     expect(saved).toHaveLength(savedBefore);
     expect(saved.at(-1)!.stored!.pack?.evening.eveningId).toBe('E1');
+    // And back to it, the list or no list.
+    expect(view().heldEvening?.eveningId).toBe('E1');
+    view().backToEvening();
+    await settle();
+    expect(view().step).toBe('scanning');
+    expect(view().heldEvening).toBeNull();
+  });
+
+  it('has no evening to go back to on a first visit', async () => {
+    const { actor, view } = startDoor();
+    await settle();
+    expect(view().heldEvening).toBeNull();
+    actor.send({ type: 'door.backToEvening' });
+    await settle();
+    expect(view().step).toBe('choosing');
   });
 
   const admitOffline = async (door: ReturnType<typeof startDoor>) => {

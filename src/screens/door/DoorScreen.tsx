@@ -37,6 +37,11 @@ export function DoorScreen({ logic, input, viewfinder }: { logic: typeof doorSca
       {view.step === 'loadingEvenings' || view.step === 'loadingPack' ? <Spinner /> : null}
       {view.step === 'eveningsFailed' || view.step === 'packFailed' ? <LoadFailure errorCode={view.errorCode} onRetry={view.retry} /> : null}
       {view.step === 'choosing' ? <EveningChoice view={view} /> : null}
+      {view.heldEvening ? (
+        <Button variant="secondary" onClick={view.backToEvening}>
+          {t`Back to ${view.heldEvening.title}`}
+        </Button>
+      ) : null}
       {view.evening && view.step !== 'choosing' && view.step !== 'loadingPack' ? <Scanner view={view} evening={view.evening} viewfinder={viewfinder} /> : null}
     </main>
   );

@@ -53,6 +53,9 @@ export function connectDoor(snapshot: DoorSnapshot, ref: DoorRef) {
     /** Not while admissions wait to sync: leaving would drop them. */
     canChangeEvening: snapshot.can({ type: 'door.changeEvening' }),
     changeEvening: () => ref.send({ type: 'door.changeEvening' }),
+    /** The evening left, still held on the device: the staff may go back to it. */
+    heldEvening: snapshot.can({ type: 'door.backToEvening' }) ? (context.pack?.evening ?? null) : null,
+    backToEvening: () => ref.send({ type: 'door.backToEvening' }),
     canDropPending: snapshot.can({ type: 'door.dropPendingAndChangeEvening' }),
     dropPendingAndChangeEvening: () => ref.send({ type: 'door.dropPendingAndChangeEvening' }),
     retry: () => ref.send({ type: 'door.retry' }),
