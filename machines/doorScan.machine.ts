@@ -51,7 +51,7 @@ export const doorScanMachine = setup({
     hasStoredPack: ({ context }) => context.pack !== null,
     hasNonePending: ({ context }) => context.pending.length === 0,
     hasPendingWithoutPack: ({ context }) => context.eveningId !== null && context.pending.length > 0,
-    isSyncFailing: ({ context }) => context.syncErrorCode !== null,
+    isSyncStuck: ({ context }) => context.syncErrorCode !== null && context.pending.length > 0,
     isInAlready: ({ context }, params: { check: SignatureCheck }) => isInAlready(params.check, { pack: context.pack!, brandId: context.brandId }),
     // After a sync that sent admissions (other doors may have sent theirs too), else now and then.
     needsFreshPack: ({ context }, params: { sent: number }) => params.sent > 0 || context.syncsBeforeRefresh <= 1,
@@ -139,7 +139,7 @@ export const doorScanMachine = setup({
         // Admissions the server has not heard of are never dropped; the stored pack stays until another one loads.
         'door.changeEvening': { guard: 'hasNonePending', target: 'choosing', actions: assign({ result: null, evenings: [] }) },
         'door.dropPendingAndChangeEvening': {
-          guard: 'isSyncFailing',
+          guard: 'isSyncStuck',
           target: 'choosing',
           actions: [assign({ pending: [], result: null, evenings: [] }), { type: 'storeDevice', params: storedParams }],
         },
