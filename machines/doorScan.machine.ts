@@ -2,7 +2,7 @@ import { assign, fromCallback, fromPromise, raise, setup, stateIn } from 'xstate
 import type { DoorCheckInBody, DoorEvening, DoorPack, DoorSyncAnswer, DoorSyncBody } from '../contract/door.ts';
 import { callErrorOf, errorCodeParams, notProvided } from './errorCode.ts';
 import { retryWhenOnline } from './retryWhenOnline.ts';
-import { afterDeviceAnswer, afterServerAnswer, afterSync, doorNameOf, initialDoorContext, isInAlready, refreshedPack, storedParams, syncsPerPackRefresh } from './doorScan.rules.ts';
+import { afterDeviceAnswer, afterServerAnswer, afterSync, doorNameOf, droppedPending, initialDoorContext, isInAlready, refreshedPack, storedParams, syncsPerPackRefresh } from './doorScan.rules.ts';
 import type { DoorScanContext, DoorScanEvent, DoorScanInput, ScanAnswer, SignatureCheck, StoredDoor } from './doorScan.rules.ts';
 
 export type { DoorScanContext, DoorScanEvent, DoorScanInput, ScanAnswer };
@@ -141,7 +141,7 @@ export const doorScanMachine = setup({
         'door.dropPendingAndChangeEvening': {
           guard: 'isSyncStuck',
           target: 'choosing',
-          actions: [assign({ pending: [], result: null, evenings: [] }), { type: 'storeDevice', params: storedParams }],
+          actions: [assign(({ context }) => ({ ...droppedPending(context), result: null, evenings: [] })), { type: 'storeDevice', params: storedParams }],
         },
       },
       states: {

@@ -190,8 +190,13 @@ export function refreshedPack(fresh: DoorPack, held: DoorPack | null, pending: r
 export const isInAlready = (check: SignatureCheck, scan: { pack: DoorPack; brandId: string }) =>
   offlineOutcome(check, scan.pack, scan.brandId).outcome === 'alreadyAdmitted';
 
-/** What the sync keeps on the device when the pack is dropped (sign-out): the evening and the codes to send, no names. */
-export const pendingOnly = (stored: StoredDoor): StoredDoor => ({ eveningId: stored.eveningId, pack: null, pending: stored.pending });
+/** Admissions the staff chose to drop (the server refuses the sync): gone from the pending list and from the pack's check-ins. */
+export function droppedPending({ pack, pending }: { pack: DoorPack | null; pending: readonly PendingCheckIn[] }) {
+  const dropped = new Set(pending.map((entry) => entry.ticketId));
+  const checkIns = pack?.checkIns.filter((checkIn) => !dropped.has(checkIn.ticketId)) ?? [];
+  const evening = pack && { ...pack.evening, admitted: Math.max(0, pack.evening.admitted - (pack.checkIns.length - checkIns.length)) };
+  return { pending: [], pack: pack && evening ? { ...pack, checkIns, evening } : pack };
+}
 
 /** What is left to sync once the server has answered for the codes it was sent. */
 export const stillPending = (pending: readonly PendingCheckIn[], answer: DoorSyncAnswer): PendingCheckIn[] =>

@@ -471,6 +471,8 @@ describe('the door screen, beside the model', () => {
     await settle();
     expect(door.view().step).toBe('choosing');
     expect(door.saved.at(-1)!.stored!.pending).toEqual([]);
+    // Never heard of by the server: no longer in the pack as admitted either.
+    expect(door.saved.at(-1)!.stored!.pack!.checkIns).toEqual([]);
   });
 
   it('keeps trying a sync that found no network: leaving would drop admissions the server could still take', async () => {
