@@ -47,6 +47,14 @@ const until = async (condition: () => boolean, what: string, ms = 60_000) => {
   }
 };
 
+const untilAsync = async (condition: () => Promise<boolean>, what: string, ms = 60_000) => {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
 /** A beacon POST whose body arrives in two parts: the server has the request in flight until the second. */
 function slowBeacon(port: number, requestId: string) {
   const body = encode(event('page_view'));
@@ -78,7 +86,8 @@ describe('SIGTERM', () => {
 
     const stopped = server.stop();
     await until(() => log().includes('shutting down'), 'the server to start shutting down');
-    expect(await refusesConnections(port)).toBe(true);
+    // The listener closes once Fastify's pre-close hooks have run, a moment after the log line: wait for it, with the request still in flight.
+    await untilAsync(() => refusesConnections(port), 'the server to refuse new connections');
     expect(server.exits()).toEqual([null]);
 
     inFlight.finish();
