@@ -1,3 +1,8 @@
+/** The name as one line: first and last name with a space between, leaving out an empty one. */
+export function fullNameOf(firstName: string, lastName: string): string {
+  return [firstName, lastName].filter(Boolean).join(' ');
+}
+
 /**
  * A full name split as the profile does (spec section 5): the last non-empty word is the last
  * name, the rest the first name; a single word is the first name.

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CompleteOnboardingBody, CreateUserBody, CreateUserReply } from '../../contract/account.ts';
 import type { User } from '../../contract/user.ts';
+import { fullNameOf } from '../../domain/names.ts';
 import type { CommerceDeps } from '../commerce/context.ts';
 import { leaveAllWaitingLists } from '../commerce/waitingList.ts';
 import type { Database } from '../db/database.ts';
@@ -82,7 +83,7 @@ export async function createMemberAccount(
   if (ssn && (await isSsnTaken(db, brand.id, ssn))) throw accountRefusals.ssnTaken();
 
   const uid = await identity
-    .createAccount({ tenantId: brand.authTenantId, email, password, displayName: [firstName, lastName].filter(Boolean).join(' ') || undefined })
+    .createAccount({ tenantId: brand.authTenantId, email, password, displayName: fullNameOf(firstName, lastName) || undefined })
     .catch((error: unknown) => {
       // Real Firebase may refuse an address our rule let through.
       if (error instanceof ApiError && error.code === 'auth/invalid-email') throw badRequest('user/email-invalid', 'The e-mail address is not valid');

@@ -1,4 +1,5 @@
 import type { User } from '../../contract/user.ts';
+import { fullNameOf } from '../../domain/names.ts';
 import type { Database, Executor } from '../db/database.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { listFavouriteCategoryIds, lockKnownCategoryIds, replaceFavouriteCategories } from '../repositories/favouriteCategories.repository.ts';
@@ -16,7 +17,7 @@ export function toUser(row: UserRow, favouriteCategoryIdList: string[]): User {
     id: row.id,
     firstName: row.firstName,
     lastName: row.lastName,
-    fullName: [row.firstName, row.lastName].filter(Boolean).join(' '),
+    fullName: fullNameOf(row.firstName, row.lastName),
     email: row.email,
     phoneNumber: row.phoneNumber,
     ssn: row.ssn,

@@ -1,5 +1,6 @@
 import { decodeProtectedHeader, type JSONWebKeySet } from 'jose';
 import type { DoorCheckInBody, DoorEvening, DoorPack, DoorSyncAnswer, DoorSyncBody, DoorSyncResult, ScanOutcome, TicketFacts } from '../../contract/door.ts';
+import { fullNameOf } from '../../domain/names.ts';
 import { isValidEmail } from '../../domain/validation.ts';
 import { appointDoorStaff, type AppointedDoorStaff } from '../brands/doorStaff.ts';
 import type { Database } from '../db/database.ts';
@@ -112,7 +113,7 @@ export function createDoorService({
     return (await verifyTicket(code, await ticketPublicKeys(db, owner))).ok;
   }
 
-  const holderName = (ticket: DoorTicketRow) => [ticket.firstName, ticket.lastName].filter(Boolean).join(' ');
+  const holderName = (ticket: DoorTicketRow) => fullNameOf(ticket.firstName ?? '', ticket.lastName ?? '');
   const variantName = (ticket: DoorTicketRow, languages: TextLanguages) => textIn(ticket.variantLocalized?.title ?? {}, languages, ticket.variantTitle ?? '');
 
   function factsOf(ticket: DoorTicketRow, languages: TextLanguages): TicketFacts {

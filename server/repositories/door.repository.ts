@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { fullNameOf } from '../../domain/names.ts';
 import type { Executor } from '../db/database.ts';
 import {
   brandRoles,
@@ -252,7 +253,7 @@ export async function doubleEntriesOfDevice(db: Executor, brandId: string, eveni
     .orderBy(asc(checkInDoubleEntries.ticketId), asc(checkInDoubleEntries.at), asc(checkInDoubleEntries.deviceId));
   const byTicket = new Map<string, DoubleEntryRow>();
   for (const row of rows) {
-    const holderName = [row.firstName, row.lastName].filter(Boolean).join(' ');
+    const holderName = fullNameOf(row.firstName ?? '', row.lastName ?? '');
     const first = { ticketId: row.ticketId, door: row.firstDoor, deviceId: row.firstDeviceId, at: dateOf(row.firstAt) };
     const entry = byTicket.get(row.ticketId) ?? { ticketId: row.ticketId, holderName, first, later: [] };
     entry.later.push({ door: row.door, at: dateOf(row.at) });

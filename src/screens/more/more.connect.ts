@@ -2,6 +2,7 @@ import type { Member } from '../../../machines/app.rules.ts';
 import type { Resolve } from '../../../machines/navigator.machine.ts';
 import type { Brand } from '../../../contract/brand.ts';
 import { contactMailHref } from '../../components/contactMail.ts';
+import { fullNameOf } from '../../../domain/names.ts';
 
 /**
  * The More menu's tiles in the spec's order (2.3), with "My waiting lists" beside the orders, "My categories"
@@ -55,7 +56,7 @@ export function connectMore(brand: Brand | null, member: Member | null, resolve:
   const roleName = member?.role?.name.trim() || null;
   const showsRole = Boolean(brand?.settings.showBrandRoleName);
   return {
-    name: [firstName, lastName].filter(Boolean).join(' '),
+    name: fullNameOf(firstName, lastName),
     initials: initialOf(firstName) + initialOf(lastName),
     roleName: showsRole ? roleName : null,
     roleSkeleton: showsRole && member !== null && member.role === null,
