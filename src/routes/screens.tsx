@@ -245,7 +245,7 @@ function DoorRoute() {
 }
 
 /** Door staff have no shop: their start page is the door. */
-function DoorStaffGoesToDoor() {
+function DoorStaffStart() {
   const navigate = useNavigate();
   // Once, when the home shows.
   useEffect(() => void navigate('/door'), []);
@@ -255,7 +255,7 @@ function DoorStaffGoesToDoor() {
 const MixedFeedPage = parsed(MixedFeedScreen, noProps);
 
 function MixedFeedRoute(match: RouteMatch) {
-  return AppActor.useSelector(isDoorStaff) ? <DoorStaffGoesToDoor /> : <MixedFeedPage {...match} />;
+  return AppActor.useSelector(isDoorStaff) ? <DoorStaffStart /> : <MixedFeedPage {...match} />;
 }
 
 /** A member's screen: a visitor is asked to sign in instead (the screen's code is not even loaded). */

@@ -10,6 +10,7 @@ import { makeBrand, testImage } from './support/factories.ts';
 import { demoDoorEvening, seedDoorEvening } from '../../server/db/seed/doorEvening.ts';
 import type { DemoOffers } from '../../server/db/seed/offers.ts';
 import { addVariant, makeEvening, newDeviceId, sellTickets, signedInStaff } from './door.helpers.ts';
+import { altered } from './support/ticketCodes.ts';
 
 /*
  * Door check-in (issue 43, docs/door.md) on PGlite, or on PostgreSQL with TEST_DATABASE_URL:
@@ -67,15 +68,6 @@ const sync = async (who: Caller, doorName: string, checkIns: { code: string; at:
   const response = await call(who, 'POST', '/v1/door/sync', { eveningId, door: doorName, checkIns, deviceId });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as DoorSyncAnswer;
-};
-
-/** Flips one character of a base64url part, keeping it base64url. */
-const altered = (code: string, part: number) => {
-  const parts = code.split('.');
-  const target = parts[part]!;
-  const i = Math.floor(target.length / 2);
-  parts[part] = target.slice(0, i) + (target[i] === 'A' ? 'B' : 'A') + target.slice(i + 1);
-  return parts.join('.');
 };
 
 describe('checking a ticket in online', () => {

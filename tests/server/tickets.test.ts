@@ -8,6 +8,7 @@ import type { JSONWebKeySet } from 'jose';
 import { loadOrCreateTicketKey, signTicket, ticketPublicKeys, verifyTicket, type TicketClaims } from '../../server/tickets/ticketCodes.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import { makeBrand } from './support/factories.ts';
+import { altered } from './support/ticketCodes.ts';
 
 let t: TestApp;
 
@@ -24,15 +25,6 @@ const publicKeysOf = async (appUrl: string) => {
   const response = await t.app.inject({ method: 'GET', url: '/v1/get/tickets/public_keys', query: { appUrl } });
   expect(response.statusCode).toBe(200);
   return response.json() as JSONWebKeySet;
-};
-
-/** Flips one character of a base64url part, keeping it base64url. */
-const altered = (code: string, part: number) => {
-  const parts = code.split('.');
-  const target = parts[part]!;
-  const i = Math.floor(target.length / 2);
-  parts[part] = target.slice(0, i) + (target[i] === 'A' ? 'B' : 'A') + target.slice(i + 1);
-  return parts.join('.');
 };
 
 describe('signed ticket codes', () => {
